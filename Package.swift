@@ -1,0 +1,39 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "ToastKit",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "ToastKit", targets: ["ToastKit"]),
+        .library(name: "ToastCatalog", targets: ["ToastCatalog"]),
+        .library(name: "ToastKitTesting", targets: ["ToastKitTesting"]),
+        .executable(name: "toastkit", targets: ["toastkit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CICU",
+            pkgConfig: "icu-uc icu-i18n",
+            providers: [.apt(["libicu-dev"]), .brew(["icu4c"])]
+        ),
+        .target(name: "ToastICU", dependencies: ["CICU"]),
+        .target(name: "ToastCatalog", dependencies: ["ToastICU"]),
+        .target(name: "ToastKit", dependencies: ["ToastCatalog", "ToastICU"]),
+        .target(name: "ToastKitTesting", dependencies: ["ToastKit"]),
+        .executableTarget(
+            name: "toastkit",
+            dependencies: [
+                "ToastKit", "ToastCatalog",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "ToastICUTests", dependencies: ["ToastICU"]),
+        .testTarget(name: "ToastCatalogTests", dependencies: ["ToastCatalog"]),
+        .testTarget(name: "ToastKitTests", dependencies: ["ToastKit", "ToastKitTesting"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["toastkit"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

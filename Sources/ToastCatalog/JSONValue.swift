@@ -1,0 +1,55 @@
+/// A JSON value that keeps what a lossless rewrite needs: member order, duplicate members,
+/// numbers as written, and where each member stood.
+public indirect enum JSONValue: Sendable, Equatable {
+    case object([JSONMember])
+    case array([JSONValue])
+    case string(String)
+    /// A number exactly as written (`1.0` stays `1.0`).
+    case number(String)
+    case bool(Bool)
+    case null
+
+    /// The value of the last member named `key`, for objects (JSON's "last wins").
+    public subscript(key: String) -> JSONValue? {
+        guard case .object(let members) = self else { return nil }
+        return members.last(where: { $0.key == key })?.value
+    }
+
+    /// The string, for `.string`.
+    public var stringValue: String? {
+        if case .string(let s) = self { return s }
+        return nil
+    }
+
+    /// A short name of the value's kind for messages: `object`, `string`…
+    public var kindName: String {
+        switch self {
+        case .object: "object"
+        case .array: "array"
+        case .string: "string"
+        case .number: "number"
+        case .bool: "boolean"
+        case .null: "null"
+        }
+    }
+}
+
+/// One member of a JSON object, with the position of its key.
+public struct JSONMember: Sendable, Equatable {
+    /// The member name.
+    public var key: String
+    /// The member value.
+    public var value: JSONValue
+    /// 1-based line of the key's opening quote.
+    public var line: Int
+    /// 1-based column (Unicode scalars) of the key's opening quote.
+    public var column: Int
+
+    /// Creates a member.
+    public init(key: String, value: JSONValue, line: Int = 0, column: Int = 0) {
+        self.key = key
+        self.value = value
+        self.line = line
+        self.column = column
+    }
+}

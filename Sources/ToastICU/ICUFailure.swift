@@ -1,0 +1,71 @@
+@_implementationOnly import CICU
+
+/// An ICU call that reported a failure status.
+///
+/// ToastICU turns every failing `UErrorCode` into this error; callers above ToastICU never see
+/// ICU types.
+public struct ICUFailure: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The raw `UErrorCode` value.
+    public let code: Int32
+    /// The ICU function that failed, such as `uplrules_openForType`.
+    public let function: String
+
+    /// ICU's own name for the code, such as `U_ILLEGAL_ARGUMENT_ERROR`.
+    public var name: String {
+        String(cString: u_errorName(UErrorCode(rawValue: code)))
+    }
+
+    public var description: String { "\(function) failed: \(name)" }
+}
+
+@inline(__always)
+func throwIfFailed(_ status: UErrorCode, _ function: String) throws(ICUFailure) {
+    if status.rawValue > U_ZERO_ERROR.rawValue {
+        throw ICUFailure(code: status.rawValue, function: function)
+    }
+}
+
+/// Calls a UTF-16 buffer-filling ICU function, retrying once at the size ICU reports.
+func readUTF16(
+    _ function: String, initialCapacity: Int = 64,
+    _ call: (UnsafeMutablePointer<UChar>, Int32, inout UErrorCode) -> Int32
+) throws(ICUFailure) -> String {
+    var capacity = initialCapacity
+    for _ in 0..<2 {
+        var status = U_ZERO_ERROR
+        var buffer = [UChar](repeating: 0, count: capacity)
+        let length = buffer.withUnsafeMutableBufferPointer { call($0.baseAddress!, Int32($0.count), &status) }
+        if status == U_BUFFER_OVERFLOW_ERROR { capacity = Int(length) + 1; continue }
+        try throwIfFailed(status, function)
+        return String(decoding: buffer[..<Int(length)], as: UTF16.self)
+    }
+    throw ICUFailure(code: U_BUFFER_OVERFLOW_ERROR.rawValue, function: function)
+}
+
+/// Calls a `char`-buffer-filling ICU function (locale IDs), retrying once at the reported size.
+func readChars(
+    _ function: String, initialCapacity: Int = 96,
+    _ call: (UnsafeMutablePointer<CChar>, Int32, inout UErrorCode) -> Int32
+) throws(ICUFailure) -> String {
+    var capacity = initialCapacity
+    for _ in 0..<2 {
+        var status = U_ZERO_ERROR
+        var buffer = [CChar](repeating: 0, count: capacity)
+        let length = buffer.withUnsafeMutableBufferPointer { call($0.baseAddress!, Int32($0.count), &status) }
+        if status == U_BUFFER_OVERFLOW_ERROR || status == U_STRING_NOT_TERMINATED_WARNING {
+            if Int(length) >= capacity { capacity = Int(length) + 1; continue }
+        }
+        try throwIfFailed(status, function)
+        return String(decoding: buffer[..<Int(length)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+    throw ICUFailure(code: U_BUFFER_OVERFLOW_ERROR.rawValue, function: function)
+}
+
+/// The version of the ICU library ToastKit runs on, such as `72.1`.
+public var icuVersion: String {
+    var info: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
+    withUnsafeMutablePointer(to: &info) {
+        $0.withMemoryRebound(to: UInt8.self, capacity: 4) { u_getVersion($0) }
+    }
+    return info.2 == 0 ? "\(info.0).\(info.1)" : "\(info.0).\(info.1).\(info.2)"
+}

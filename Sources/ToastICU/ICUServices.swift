@@ -1,0 +1,53 @@
+import Synchronization
+
+/// Per-locale caches of ICU objects: plural rules, number formatters, line breakers and list
+/// formatters, each opened once and shared.
+///
+/// Opening an ICU object costs microseconds; formatting with a cached one costs nanoseconds.
+/// One instance is meant to live as long as the ``Localizer`` or presenter that owns it; it
+/// is safe to use from many threads.
+public final class ICUServices: Sendable {
+    private let plurals = Mutex<[LocaleTag: PluralRules]>([:])
+    private let numbers = Mutex<[NumberKey: NumberFormatter]>([:])
+    private let breakers = Mutex<[LocaleTag: LineBreaker]>([:])
+    private let lists = Mutex<[LocaleTag: ListFormatter]>([:])
+
+    private struct NumberKey: Hashable { let locale: LocaleTag; let skeleton: String }
+
+    /// Creates empty caches.
+    public init() {}
+
+    /// The cardinal plural rules of `locale`.
+    public func pluralRules(_ locale: LocaleTag) throws(ICUFailure) -> PluralRules {
+        try cached(plurals, locale) { () throws(ICUFailure) in try PluralRules(locale: locale) }
+    }
+
+    /// A number formatter for `locale` and an ICU skeleton (`""`, `.00`, `percent scale/100`…).
+    public func numberFormatter(_ locale: LocaleTag, skeleton: String = "") throws(ICUFailure) -> NumberFormatter {
+        try cached(numbers, NumberKey(locale: locale, skeleton: skeleton)) { () throws(ICUFailure) in
+            try NumberFormatter(locale: locale, skeleton: skeleton)
+        }
+    }
+
+    /// The line breaker of `locale`.
+    public func lineBreaker(_ locale: LocaleTag) throws(ICUFailure) -> LineBreaker {
+        try cached(breakers, locale) { () throws(ICUFailure) in try LineBreaker(locale: locale) }
+    }
+
+    /// The list formatter of `locale`.
+    public func listFormatter(_ locale: LocaleTag) throws(ICUFailure) -> ListFormatter {
+        try cached(lists, locale) { () throws(ICUFailure) in try ListFormatter(locale: locale) }
+    }
+
+    private func cached<Key: Hashable & Sendable, Value: Sendable>(
+        _ cache: borrowing Mutex<[Key: Value]>, _ key: Key, _ open: () throws(ICUFailure) -> Value
+    ) throws(ICUFailure) -> Value {
+        if let hit = cache.withLock({ $0[key] }) { return hit }
+        let opened = try open()
+        return cache.withLock { storage in
+            if let raced = storage[key] { return raced }
+            storage[key] = opened
+            return opened
+        }
+    }
+}

@@ -1,0 +1,82 @@
+@_implementationOnly import CICU
+import Synchronization
+
+/// A cached ICU number formatter for one locale and one skeleton.
+///
+/// ICU's formatted-result object is mutable, so formatting is serialized by a mutex; open one
+/// per locale and skeleton through ``ICUServices`` and reuse it.
+public final class NumberFormatter: Sendable {
+    private struct Handles: @unchecked Sendable {
+        let formatter: OpaquePointer
+        let result: OpaquePointer
+    }
+    private let handles: Mutex<Handles>
+    /// The locale the formatter was opened for.
+    public let locale: LocaleTag
+    /// The ICU number skeleton, such as `precision-integer` or `.00`.
+    public let skeleton: String
+
+    /// Opens a formatter; `skeleton` uses ICU's number-skeleton syntax (empty for the default).
+    public init(locale: LocaleTag, skeleton: String) throws(ICUFailure) {
+        let units = Array(skeleton.utf16)
+        var status = U_ZERO_ERROR
+        let formatter = units.withUnsafeBufferPointer {
+            unumf_openForSkeletonAndLocale($0.baseAddress, Int32($0.count), locale.icuID, &status)
+        }
+        try throwIfFailed(status, "unumf_openForSkeletonAndLocale")
+        status = U_ZERO_ERROR
+        let result = unumf_openResult(&status)
+        if status.rawValue > U_ZERO_ERROR.rawValue || formatter == nil || result == nil {
+            if let formatter { unumf_close(formatter) }
+            if let result { unumf_closeResult(result) }
+            throw ICUFailure(code: status.rawValue, function: "unumf_openResult")
+        }
+        handles = Mutex(Handles(formatter: formatter!, result: result!))
+        self.locale = locale
+        self.skeleton = skeleton
+    }
+
+    deinit {
+        handles.withLock { handles in
+            unumf_close(handles.formatter)
+            unumf_closeResult(handles.result)
+        }
+    }
+
+    /// Formats an integer: `1234567` → `1,234,567` (en), `١٬٢٣٤٬٥٦٧` (ar).
+    public func format(_ value: Int64) -> String {
+        handles.withLock { handles in
+            var status = U_ZERO_ERROR
+            unumf_formatInt(handles.formatter, value, handles.result, &status)
+            return Self.read(handles, status) ?? String(value)
+        }
+    }
+
+    /// Formats a floating-point number; non-finite values format as ICU spells them.
+    public func format(_ value: Double) -> String {
+        handles.withLock { handles in
+            var status = U_ZERO_ERROR
+            unumf_formatDouble(handles.formatter, value, handles.result, &status)
+            return Self.read(handles, status) ?? String(value)
+        }
+    }
+
+    /// Formats an unsigned integer exactly, also above `Int64.max`.
+    public func format(_ value: UInt64) -> String {
+        if value <= UInt64(Int64.max) { return format(Int64(value)) }
+        let digits = String(value)
+        return handles.withLock { handles in
+            var status = U_ZERO_ERROR
+            unumf_formatDecimal(handles.formatter, digits, Int32(digits.utf8.count),
+                                handles.result, &status)
+            return Self.read(handles, status) ?? digits
+        }
+    }
+
+    private static func read(_ handles: Handles, _ status: UErrorCode) -> String? {
+        guard status.rawValue <= U_ZERO_ERROR.rawValue else { return nil }
+        return try? readUTF16("unumf_resultToString", initialCapacity: 48) { buffer, capacity, status in
+            unumf_resultToString(handles.result, buffer, capacity, &status)
+        }
+    }
+}

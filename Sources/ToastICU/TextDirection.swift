@@ -1,0 +1,34 @@
+@_implementationOnly import CICU
+
+/// A paragraph or run direction.
+public enum TextDirection: String, Sendable, Codable {
+    case leftToRight = "ltr"
+    case rightToLeft = "rtl"
+
+    /// The direction of the first strong character in `text` (UAX #9 rules P2–P3), or `nil`
+    /// when the text has none (digits and punctuation only).
+    public static func firstStrong(in text: String) -> TextDirection? {
+        let units = Array(text.utf16)
+        let direction = units.withUnsafeBufferPointer { ubidi_getBaseDirection($0.baseAddress, Int32($0.count)) }
+        switch direction {
+        case UBIDI_LTR: return .leftToRight
+        case UBIDI_RTL: return .rightToLeft
+        default: return nil
+        }
+    }
+
+    /// Whether `text` holds a character that runs against `self`: R, AL or AN in
+    /// left-to-right text, L in right-to-left text. European digits alone do not conflict.
+    public func conflicts(with text: String) -> Bool {
+        for scalar in text.unicodeScalars {
+            let kind = u_charDirection(UChar32(bitPattern: scalar.value))
+            switch self {
+            case .leftToRight:
+                if kind == U_RIGHT_TO_LEFT || kind == U_RIGHT_TO_LEFT_ARABIC || kind == U_ARABIC_NUMBER { return true }
+            case .rightToLeft:
+                if kind == U_LEFT_TO_RIGHT { return true }
+            }
+        }
+        return false
+    }
+}

@@ -1,0 +1,185 @@
+import ToastCatalog
+import ToastICU
+
+/// Resolves toasts against catalogs for a locale: lookup with fallback, plural and device
+/// variations, safe formatting.
+///
+/// Lookup follows Apple: for each locale of the fallback chain (`pt-BR`, `pt`, the source
+/// language) the catalogs are searched in precedence order (user catalogs before the
+/// built-in ones, key by key); then the default value, then the key itself, each with a
+/// diagnostic. A plural variation takes `zero` for 0 when the catalog has it (in any
+/// language, as Apple does), otherwise ICU's CLDR category for the locale.
+///
+/// A `Localizer` is immutable and `Sendable`; share one between threads.
+public struct Localizer: Sendable {
+    /// The catalogs in precedence order.
+    public let catalogs: [StringCatalog]
+    /// The locale texts are resolved for.
+    public let locale: LocaleTag
+    /// The lookup chain: the locale's CLDR fallback chain, then the source language.
+    public let fallbackChain: [LocaleTag]
+    /// The device class for device variations (`iphone`, `mac`…); default `other`.
+    public let device: String
+    /// Shared ICU handles.
+    public let services: ICUServices
+
+    /// Per catalog: canonical locale → the code as written in the file.
+    private let localeCodes: [[LocaleTag: String]]
+
+    /// Creates a localizer.
+    ///
+    /// - Parameters:
+    ///   - catalogs: user catalogs, highest precedence first.
+    ///   - includeBuiltin: whether the built-in role titles, action labels and frame texts
+    ///     follow the user catalogs.
+    ///   - preferences: preferred locales, most preferred first (from the caller or
+    ///     ``LocalePreferences``). The best match among the catalogs' locales wins; with no
+    ///     match, or no preference, the source language.
+    public init(catalogs: [StringCatalog] = [], includeBuiltin: Bool = true, preferences: [LocaleTag],
+                device: String = "other", services: ICUServices = ICUServices()) {
+        let all = catalogs + (includeBuiltin ? BuiltinCatalogs.roles : [])
+        self.catalogs = all
+        self.device = device
+        self.services = services
+        var codes: [[LocaleTag: String]] = []
+        var available: [LocaleTag] = []
+        for catalog in all {
+            var map: [LocaleTag: String] = [:]
+            for code in catalog.localeCodes {
+                guard let tag = LocaleTag(code), map[tag] == nil else { continue }
+                map[tag] = code
+                if !available.contains(tag) { available.append(tag) }
+            }
+            codes.append(map)
+        }
+        localeCodes = codes
+        let source = all.first.flatMap { LocaleTag($0.sourceLanguage) } ?? LocaleTag("en")!
+        let chosen = LocaleTag.bestMatch(for: preferences, in: available) ?? source
+        locale = chosen
+        var chain = chosen.fallbackChain
+        if !chain.contains(source) { chain.append(source) }
+        fallbackChain = chain
+    }
+
+    /// Resolves every text of `toast`.
+    public func resolve(_ toast: Toast) -> ResolvedToast {
+        var diagnostics: [ToastDiagnostic] = []
+        let roleLabel = string(.key(key: toast.role.titleKey, table: BuiltinCatalogs.table), &diagnostics)
+        var title: String?
+        if case .custom(let text) = toast.title { title = string(text, &diagnostics) }
+        let subtitle = toast.subtitle.map { string($0, &diagnostics) }
+        let message = string(toast.message, &diagnostics)
+        let actions = toast.actions.map { string($0.label, &diagnostics) }
+        let chrome = ResolvedToast.Chrome(
+            labelFormat: template("toastkit.label-format", default: ResolvedToast.Chrome.english.labelFormat, &diagnostics),
+            actionsWord: toast.actions.isEmpty ? ResolvedToast.Chrome.english.actionsWord
+                : string(.key(key: "Actions", table: BuiltinCatalogs.table), &diagnostics),
+            titleSeparator: template("toastkit.title-separator", default: ResolvedToast.Chrome.english.titleSeparator, &diagnostics))
+        let direction = TextDirection.firstStrong(in: roleLabel + message) ?? (locale.isRightToLeft ? .rightToLeft : .leftToRight)
+        return ResolvedToast(id: toast.id, role: toast.role, style: toast.style, locale: locale,
+                             fallbackChain: fallbackChain, roleLabel: roleLabel, title: title, subtitle: subtitle,
+                             message: message, actions: actions, direction: direction, chrome: chrome,
+                             diagnostics: diagnostics)
+    }
+
+    /// A frame text of the built-in table taken as written (it is itself a pattern, such as
+    /// `%@: `), with locale fallback; `fallback` when no catalog has it.
+    func template(_ key: String, default fallback: String, _ diagnostics: inout [ToastDiagnostic]) -> String {
+        for tag in fallbackChain {
+            for (index, catalog) in catalogs.enumerated() where catalog.table == BuiltinCatalogs.table {
+                if let code = localeCodes[index][tag], let value = catalog.entries[key]?.localizations[code]?.stringUnit?.value {
+                    return value
+                }
+            }
+        }
+        diagnostics.append(ToastDiagnostic(.warning, "missing-key", "no catalog has the frame text “\(key)”; used “\(fallback)”"))
+        return fallback
+    }
+
+    /// Resolves one text, appending what went wrong to `diagnostics`.
+    public func string(_ text: ToastText, _ diagnostics: inout [ToastDiagnostic]) -> String {
+        switch text {
+        case .verbatim(let value):
+            return value
+        case .key(let key, let table, let arguments, let defaultValue):
+            for (step, tag) in fallbackChain.enumerated() {
+                for (index, catalog) in catalogs.enumerated() where table == nil || catalog.table == table {
+                    guard let code = localeCodes[index][tag], let entry = catalog.entries[key],
+                          let value = entry.localizations[code] else { continue }
+                    if step > 0 && tag != fallbackChain.first {
+                        diagnostics.append(ToastDiagnostic(.warning, "missing-translation",
+                            "“\(key)” has no \(locale.identifier) translation; used \(tag.identifier)"))
+                    }
+                    var formatter = ArgumentFormatter(locale: tag, services: services, arguments: arguments)
+                    let result = resolve(value, key: key, depth: 0, formatter: &formatter)
+                    diagnostics += formatter.diagnostics
+                    return result
+                }
+            }
+            // An entry with no localizations: its key is the source text.
+            let sourceEntry = catalogs.first { (table == nil || $0.table == table) && $0.entries[key] != nil }
+            var formatter = ArgumentFormatter(locale: locale, services: services, arguments: arguments)
+            if let defaultValue {
+                let result = formatter.format(defaultValue, substitutions: [:])
+                diagnostics += formatter.diagnostics
+                if sourceEntry == nil {
+                    diagnostics.append(ToastDiagnostic(.warning, "missing-key", "no catalog has the key “\(key)”; used its default value"))
+                }
+                return result
+            }
+            if sourceEntry == nil {
+                diagnostics.append(ToastDiagnostic(.warning, "missing-key", "no catalog has the key “\(key)”; showing the key"))
+            }
+            let result = formatter.format(key, substitutions: [:])
+            diagnostics += formatter.diagnostics
+            return result
+        }
+    }
+
+    private func resolve(_ value: LocalizedValue, key: String, depth: Int, formatter: inout ArgumentFormatter) -> String {
+        guard depth < 8 else {
+            formatter.diagnostics.append(ToastDiagnostic(.error, "variation-depth", "“\(key)” nests variations deeper than 8 levels"))
+            return key
+        }
+        if !value.device.isEmpty {
+            if let branch = value.device[device] ?? value.device["other"] {
+                return resolve(branch, key: key, depth: depth + 1, formatter: &formatter)
+            }
+            formatter.diagnostics.append(ToastDiagnostic(.warning, "variation-missing-other",
+                "“\(key)” has no device form for \(device) and no “other”"))
+        }
+        if !value.plural.isEmpty {
+            let number = formatter.arguments.lazy.compactMap(\.numericValue).first ?? 0
+            if let branch = pluralForm(value.plural, for: number, locale: formatter.locale, key: key, diagnostics: &formatter.diagnostics) {
+                return resolve(branch, key: key, depth: depth + 1, formatter: &formatter)
+            }
+        }
+        guard let unit = value.stringUnit else {
+            formatter.diagnostics.append(ToastDiagnostic(.warning, "missing-value", "“\(key)” has no value in \(formatter.locale.identifier); showing the key"))
+            return formatter.format(key, substitutions: [:])
+        }
+        return formatter.format(unit.value, substitutions: value.substitutions) { forms, number, f in
+            pluralForm(forms, for: number, locale: f.locale, key: key, diagnostics: &f.diagnostics)
+        }
+    }
+
+    /// Chooses a plural form: `zero` for 0 when present, else the CLDR category, else `other`.
+    func pluralForm(_ forms: [PluralCategory: LocalizedValue], for number: Double, locale: LocaleTag, key: String,
+                    diagnostics: inout [ToastDiagnostic]) -> LocalizedValue? {
+        if number == 0, let zero = forms[.zero] { return zero }
+        var category = PluralCategory.other
+        if let rules = try? services.pluralRules(locale) {
+            category = number.rounded() == number && abs(number) < 1e15 ? rules.category(for: Int64(number)) : rules.category(forDouble: number)
+        }
+        if let form = forms[category] { return form }
+        if let other = forms[.other] {
+            if category != .other {
+                diagnostics.append(ToastDiagnostic(.warning, "variation-missing-form",
+                    "“\(key)” has no “\(category.rawValue)” form in \(locale.identifier); used “other”"))
+            }
+            return other
+        }
+        diagnostics.append(ToastDiagnostic(.error, "variation-missing-other", "“\(key)” has no “other” plural form in \(locale.identifier)"))
+        return forms.values.first
+    }
+}

@@ -1,0 +1,53 @@
+import ToastICU
+
+/// A toast with every text chosen and formatted for one locale, ready to present.
+public struct ResolvedToast: Sendable, Hashable {
+    /// The toast's id.
+    public var id: String
+    /// The role.
+    public var role: ToastRole
+    /// The style.
+    public var style: ToastStyle
+    /// The locale the texts were resolved for (`fr`).
+    public var locale: LocaleTag
+    /// The locales tried for each text, in order (`fr-CA`, `fr`, `en`).
+    public var fallbackChain: [LocaleTag]
+    /// The localized role word (`Erreur`).
+    public var roleLabel: String
+    /// The custom title; `nil` for automatic or no title.
+    public var title: String?
+    /// The subtitle, if any.
+    public var subtitle: String?
+    /// The message.
+    public var message: String
+    /// The localized action labels, in order.
+    public var actions: [String]
+    /// The paragraph direction.
+    public var direction: TextDirection
+    /// The localized frame texts the presenter needs.
+    public var chrome: Chrome
+    /// What went wrong or fell back while resolving.
+    public var diagnostics: [ToastDiagnostic]
+
+    /// Localized presentation texts from the built-in catalog.
+    public struct Chrome: Sendable, Hashable {
+        /// Turns a word into a label followed by its spacing: `%@: ` (French `%@ : `,
+        /// Japanese `%@：`, whose full-width colon carries its own space).
+        public var labelFormat: String
+        /// The word before the action list (`Actions`).
+        public var actionsWord: String
+        /// Between a custom title and the message (` — `).
+        public var titleSeparator: String
+
+        /// The English defaults.
+        public static let english = Chrome(labelFormat: "%@: ", actionsWord: "Actions", titleSeparator: " — ")
+
+        /// Applies ``labelFormat`` to `word`.
+        public func label(_ word: String) -> String {
+            guard let range = labelFormat.firstRange(of: "%@") else { return word + ": " }
+            var label = labelFormat
+            label.replaceSubrange(range, with: word)
+            return label
+        }
+    }
+}

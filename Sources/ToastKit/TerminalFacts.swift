@@ -1,0 +1,82 @@
+/// What the presenter may know about the stream it writes to, passed in rather than read
+/// from the process so every rule is testable.
+public struct TerminalFacts: Sendable, Hashable {
+    /// The process environment (`NO_COLOR`, `TERM`, `COLUMNS`…).
+    public var environment: [String: String]
+    /// Whether the stream is a terminal (`isatty`).
+    public var isTerminal: Bool
+    /// The terminal's width in columns, if the stream is a terminal that reported one.
+    public var windowColumns: Int?
+
+    /// Creates a description.
+    public init(environment: [String: String] = [:], isTerminal: Bool = false, windowColumns: Int? = nil) {
+        self.environment = environment
+        self.isTerminal = isTerminal
+        self.windowColumns = windowColumns
+    }
+}
+
+/// `--color auto|always|never`.
+public enum ColorChoice: String, Sendable, CaseIterable {
+    case auto, always, never
+
+    /// Decides colour for one stream, first match wins: the explicit choice; `NO_COLOR`
+    /// non-empty → off; `CLICOLOR_FORCE` set and not `0`, or `FORCE_COLOR` non-empty → on;
+    /// `TERM=dumb` → off; `CLICOLOR=0` → off; else whether the stream is a terminal.
+    public func isEnabled(for facts: TerminalFacts) -> Bool {
+        switch self {
+        case .always: return true
+        case .never: return false
+        case .auto: break
+        }
+        let env = facts.environment
+        if let value = env["NO_COLOR"], !value.isEmpty { return false }
+        if let value = env["CLICOLOR_FORCE"], value != "0" { return true }
+        if let value = env["FORCE_COLOR"], !value.isEmpty { return true }
+        if env["TERM"] == "dumb" { return false }
+        if env["CLICOLOR"] == "0" { return false }
+        return facts.isTerminal
+    }
+}
+
+/// Decoration shown before the role word (never instead of it).
+public enum SymbolSet: String, Sendable, CaseIterable {
+    /// `✔ ✖ ⚠ ℹ`
+    case unicode
+    /// `+ x ! i`
+    case ascii
+    /// No symbol.
+    case none
+
+    /// The default: `unicode` on a terminal, `none` otherwise or with `TERM=dumb`.
+    public static func automatic(for facts: TerminalFacts) -> SymbolSet {
+        facts.isTerminal && facts.environment["TERM"] != "dumb" ? .unicode : .none
+    }
+
+    /// The symbol for `role`, or `nil` for ``none``.
+    public func symbol(for role: ToastRole) -> String? {
+        switch (self, role) {
+        case (.none, _): nil
+        case (.unicode, .success): "✔"
+        case (.unicode, .error): "✖"
+        case (.unicode, .warning): "⚠"
+        case (.unicode, .info): "ℹ"
+        case (.ascii, .success): "+"
+        case (.ascii, .error): "x"
+        case (.ascii, .warning): "!"
+        case (.ascii, .info): "i"
+        }
+    }
+}
+
+extension TerminalFacts {
+    /// The wrapping width: `explicit`, else `COLUMNS`, else the window's width on a
+    /// terminal, else 80 on a terminal; `nil` (no wrapping) when the stream is not a terminal
+    /// and no width was given.
+    public func width(explicit: Int?) -> Int? {
+        if let explicit { return explicit }
+        if let columns = environment["COLUMNS"].flatMap({ Int($0) }), columns > 0 { return columns }
+        guard isTerminal else { return nil }
+        return windowColumns ?? 80
+    }
+}

@@ -1,0 +1,47 @@
+import ArgumentParser
+import ToastCatalog
+import ToastICU
+import ToastKit
+
+/// Options shared by the commands that render toasts.
+struct PresentationOptions: ParsableArguments {
+    @Option(help: "The locale (BCP 47 such as fr or pt-BR, or POSIX such as de_DE.UTF-8). Default: from LANGUAGE, LC_ALL, LC_MESSAGES, LANG.")
+    var locale: String?
+
+    @Option(help: "Width in terminal columns. Default: COLUMNS, else the terminal's width; no wrapping when not a terminal.")
+    var width: Int?
+
+    @Option(help: "Colour the role label: auto, always or never (auto honours NO_COLOR, CLICOLOR_FORCE, FORCE_COLOR, TERM=dumb, CLICOLOR=0).")
+    var color: ColorChoice = .auto
+
+    @Option(help: "Symbols before the role word: unicode, ascii or none. Default: unicode on a terminal, else none.")
+    var symbols: SymbolSet?
+
+    @Option(help: "Bidi output: logical (the terminal reorders).")
+    var bidi: String = "logical"
+
+    @Option(name: .customLong("ambiguous-width"), help: "Width of East Asian ambiguous characters: narrow or wide.")
+    var ambiguousWidth: String = "narrow"
+
+    func validate() throws {
+        if let width, width < 2 || width > 10_000 { throw ValidationError("--width must be from 2 to 10000") }
+        if bidi != "logical" { throw ValidationError("--bidi \(bidi) is not available yet; use logical") }
+        if AmbiguousWidth(rawValue: ambiguousWidth) == nil { throw ValidationError("--ambiguous-width must be narrow or wide") }
+    }
+
+    func presenter(facts: TerminalFacts, services: ICUServices) -> LinePresenter {
+        LinePresenter(options: .init(width: facts.width(explicit: width), color: color.isEnabled(for: facts),
+                                     symbols: symbols ?? SymbolSet.automatic(for: facts),
+                                     ambiguousWidth: AmbiguousWidth(rawValue: ambiguousWidth) ?? .narrow),
+                      services: services)
+    }
+
+    /// The preference list: `--locale`, else the environment.
+    func preferences(facts: TerminalFacts) throws -> [LocaleTag] {
+        guard let locale else { return LocalePreferences.from(environment: facts.environment) }
+        guard let tag = LocalePreferences.parse(locale) else {
+            throw CLIFailure(code: 2, message: "error: “\(locale.prefix(80))” is not a locale tag (expected BCP 47 such as fr or pt-BR)")
+        }
+        return [tag]
+    }
+}
