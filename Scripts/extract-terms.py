@@ -4,8 +4,9 @@
 Provenance tool, not part of the build. Run once per refresh:
 
     mkdir /tmp/l10n && cd /tmp/l10n
-    apt-get download libgtk-3-common nautilus-data thunar-data gnome-shell-common \
-        gnome-software-common libkf5widgetsaddons-data evolution-data-server-common
+    apt-get download libgtk-3-common libgtk-4-common nautilus-data thunar-data gnome-shell-common \
+        gnome-software-common gnome-control-center-data libkf5widgetsaddons-data \
+        evolution-data-server-common
     for f in *.deb; do dpkg -x "$f" x; done
     python3 Scripts/extract-terms.py /tmp/l10n/x > /tmp/terms.json
 

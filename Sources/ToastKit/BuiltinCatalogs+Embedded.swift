@@ -2421,7 +2421,7 @@ extension BuiltinCatalogs {
         "ar" : {
           "stringUnit" : {
             "state" : "translated",
-            "value" : "عُطل"
+            "value" : "خطأ"
           }
         },
         "cs" : {

@@ -1,0 +1,24 @@
+import Testing
+import ToastICU
+
+@Suite struct TextWidthTests {
+    @Test(arguments: [
+        ("a", 1), ("中", 2), ("ｱ", 1), ("한", 2), ("e\u{301}", 1), ("👍", 2), ("👍🏽", 2),
+        ("👨\u{200D}👩\u{200D}👧", 2), ("🇫🇷", 2), ("☺\u{FE0E}", 1), ("☺\u{FE0F}", 2), ("\u{200B}", 0),
+        ("\u{2068}", 0), ("\u{AD}", 1), ("\u{1100}\u{1161}", 2), ("ก", 1), ("กี", 1), ("क्षि", 1), ("±", 1),
+    ])
+    func cellsOfOneCluster(text: String, cells: Int) {
+        #expect(text.count == 1)
+        #expect(TextWidth.cells(of: Character(text)) == cells)
+    }
+
+    @Test func ambiguousWidthSetting() {
+        #expect(TextWidth.cells(of: Character("±"), ambiguous: .wide) == 2)
+        #expect(TextWidth.cells(of: "Привет", ambiguous: .narrow) == 6)
+    }
+
+    @Test(arguments: [("hello", 5), ("日本語", 6), ("abc中", 5), ("", 0), ("العربية", 7)])
+    func cellsOfStrings(text: String, cells: Int) {
+        #expect(TextWidth.cells(of: text) == cells)
+    }
+}
