@@ -35,7 +35,14 @@ public indirect enum JSONValue: Sendable, Equatable {
 }
 
 /// One member of a JSON object, with the position of its key.
+///
+/// Equality compares names and values only, not positions: the same document read from two
+/// layouts is equal.
 public struct JSONMember: Sendable, Equatable {
+    public static func == (lhs: JSONMember, rhs: JSONMember) -> Bool {
+        lhs.key == rhs.key && lhs.value == rhs.value
+    }
+
     /// The member name.
     public var key: String
     /// The member value.
