@@ -316,6 +316,20 @@ static inline void ulistfmt_close(UListFormatter *listfmt) {
 }
 #endif
 
+#ifdef uloc_acceptLanguage
+#undef uloc_acceptLanguage
+static inline int32_t uloc_acceptLanguage(char *result, int32_t resultAvailable, UAcceptResult *outResult, const char **acceptList, int32_t acceptListCount, UEnumeration *availableLocales, UErrorCode *status) {
+    return U_ICU_ENTRY_POINT_RENAME(uloc_acceptLanguage)(result, resultAvailable, outResult, acceptList, acceptListCount, availableLocales, status);
+}
+#endif
+
+#ifdef uenum_openCharStringsEnumeration
+#undef uenum_openCharStringsEnumeration
+static inline UEnumeration *uenum_openCharStringsEnumeration(const char *const strings[], int32_t count, UErrorCode *ec) {
+    return U_ICU_ENTRY_POINT_RENAME(uenum_openCharStringsEnumeration)(strings, count, ec);
+}
+#endif
+
 /* Function-like macros are not imported into Swift. */
 static inline UBool toast_icu_failure(UErrorCode code) { return U_FAILURE(code); }
 

@@ -1,4 +1,9 @@
 @_implementationOnly import CICU
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A validated, canonical BCP 47 language tag such as `pt-BR` or `zh-Hant-TW`.
 ///
@@ -131,7 +136,8 @@ public struct LocaleTag: Hashable, Sendable, CustomStringConvertible {
 
     /// Picks the best of `available` for a preference list, the way Apple's
     /// `Bundle.preferredLocalizations` does: each preferred tag's fallback chain in turn, exact
-    /// or likely-subtag matches. `nil` when nothing matches.
+    /// or likely-subtag matches; then ICU's CLDR language matcher for close languages
+    /// (`nn` → `nb`), never across scripts. `nil` when nothing matches.
     public static func bestMatch(for preferences: [LocaleTag], in available: [LocaleTag]) -> LocaleTag? {
         for preference in preferences {
             for candidate in preference.fallbackChain {
@@ -139,7 +145,37 @@ public struct LocaleTag: Hashable, Sendable, CustomStringConvertible {
                 if let close = available.first(where: { $0.matches(candidate) }) { return close }
             }
         }
+        for preference in preferences {
+            if let close = closeLanguage(for: preference, in: available) { return close }
+        }
         return nil
+    }
+
+    /// ICU's `uloc_acceptLanguage` (CLDR language matching) for one preference, accepted only
+    /// when the script agrees.
+    static func closeLanguage(for preference: LocaleTag, in available: [LocaleTag]) -> LocaleTag? {
+        guard !available.isEmpty else { return nil }
+        let ids = available.map { strdup($0.icuID) }
+        defer { ids.forEach { free($0) } }
+        var status = U_ZERO_ERROR
+        let constIDs = ids.map { UnsafePointer<CChar>($0) }
+        guard let enumeration = constIDs.withUnsafeBufferPointer({
+            uenum_openCharStringsEnumeration($0.baseAddress, Int32($0.count), &status)
+        }), status.rawValue <= U_ZERO_ERROR.rawValue else { return nil }
+        defer { uenum_close(enumeration) }
+        var outcome = ULOC_ACCEPT_FAILED
+        let accepted = try? readChars("uloc_acceptLanguage") { buffer, capacity, status in
+            preference.icuID.withCString { id in
+                var list: [UnsafePointer<CChar>?] = [id]
+                return list.withUnsafeMutableBufferPointer {
+                    uloc_acceptLanguage(buffer, capacity, &outcome, $0.baseAddress, 1, enumeration, &status)
+                }
+            }
+        }
+        guard outcome != ULOC_ACCEPT_FAILED, let accepted, !accepted.isEmpty,
+              let match = available.first(where: { $0.icuID == accepted }),
+              match.likelyScript == preference.likelyScript else { return nil }
+        return match
     }
 
     static func cldrParent(of icuID: String) -> String? {
