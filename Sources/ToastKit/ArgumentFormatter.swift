@@ -49,8 +49,11 @@ struct ArgumentFormatter {
             note("substitution-missing", "\(written) names no substitution “\(name)”")
             return written
         }
-        let index: Int
-        if let argNum = substitution.argNum ?? position { index = argNum } else { next += 1; index = next }
+        // Like any specifier, the token takes the next sequential slot unless it names one;
+        // the substitution's argNum, when present, says which argument it reads.
+        var index: Int
+        if let position { index = position } else { next += 1; index = next }
+        if let argNum = substitution.argNum { index = argNum }
         guard index >= 1, index <= arguments.count else {
             note("format-argument", "\(written) reads argument \(index), but only \(arguments.count) were given")
             return written
