@@ -108,7 +108,7 @@ public struct LinePresenter: Sendable {
 
     /// Wraps `text` greedily at line-break opportunities; a piece wider than the line is
     /// split between grapheme clusters. `firstWidth` applies to the first line.
-    func wrap(_ text: String, locale: LocaleTag, firstWidth: Int, width: Int) -> [String] {
+    public func wrap(_ text: String, locale: LocaleTag, firstWidth: Int, width: Int) -> [String] {
         let breaker = try? services.lineBreaker(locale)
         let offsets = breaker?.opportunities(in: text) ?? [text.utf16.count]
         var lines: [String] = []
