@@ -1,16 +1,17 @@
 @_implementationOnly import CICU
 
-/// Joins short items the way a locale writes a list of units (`Retry, Dismiss`;
-/// Japanese `再試行 破棄`), from ICU's list patterns.
+/// Joins short items the way a locale writes a narrow list (`Retry, Dismiss`;
+/// Japanese `再試行、破棄`), from ICU's list patterns.
 public final class ListFormatter: @unchecked Sendable {
     private let handle: OpaquePointer
     /// The locale of the list patterns.
     public let locale: LocaleTag
 
-    /// Opens the "units, short" list patterns of `locale`.
+    /// Opens the narrow "and" list patterns of `locale` (English `A, B`; German `A und B`;
+    /// Japanese `A、B`).
     public init(locale: LocaleTag) throws(ICUFailure) {
         var status = U_ZERO_ERROR
-        let opened = ulistfmt_openForType(locale.icuID, ULISTFMT_TYPE_UNITS, ULISTFMT_WIDTH_SHORT, &status)
+        let opened = ulistfmt_openForType(locale.icuID, ULISTFMT_TYPE_AND, ULISTFMT_WIDTH_NARROW, &status)
         try throwIfFailed(status, "ulistfmt_openForType")
         guard let opened else { throw ICUFailure(code: 1, function: "ulistfmt_openForType") }
         handle = opened

@@ -30,7 +30,7 @@ import ToastICU
         #expect(breaks.last == thai.utf16.count)
     }
 
-    @Test(arguments: [("en", "Retry, Dismiss"), ("de", "Retry, Dismiss")])
+    @Test(arguments: [("en", "Retry, Dismiss"), ("de", "Retry und Dismiss"), ("ja", "Retry、Dismiss")])
     func listOfTwo(locale: String, expected: String) throws {
         #expect(try services.listFormatter(LocaleTag(locale)!).format(["Retry", "Dismiss"]) == expected)
     }

@@ -32,7 +32,7 @@ func strippingSGR(_ line: String) -> String {
     @Test func theLineShapeOfTheConventions() {
         #expect(lines(Self.saveFailed, symbols: .unicode) == ["✖ Error: Couldn’t save “Report.pdf” — The disk is full. Actions: Retry, Dismiss"])
         #expect(lines(Self.saveFailed, symbols: .ascii) == ["x Error: Couldn’t save “Report.pdf” — The disk is full. Actions: Retry, Dismiss"])
-        #expect(lines(Self.saveFailed, locale: "fr") == ["Erreur\u{A0}: Impossible d’enregistrer « Report.pdf » — Le disque est plein. Actions\u{A0}: Réessayer et Ignorer"])
+        #expect(lines(Self.saveFailed, locale: "fr") == ["Erreur\u{A0}: Impossible d’enregistrer « Report.pdf » — Le disque est plein. Actions\u{A0}: Réessayer, Ignorer"])
         #expect(lines(Toast(.success, title: .none, message: "Copied to clipboard"), locale: "ja") == ["成功：クリップボードにコピーしました"])
     }
 
