@@ -56,6 +56,7 @@ public struct LinePresenter: Sendable {
         let labelSpacing = label.reversed().prefix { $0 == " " }.count
         label.removeLast(labelSpacing)
         var body = ""
+        var glue: Int?
         if let title = toast.title.map({ Sanitizer.clean($0) }), !title.isEmpty { body += title + chrome.titleSeparator }
         if let subtitle = toast.subtitle.map({ Sanitizer.clean($0) }), !subtitle.isEmpty { body += subtitle + chrome.titleSeparator }
         body += Sanitizer.clean(toast.message, newlines: .keep)
@@ -68,7 +69,10 @@ public struct LinePresenter: Sendable {
         let actions = toast.actions.map { Sanitizer.clean($0) }.filter { !$0.isEmpty }
         if !actions.isEmpty {
             let list = (try? services.listFormatter(toast.locale).format(actions)) ?? actions.joined(separator: ", ")
-            body += " " + chrome.label(chrome.actionsWord) + list
+            body += " " + chrome.label(chrome.actionsWord)
+            // "Actions:" stays on the line of the first action.
+            glue = body.utf16.count
+            body += list
         }
         let labelCells = TextWidth.cells(of: label, ambiguous: options.ambiguousWidth) + labelSpacing
         guard let width = options.width else {
@@ -80,11 +84,13 @@ public struct LinePresenter: Sendable {
             // Too narrow to share a line with the label: the label (wrapped if it must be) on
             // its own lines, then the body at full width.
             let labelLines = wrap(label, locale: toast.locale, firstWidth: width, width: width)
-            return labelLines.map { styled($0, toast.role) } + wrap(body, locale: toast.locale, firstWidth: width, width: width)
+            return labelLines.map { styled($0, toast.role) }
+                + wrap(body, locale: toast.locale, firstWidth: width, width: width, keepingTogether: glue.map { [$0] } ?? [])
         }
         let rtl = toast.direction == .rightToLeft
         let indent = rtl || labelCells > width / 2 ? 0 : labelCells
-        let wrapped = wrap(body, locale: toast.locale, firstWidth: width - labelCells, width: width - indent)
+        let wrapped = wrap(body, locale: toast.locale, firstWidth: width - labelCells, width: width - indent,
+                           keepingTogether: glue.map { [$0] } ?? [])
         return wrapped.enumerated().map { index, line in
             if index == 0 {
                 return line.isEmpty ? styled(label, toast.role) : styled(label, toast.role) + String(repeating: " ", count: labelSpacing) + line
@@ -107,10 +113,12 @@ public struct LinePresenter: Sendable {
     }
 
     /// Wraps `text` greedily at line-break opportunities; a piece wider than the line is
-    /// split between grapheme clusters. `firstWidth` applies to the first line.
-    public func wrap(_ text: String, locale: LocaleTag, firstWidth: Int, width: Int) -> [String] {
+    /// split between grapheme clusters. `firstWidth` applies to the first line; no line breaks
+    /// at the UTF-16 offsets in `keepingTogether`.
+    public func wrap(_ text: String, locale: LocaleTag, firstWidth: Int, width: Int, keepingTogether: Set<Int> = []) -> [String] {
         let breaker = try? services.lineBreaker(locale)
-        let offsets = breaker?.opportunities(in: text) ?? [text.utf16.count]
+        var offsets = breaker?.opportunities(in: text) ?? [text.utf16.count]
+        if !keepingTogether.isEmpty { offsets.removeAll { keepingTogether.contains($0) && $0 != text.utf16.count } }
         var lines: [String] = []
         var current = ""
         var currentCells = 0

@@ -1,20 +1,7 @@
 import Testing
 import ToastICU
 import ToastKit
-
-/// Removes SGR sequences (`ESC [ … m`).
-func strippingSGR(_ line: String) -> String {
-    var out = ""
-    var scalars = line.unicodeScalars[...]
-    while let s = scalars.popFirst() {
-        if s == "\u{1B}", scalars.first == "[" {
-            while let c = scalars.popFirst(), c != "m" {}
-            continue
-        }
-        out.unicodeScalars.append(s)
-    }
-    return out
-}
+import ToastKitTesting
 
 @Suite struct LinePresenterTests {
     let services = ICUServices()
