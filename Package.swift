@@ -34,6 +34,7 @@ let package = Package(
         .testTarget(name: "ToastCatalogTests", dependencies: ["ToastCatalog"]),
         .testTarget(name: "ToastKitTests", dependencies: ["ToastKit", "ToastKitTesting"]),
         .testTarget(name: "EndToEndTests", dependencies: ["toastkit"]),
+        .testTarget(name: "FormatDifferentialTests", dependencies: ["ToastKit", "ToastICU"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -58,6 +58,8 @@ public enum FormatString {
     /// The largest width or precision that is honoured; larger ones are clamped by the
     /// formatter and reported.
     public static let maximumWidth = 1024
+    /// The largest precision that is honoured; larger ones are clamped and reported.
+    public static let maximumPrecision = 64
 
     /// Tokenizes `text`. Never fails: text that starts no valid specifier is `.invalid`.
     public static func tokens(_ text: String) -> [FormatToken] {

@@ -109,17 +109,20 @@ struct ArgumentFormatter {
             width = nil
         }
         var precision = spec.precision
-        if let p = precision, p > 64 {
-            note("format-unsafe", "\(written): precision \(p) is larger than 64; used 64")
-            precision = 64
+        if let p = precision, p > FormatString.maximumPrecision {
+            note("format-unsafe", "\(written): precision \(p) is larger than \(FormatString.maximumPrecision); used \(FormatString.maximumPrecision)")
+            precision = FormatString.maximumPrecision
         }
-        let body = convert(spec, argument, precision: precision, written: written)
-        guard let width else { return body }
+        let zeroPadded = spec.flags.contains("0") && !spec.flags.contains("-")
+        let body = convert(spec, argument, width: width, precision: precision, written: written)
+        // Like CoreFoundation: objects and C strings ignore width; integers in decimal are
+        // zero-padded by the number formatter (grouping included); floats pad with spaces.
+        guard let width, spec.argumentClass != .object, spec.argumentClass != .cString else { return body }
         let padding = width - body.count
         guard padding > 0 else { return body }
         if spec.flags.contains("-") { return body + String(repeating: " ", count: padding) }
-        let zero = spec.flags.contains("0") && spec.argumentClass != .object && spec.argumentClass != .cString
-        return String(repeating: zero ? "0" : " ", count: padding) + body
+        let zeroFill = zeroPadded && "xXoO".contains(spec.conversion)
+        return String(repeating: zeroFill ? "0" : " ", count: padding) + body
     }
 
     private mutating func mismatch(_ written: String, _ argument: ToastArgument) -> String {
@@ -133,20 +136,19 @@ struct ArgumentFormatter {
         return argument.plainText
     }
 
-    private mutating func convert(_ spec: FormatSpecifier, _ argument: ToastArgument, precision: Int?, written: String) -> String {
-        let plus = spec.flags.contains("+")
+    private mutating func convert(_ spec: FormatSpecifier, _ argument: ToastArgument, width: Int?, precision: Int?,
+                                  written: String) -> String {
         switch (spec.argumentClass, argument) {
         case (.object, .string(let text)), (.cString, .string(let text)):
             return text
         case (.signedInteger, .int(let v)), (.unsignedInteger, .int(let v)):
-            return integer(v, spec, plus: plus)
+            return integer(v, spec, width: width)
         case (.signedInteger, .uint(let v)), (.unsignedInteger, .uint(let v)):
-            if let signed = Int64(exactly: v) { return integer(signed, spec, plus: plus) }
-            return (try? services.numberFormatter(locale).format(v)) ?? String(v)
+            return integer(Int64(bitPattern: v), spec, width: width)
         case (.floatingPoint, .double(let v)):
-            return floating(v, spec, precision: precision, plus: plus)
+            return floating(v, spec, precision: precision)
         case (.floatingPoint, .float(let v)):
-            return floating(Double(v), spec, precision: precision, plus: plus)
+            return floating(Double(v), spec, precision: precision)
         case (.pointer, _), (.unsupported, _):
             note("format-unsafe", "\(written) is not supported")
             return written
@@ -155,34 +157,100 @@ struct ArgumentFormatter {
         }
     }
 
-    private func integer(_ value: Int64, _ spec: FormatSpecifier, plus: Bool) -> String {
-        switch spec.conversion {
-        case "x": return String(UInt64(bitPattern: value), radix: 16)
-        case "X": return String(UInt64(bitPattern: value), radix: 16, uppercase: true)
-        case "o", "O": return String(UInt64(bitPattern: value), radix: 8)
-        case "c", "C":
-            return Unicode.Scalar(UInt32(truncatingIfNeeded: value)).map { String(Character($0)) } ?? ""
-        default:
-            let formatter = try? services.numberFormatter(locale, skeleton: plus ? "sign-always" : "")
-            return formatter?.format(value) ?? String(value)
+    /// The value a C vararg of the specifier's size holds.
+    private func truncated(_ value: Int64, _ spec: FormatSpecifier) -> Int64 {
+        if "DUO".contains(spec.conversion) { return value }
+        switch spec.length {
+        case "hh": return Int64(Int8(truncatingIfNeeded: value))
+        case "h": return Int64(Int16(truncatingIfNeeded: value))
+        case "": return Int64(Int32(truncatingIfNeeded: value))
+        default: return value
         }
     }
 
-    private func floating(_ value: Double, _ spec: FormatSpecifier, precision: Int?, plus: Bool) -> String {
-        var skeleton: String
+    private func unsignedBits(_ value: Int64, _ spec: FormatSpecifier) -> UInt64 {
+        if "DUO".contains(spec.conversion) { return UInt64(bitPattern: value) }
+        switch spec.length {
+        case "hh": return UInt64(UInt8(truncatingIfNeeded: value))
+        case "h": return UInt64(UInt16(truncatingIfNeeded: value))
+        case "": return UInt64(UInt32(truncatingIfNeeded: value))
+        default: return UInt64(bitPattern: value)
+        }
+    }
+
+    private func integer(_ value: Int64, _ spec: FormatSpecifier, width: Int?) -> String {
+        switch spec.conversion {
+        case "x": return String(unsignedBits(value, spec), radix: 16)
+        case "X": return String(unsignedBits(value, spec), radix: 16, uppercase: true)
+        case "o", "O": return String(unsignedBits(value, spec), radix: 8)
+        case "c", "C":
+            return Unicode.Scalar(UInt32(truncatingIfNeeded: value)).map { String(Character($0)) } ?? "\u{FFFD}"
+        default:
+            // CoreFoundation formats %u like %d (a negative value stays negative).
+            var skeleton = spec.flags.contains("+") ? "sign-always" : ""
+            if let width, spec.flags.contains("0"), !spec.flags.contains("-"), width > 1 {
+                skeleton += (skeleton.isEmpty ? "" : " ") + "integer-width/*" + String(repeating: "0", count: width)
+            }
+            let formatter = try? services.numberFormatter(locale, skeleton: skeleton)
+            let number = truncated(value, spec)
+            return formatter?.format(number) ?? String(number)
+        }
+    }
+
+    private func floating(_ value: Double, _ spec: FormatSpecifier, precision: Int?) -> String {
+        let sign = spec.flags.contains("+") ? " sign-always" : ""
+        func fraction(_ digits: Int) -> String { digits == 0 ? "precision-integer" : "." + String(repeating: "0", count: digits) }
+        let skeleton: String
         switch spec.conversion {
         case "f", "F":
-            let digits = precision ?? 6
-            skeleton = digits == 0 ? "precision-integer" : "." + String(repeating: "0", count: digits)
+            skeleton = fraction(precision ?? 6) + sign
         case "e", "E":
-            let digits = precision ?? 6
-            skeleton = "scientific " + (digits == 0 ? "precision-integer" : "." + String(repeating: "0", count: digits))
-        default:
+            skeleton = "scientific/*ee/sign-always " + fraction(precision ?? 6) + sign
+        case "a", "A":
+            return hexFloat(value, uppercase: spec.conversion == "A")
+        default:  // g, G: CoreFoundation's rule: fixed from 1e-4 up to and including 10^precision.
             let digits = max(precision ?? 6, 1)
-            skeleton = "@" + String(repeating: "#", count: digits - 1)
+            let significant = "@" + String(repeating: "#", count: digits - 1)
+            let magnitude = abs(value)
+            let fixed = value == 0 || !value.isFinite || (magnitude >= 1e-4 && magnitude <= Self.powerOfTen(digits))
+            skeleton = (fixed ? significant : "scientific/*ee/sign-always " + significant) + sign
         }
-        if plus { skeleton += " sign-always" }
         let formatter = try? services.numberFormatter(locale, skeleton: skeleton)
         return formatter?.format(value) ?? String(value)
+    }
+
+    private static func powerOfTen(_ exponent: Int) -> Double {
+        var result = 1.0
+        for _ in 0..<min(exponent, 308) { result *= 10 }
+        return result
+    }
+
+    /// `%a`: C's hexadecimal floating point, with the locale's decimal separator as
+    /// CoreFoundation writes it (`0x1.8p+0`; German `0x1,8p+0`).
+    private func hexFloat(_ value: Double, uppercase: Bool) -> String {
+        if value.isNaN { return uppercase ? "NAN" : "nan" }
+        if value.isInfinite { return value < 0 ? "-inf" : "inf" }
+        let negative = value.sign == .minus
+        var significand = value.significandBitPattern
+        var exponent = Int(value.exponent)
+        var lead = "1"
+        if value == 0 {
+            lead = "0"; exponent = 0; significand = 0
+        } else if value.isSubnormal {
+            lead = "0"; exponent = -1022
+        }
+        var digits = String(significand, radix: 16)
+        digits = String(repeating: "0", count: 13 - digits.count) + digits
+        while digits.last == "0" { digits.removeLast() }
+        let separator = decimalSeparator()
+        var text = (negative ? "-" : "") + "0x" + lead + (digits.isEmpty ? "" : separator + digits) + "p" + (exponent >= 0 ? "+" : "") + String(exponent)
+        if uppercase { text = text.uppercased() }
+        return text
+    }
+
+    private func decimalSeparator() -> String {
+        guard let sample = try? services.numberFormatter(locale, skeleton: ".0").format(0.5) else { return "." }
+        let separator = sample.unicodeScalars.filter { $0.properties.numericType == nil && $0.properties.generalCategory != .format }
+        return separator.isEmpty ? "." : String(String.UnicodeScalarView(separator))
     }
 }

@@ -109,11 +109,17 @@ import ToastKit
 
     @Test(arguments: [
         ("%2$@ %1$@", [ToastArgument.string("a"), .string("b")], "b a"),
-        ("%5d|%-5d|%05d", [.int(42), .int(42), .int(42)], "   42|42   |00042"),
+        ("%5d|%-5d|%05d", [.int(42), .int(42), .int(42)], "   42|42   |00,042"),  // CoreFoundation pads through the grouping
         ("%.2f %.0lf %f", [.double(3.14159), .double(2.5), .double(1)], "3.14 2 1.000000"),
         ("%x %X %o %c", [.int(255), .int(255), .int(8), .int(65)], "ff FF 10 A"),
         ("100%% sure, %+d", [.int(5)], "100% sure, +5"),
-        ("%llu", [.uint(UInt64.max)], "18,446,744,073,709,551,615"),
+        ("%llu", [.uint(UInt64(Int64.max))], "9,223,372,036,854,775,807"),
+        ("%d", [.int(3_000_000_000)], "-1,294,967,296"),  // %d reads 32 bits, as on Apple platforms
+        ("%ld|%hd|%hhd", [.int(3_000_000_000), .int(70_000), .int(300)], "3,000,000,000|4,464|44"),
+        ("%g %g %g %.2g", [.double(1_000_000), .double(2_000_000), .double(0.0001234), .double(100_000)], "1,000,000 2E+06 0.0001234 1E+05"),
+        ("%e|%.1e|%E", [.double(1234.5), .double(9.96), .double(0)], "1.234500E+03|1.0E+01|0.000000E+00"),
+        ("%a %x %lx", [.double(1.5), .int(-1), .int(-1)], "0x1.8p+0 ffffffff ffffffffffffffff"),
+        ("%08.2f|%10@|%.2@", [.double(3.14159), .string("ab"), .string("abc")], "    3.14|ab|abc"),
         ("%s", [.string("c")], "c"),
     ])
     func formats(format: String, arguments: [ToastArgument], expected: String) {
