@@ -21,6 +21,7 @@
 #include <unicode/uchar.h>
 #include <unicode/ubidi.h>
 #include <unicode/ulistformatter.h>
+#include <unicode/ulocdata.h>
 
 #ifdef u_errorName
 #undef u_errorName
@@ -327,6 +328,13 @@ static inline int32_t uloc_acceptLanguage(char *result, int32_t resultAvailable,
 #undef uenum_openCharStringsEnumeration
 static inline UEnumeration *uenum_openCharStringsEnumeration(const char *const strings[], int32_t count, UErrorCode *ec) {
     return U_ICU_ENTRY_POINT_RENAME(uenum_openCharStringsEnumeration)(strings, count, ec);
+}
+#endif
+
+#ifdef ulocdata_getCLDRVersion
+#undef ulocdata_getCLDRVersion
+static inline void ulocdata_getCLDRVersion(UVersionInfo versionArray, UErrorCode *status) {
+    U_ICU_ENTRY_POINT_RENAME(ulocdata_getCLDRVersion)(versionArray, status);
 }
 #endif
 

@@ -69,3 +69,13 @@ public var icuVersion: String {
     }
     return info.2 == 0 ? "\(info.0).\(info.1)" : "\(info.0).\(info.1).\(info.2)"
 }
+
+/// The CLDR version of ICU's data, such as `42`.
+public var cldrVersion: String {
+    var info: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
+    var status = U_ZERO_ERROR
+    withUnsafeMutablePointer(to: &info) {
+        $0.withMemoryRebound(to: UInt8.self, capacity: 4) { ulocdata_getCLDRVersion($0, &status) }
+    }
+    return info.1 == 0 ? "\(info.0)" : "\(info.0).\(info.1)"
+}

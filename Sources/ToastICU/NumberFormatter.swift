@@ -73,6 +73,26 @@ public final class NumberFormatter: Sendable {
         }
     }
 
+    /// Formats `value` and hands ICU's formatted result (a `UFormattedNumber`) to `body`.
+    func withFormatted<R>(_ value: Double, _ body: (OpaquePointer) -> R) -> R? {
+        handles.withLock { handles in
+            var status = U_ZERO_ERROR
+            unumf_formatDouble(handles.formatter, value, handles.result, &status)
+            guard status.rawValue <= U_ZERO_ERROR.rawValue else { return nil }
+            return body(handles.result)
+        }
+    }
+
+    /// Formats a decimal string exactly and hands the result and its text to `body`.
+    func withFormatted<R>(decimal: String, _ body: (OpaquePointer, String) -> R) -> R? {
+        handles.withLock { handles in
+            var status = U_ZERO_ERROR
+            unumf_formatDecimal(handles.formatter, decimal, Int32(decimal.utf8.count), handles.result, &status)
+            guard status.rawValue <= U_ZERO_ERROR.rawValue, let text = Self.read(handles, status) else { return nil }
+            return body(handles.result, text)
+        }
+    }
+
     private static func read(_ handles: Handles, _ status: UErrorCode) -> String? {
         guard status.rawValue <= U_ZERO_ERROR.rawValue else { return nil }
         return try? readUTF16("unumf_resultToString", initialCapacity: 48) { buffer, capacity, status in

@@ -13,7 +13,8 @@ struct ArgumentFormatter {
     private var next = 0
     private var depth = 0
 
-    typealias PluralPicker = ([PluralCategory: LocalizedValue], Double, inout ArgumentFormatter) -> LocalizedValue?
+    /// Chooses a plural form for an argument shown with the given fraction digits.
+    typealias PluralPicker = ([PluralCategory: LocalizedValue], ToastArgument, Int?, inout ArgumentFormatter) -> LocalizedValue?
 
     init(locale: LocaleTag, services: ICUServices, arguments: [ToastArgument]) {
         self.locale = locale
@@ -58,7 +59,7 @@ struct ArgumentFormatter {
             note("format-argument", "\(written) reads argument \(index), but only \(arguments.count) were given")
             return written
         }
-        guard let number = arguments[index - 1].numericValue else {
+        guard arguments[index - 1].numericValue != nil else {
             note("format-argument", "\(written) selects a plural form by argument \(index), which is text")
             return arguments[index - 1].plainText
         }
@@ -66,10 +67,14 @@ struct ArgumentFormatter {
             note("substitution-depth", "substitutions nest deeper than 8 levels at \(written)")
             return written
         }
-        guard let form = pluralPicker?(substitution.plural, number, &self), let value = form.stringUnit?.value else {
+        let specifier = substitution.formatSpecifier ?? "lld"
+        var digits: Int?
+        if case .specifier(let spec)? = FormatString.tokens("%" + specifier).first, spec.argumentClass == .floatingPoint {
+            digits = spec.precision ?? 6
+        }
+        guard let form = pluralPicker?(substitution.plural, arguments[index - 1], digits, &self), let value = form.stringUnit?.value else {
             return arguments[index - 1].plainText
         }
-        let specifier = substitution.formatSpecifier ?? "lld"
         var expanded = ""
         var rest = Substring(value)
         while let range = rest.firstRange(of: "%arg") {

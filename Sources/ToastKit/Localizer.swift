@@ -149,8 +149,10 @@ public struct Localizer: Sendable {
                 "“\(key)” has no device form for \(device) and no “other”"))
         }
         if !value.plural.isEmpty {
-            let number = formatter.arguments.lazy.compactMap(\.numericValue).first ?? 0
-            if let branch = pluralForm(value.plural, for: number, locale: formatter.locale, key: key, diagnostics: &formatter.diagnostics) {
+            let argument = formatter.arguments.first { $0.numericValue != nil } ?? .int(0)
+            let digits = Self.fractionDigits(in: value.plural)
+            if let branch = pluralForm(value.plural, for: argument, fractionDigits: digits, locale: formatter.locale, key: key,
+                                       diagnostics: &formatter.diagnostics) {
                 return resolve(branch, key: key, depth: depth + 1, formatter: &formatter)
             }
         }
@@ -158,18 +160,40 @@ public struct Localizer: Sendable {
             formatter.diagnostics.append(ToastDiagnostic(.warning, "missing-value", "“\(key)” has no value in \(formatter.locale.identifier); showing the key"))
             return formatter.format(key, substitutions: [:])
         }
-        return formatter.format(unit.value, substitutions: value.substitutions) { forms, number, f in
-            pluralForm(forms, for: number, locale: f.locale, key: key, diagnostics: &f.diagnostics)
+        return formatter.format(unit.value, substitutions: value.substitutions) { forms, argument, digits, f in
+            pluralForm(forms, for: argument, fractionDigits: digits, locale: f.locale, key: key, diagnostics: &f.diagnostics)
         }
     }
 
-    /// Chooses a plural form: `zero` for 0 when present, else the CLDR category, else `other`.
-    func pluralForm(_ forms: [PluralCategory: LocalizedValue], for number: Double, locale: LocaleTag, key: String,
-                    diagnostics: inout [ToastDiagnostic]) -> LocalizedValue? {
+    /// The visible fraction digits of the first floating-point specifier in plural forms
+    /// (`other` first): `%.1f` → 1, `%lf` → 6; `nil` when the forms format no float.
+    static func fractionDigits(in forms: [PluralCategory: LocalizedValue]) -> Int? {
+        for category in [PluralCategory.other] + PluralCategory.allCases {
+            guard let text = forms[category]?.stringUnit?.value, text.utf8.contains(UInt8(ascii: "%")) else { continue }
+            for case .specifier(let spec) in FormatString.tokens(text) where spec.argumentClass == .floatingPoint {
+                return spec.precision ?? 6
+            }
+        }
+        return nil
+    }
+
+    /// Chooses a plural form: `zero` for 0 when present (Apple's rule, any language), else
+    /// the CLDR category of the number as displayed (integers as integers; floating-point
+    /// values with the visible fraction digits of their specifier: 1.0 is `other` in
+    /// English), else `other`.
+    func pluralForm(_ forms: [PluralCategory: LocalizedValue], for argument: ToastArgument, fractionDigits: Int?,
+                    locale: LocaleTag, key: String, diagnostics: inout [ToastDiagnostic]) -> LocalizedValue? {
+        let number = argument.numericValue ?? 0
         if number == 0, let zero = forms[.zero] { return zero }
         var category = PluralCategory.other
         if let rules = try? services.pluralRules(locale) {
-            category = number.rounded() == number && abs(number) < 1e15 ? rules.category(for: Int64(number)) : rules.category(forDouble: number)
+            switch argument {
+            case .int(let v): category = rules.category(for: v)
+            case .uint(let v): category = v <= UInt64(Int64.max) ? rules.category(for: Int64(v)) : rules.category(forDouble: Double(v))
+            case .double, .float:
+                category = rules.category(for: number, fractionDigits: fractionDigits ?? 0, services: services)
+            case .string: category = rules.category(for: 0)
+            }
         }
         if let form = forms[category] { return form }
         if let other = forms[.other] {
