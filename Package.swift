@@ -34,7 +34,7 @@ let package = Package(
         .testTarget(name: "ToastCatalogTests", dependencies: ["ToastCatalog"]),
         .testTarget(name: "ToastKitTests", dependencies: ["ToastKit", "ToastKitTesting"]),
         .testTarget(name: "EndToEndTests", dependencies: ["toastkit"]),
-        .testTarget(name: "FormatDifferentialTests", dependencies: ["ToastKit", "ToastICU"]),
+        .testTarget(name: "DifferentialTests", dependencies: ["ToastKit", "ToastICU"], resources: [.copy("Fixtures")]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -338,6 +338,55 @@ static inline void ulocdata_getCLDRVersion(UVersionInfo versionArray, UErrorCode
 }
 #endif
 
+#ifdef uloc_countAvailable
+#undef uloc_countAvailable
+static inline int32_t uloc_countAvailable(void) {
+    return U_ICU_ENTRY_POINT_RENAME(uloc_countAvailable)();
+}
+#endif
+
+#ifdef uloc_getAvailable
+#undef uloc_getAvailable
+static inline const char * uloc_getAvailable(int32_t n) {
+    return U_ICU_ENTRY_POINT_RENAME(uloc_getAvailable)(n);
+}
+#endif
+
+#ifdef ures_getByKey
+#undef ures_getByKey
+static inline UResourceBundle * ures_getByKey(const UResourceBundle *resourceBundle, const char *key, UResourceBundle *fillIn, UErrorCode *status) {
+    return U_ICU_ENTRY_POINT_RENAME(ures_getByKey)(resourceBundle, key, fillIn, status);
+}
+#endif
+
+#ifdef ures_getSize
+#undef ures_getSize
+static inline int32_t ures_getSize(const UResourceBundle *resourceBundle) {
+    return U_ICU_ENTRY_POINT_RENAME(ures_getSize)(resourceBundle);
+}
+#endif
+
+#ifdef ures_getByIndex
+#undef ures_getByIndex
+static inline UResourceBundle * ures_getByIndex(const UResourceBundle *resourceBundle, int32_t indexR, UResourceBundle *fillIn, UErrorCode *status) {
+    return U_ICU_ENTRY_POINT_RENAME(ures_getByIndex)(resourceBundle, indexR, fillIn, status);
+}
+#endif
+
+#ifdef ures_getKey
+#undef ures_getKey
+static inline const char * ures_getKey(const UResourceBundle *resourceBundle) {
+    return U_ICU_ENTRY_POINT_RENAME(ures_getKey)(resourceBundle);
+}
+#endif
+
+#ifdef ures_getString
+#undef ures_getString
+static inline const UChar * ures_getString(const UResourceBundle *resourceBundle, int32_t *len, UErrorCode *status) {
+    return U_ICU_ENTRY_POINT_RENAME(ures_getString)(resourceBundle, len, status);
+}
+#endif
+
 /* Function-like macros are not imported into Swift. */
 static inline UBool toast_icu_failure(UErrorCode code) { return U_FAILURE(code); }
 
