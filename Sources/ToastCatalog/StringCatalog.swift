@@ -16,6 +16,8 @@ public struct StringCatalog: Sendable, Equatable {
     public var keys: [String]
     /// Top-level members not modelled here, kept for rewriting.
     public var extra: [JSONMember]
+    /// Problems that did not stop reading (unsupported rule types, nonstandard values…).
+    public var warnings: [CatalogError] = []
 
     /// Creates a catalog.
     public init(table: String, sourceLanguage: String, version: String = "1.0",
@@ -119,13 +121,18 @@ public struct Substitution: Sendable, Equatable {
     public var plural: [PluralCategory: LocalizedValue]
     /// Members not modelled here.
     public var extra: [JSONMember]
+    /// `.stringsdict` semantics: the chosen form replaces the `%#@name@` token as text, and its
+    /// own specifiers (`%d`, `%1$d`) read the arguments from the token's position on. String
+    /// Catalog forms use `%arg` instead and are not textual.
+    public var isTextual: Bool
 
     /// Creates a substitution.
     public init(argNum: Int? = nil, formatSpecifier: String? = nil,
-                plural: [PluralCategory: LocalizedValue] = [:], extra: [JSONMember] = []) {
+                plural: [PluralCategory: LocalizedValue] = [:], extra: [JSONMember] = [], isTextual: Bool = false) {
         self.argNum = argNum
         self.formatSpecifier = formatSpecifier
         self.plural = plural
         self.extra = extra
+        self.isTextual = isTextual
     }
 }

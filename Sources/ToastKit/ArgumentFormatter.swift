@@ -10,11 +10,17 @@ struct ArgumentFormatter {
     let services: ICUServices
     let arguments: [ToastArgument]
     var diagnostics: [ToastDiagnostic] = []
+    /// The variation paths chosen, such as `plural.few` or `substitutions.n.plural.many`.
+    var paths: [String] = []
+    /// Set when a plural variation had neither the number's category nor `other`: the
+    /// localizer then tries the next locale of its chain, as Apple falls back to the
+    /// development language.
+    var missingPluralForm = false
     private var next = 0
     private var depth = 0
 
     /// Chooses a plural form for an argument shown with the given fraction digits.
-    typealias PluralPicker = ([PluralCategory: LocalizedValue], ToastArgument, Int?, inout ArgumentFormatter) -> LocalizedValue?
+    typealias PluralPicker = ([PluralCategory: LocalizedValue], ToastArgument, Int?, inout ArgumentFormatter) -> (LocalizedValue, PluralCategory)?
 
     init(locale: LocaleTag, services: ICUServices, arguments: [ToastArgument]) {
         self.locale = locale
@@ -72,8 +78,19 @@ struct ArgumentFormatter {
         if case .specifier(let spec)? = FormatString.tokens("%" + specifier).first, spec.argumentClass == .floatingPoint {
             digits = spec.precision ?? 6
         }
-        guard let form = pluralPicker?(substitution.plural, arguments[index - 1], digits, &self), let value = form.stringUnit?.value else {
+        guard let (form, category) = pluralPicker?(substitution.plural, arguments[index - 1], digits, &self),
+              let value = form.stringUnit?.value else {
             return arguments[index - 1].plainText
+        }
+        paths.append("substitutions.\(name).plural.\(category.rawValue)")
+        if substitution.isTextual {
+            // .stringsdict: the form stands where the token stood; its specifiers read on from
+            // the token's slot.
+            if position == nil && substitution.argNum == nil { next = index - 1 }
+            depth += 1
+            let result = format(value, substitutions: substitutions, pluralPicker: pluralPicker)
+            depth -= 1
+            return result
         }
         var expanded = ""
         var rest = Substring(value)

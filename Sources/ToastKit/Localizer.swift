@@ -98,10 +98,23 @@ public struct Localizer: Sendable {
 
     /// Resolves one text, appending what went wrong to `diagnostics`.
     public func string(_ text: ToastText, _ diagnostics: inout [ToastDiagnostic]) -> String {
+        let result = resolution(of: text)
+        diagnostics += result.diagnostics
+        return result.text
+    }
+
+    /// Resolves one text and reports how: the locale whose value was used, the variation
+    /// paths chosen and the diagnostics.
+    ///
+    /// ```swift
+    /// localizer.resolution(of: "\(3) files").paths  // ["plural.few"] in Russian
+    /// ```
+    public func resolution(of text: ToastText) -> TextResolution {
         switch text {
         case .verbatim(let value):
-            return value
+            return TextResolution(text: value, locale: nil, paths: [], diagnostics: [])
         case .key(let key, let table, let arguments, let defaultValue):
+            var diagnostics: [ToastDiagnostic] = []
             for (step, tag) in fallbackChain.enumerated() {
                 for (index, catalog) in catalogs.enumerated() where table == nil || catalog.table == table {
                     guard let code = localeCodes[index][tag], let entry = catalog.entries[key],
@@ -112,38 +125,34 @@ public struct Localizer: Sendable {
                     }
                     var formatter = ArgumentFormatter(locale: tag, services: services, arguments: arguments)
                     let result = resolve(value, key: key, depth: 0, formatter: &formatter)
-                    diagnostics += formatter.diagnostics
-                    return result
+                    if formatter.missingPluralForm && step + 1 < fallbackChain.count {
+                        diagnostics += formatter.diagnostics
+                        continue
+                    }
+                    return TextResolution(text: result, locale: tag, paths: formatter.paths, diagnostics: diagnostics + formatter.diagnostics)
                 }
             }
             // An entry with no localizations: its key is the source text.
             let sourceEntry = catalogs.first { (table == nil || $0.table == table) && $0.entries[key] != nil }
             var formatter = ArgumentFormatter(locale: locale, services: services, arguments: arguments)
-            if let defaultValue {
-                let result = formatter.format(defaultValue, substitutions: [:])
-                diagnostics += formatter.diagnostics
-                if sourceEntry == nil {
-                    diagnostics.append(ToastDiagnostic(.warning, "missing-key", "no catalog has the key “\(key)”; used its default value"))
-                }
-                return result
-            }
             if sourceEntry == nil {
-                diagnostics.append(ToastDiagnostic(.warning, "missing-key", "no catalog has the key “\(key)”; showing the key"))
+                diagnostics.append(ToastDiagnostic(.warning, "missing-key", defaultValue == nil
+                    ? "no catalog has the key “\(key)”; showing the key" : "no catalog has the key “\(key)”; used its default value"))
             }
-            let result = formatter.format(key, substitutions: [:])
-            diagnostics += formatter.diagnostics
-            return result
+            let result = formatter.format(defaultValue ?? key, substitutions: [:])
+            return TextResolution(text: result, locale: nil, paths: [], diagnostics: diagnostics + formatter.diagnostics)
         }
     }
 
-    private func resolve(_ value: LocalizedValue, key: String, depth: Int, formatter: inout ArgumentFormatter) -> String {
+    private func resolve(_ value: LocalizedValue, key: String, depth: Int, path: String = "", formatter: inout ArgumentFormatter) -> String {
         guard depth < 8 else {
             formatter.diagnostics.append(ToastDiagnostic(.error, "variation-depth", "“\(key)” nests variations deeper than 8 levels"))
             return key
         }
         if !value.device.isEmpty {
-            if let branch = value.device[device] ?? value.device["other"] {
-                return resolve(branch, key: key, depth: depth + 1, formatter: &formatter)
+            let name = value.device[device] != nil ? device : "other"
+            if let branch = value.device[name] {
+                return resolve(branch, key: key, depth: depth + 1, path: path + "device.\(name).", formatter: &formatter)
             }
             formatter.diagnostics.append(ToastDiagnostic(.warning, "variation-missing-other",
                 "“\(key)” has no device form for \(device) and no “other”"))
@@ -151,17 +160,21 @@ public struct Localizer: Sendable {
         if !value.plural.isEmpty {
             let argument = formatter.arguments.first { $0.numericValue != nil } ?? .int(0)
             let digits = Self.fractionDigits(in: value.plural)
-            if let branch = pluralForm(value.plural, for: argument, fractionDigits: digits, locale: formatter.locale, key: key,
-                                       diagnostics: &formatter.diagnostics) {
-                return resolve(branch, key: key, depth: depth + 1, formatter: &formatter)
+            if let (branch, category) = pluralForm(value.plural, for: argument, fractionDigits: digits, locale: formatter.locale,
+                                                   key: key, diagnostics: &formatter.diagnostics) {
+                return resolve(branch, key: key, depth: depth + 1, path: path + "plural.\(category.rawValue).", formatter: &formatter)
             }
+            formatter.missingPluralForm = true
         }
+        if !path.isEmpty { formatter.paths.append(String(path.dropLast())) }
         guard let unit = value.stringUnit else {
             formatter.diagnostics.append(ToastDiagnostic(.warning, "missing-value", "“\(key)” has no value in \(formatter.locale.identifier); showing the key"))
             return formatter.format(key, substitutions: [:])
         }
         return formatter.format(unit.value, substitutions: value.substitutions) { forms, argument, digits, f in
-            pluralForm(forms, for: argument, fractionDigits: digits, locale: f.locale, key: key, diagnostics: &f.diagnostics)
+            let chosen = pluralForm(forms, for: argument, fractionDigits: digits, locale: f.locale, key: key, diagnostics: &f.diagnostics)
+            if chosen == nil { f.missingPluralForm = true }
+            return chosen
         }
     }
 
@@ -177,33 +190,58 @@ public struct Localizer: Sendable {
         return nil
     }
 
+    /// The fraction digits of the shortest decimal text of `number` (`1.5` → 1, `2.0` → 0), for
+    /// a floating-point argument whose forms format no float.
+    static func visibleFractionDigits(of number: Double) -> Int {
+        guard number.isFinite, number != number.rounded() else { return 0 }
+        let text = String(number)
+        guard !text.contains("e"), let dot = text.firstIndex(of: ".") else { return 0 }
+        return text.distance(from: dot, to: text.endIndex) - 1
+    }
+
     /// Chooses a plural form: `zero` for 0 when present (Apple's rule, any language), else
     /// the CLDR category of the number as displayed (integers as integers; floating-point
     /// values with the visible fraction digits of their specifier: 1.0 is `other` in
     /// English), else `other`.
     func pluralForm(_ forms: [PluralCategory: LocalizedValue], for argument: ToastArgument, fractionDigits: Int?,
-                    locale: LocaleTag, key: String, diagnostics: inout [ToastDiagnostic]) -> LocalizedValue? {
+                    locale: LocaleTag, key: String, diagnostics: inout [ToastDiagnostic]) -> (LocalizedValue, PluralCategory)? {
         let number = argument.numericValue ?? 0
-        if number == 0, let zero = forms[.zero] { return zero }
+        if number == 0, let zero = forms[.zero] { return (zero, .zero) }
         var category = PluralCategory.other
         if let rules = try? services.pluralRules(locale) {
             switch argument {
             case .int(let v): category = rules.category(for: v)
             case .uint(let v): category = v <= UInt64(Int64.max) ? rules.category(for: Int64(v)) : rules.category(forDouble: Double(v))
             case .double, .float:
-                category = rules.category(for: number, fractionDigits: fractionDigits ?? 0, services: services)
+                category = rules.category(for: number, fractionDigits: fractionDigits ?? Self.visibleFractionDigits(of: number),
+                                          services: services)
             case .string: category = rules.category(for: 0)
             }
         }
-        if let form = forms[category] { return form }
+        if let form = forms[category] { return (form, category) }
         if let other = forms[.other] {
             if category != .other {
                 diagnostics.append(ToastDiagnostic(.warning, "variation-missing-form",
                     "“\(key)” has no “\(category.rawValue)” form in \(locale.identifier); used “other”"))
             }
-            return other
+            return (other, .other)
         }
-        diagnostics.append(ToastDiagnostic(.error, "variation-missing-other", "“\(key)” has no “other” plural form in \(locale.identifier)"))
-        return forms.values.first
+        diagnostics.append(ToastDiagnostic(.warning, "variation-missing-other",
+            "“\(key)” has no “\(category.rawValue)” and no “other” plural form in \(locale.identifier); falling back"))
+        return nil
     }
+}
+
+/// How one text was resolved.
+public struct TextResolution: Sendable, Hashable {
+    /// The text.
+    public var text: String
+    /// The locale whose catalog value was used; `nil` for verbatim text, default values and
+    /// keys shown as themselves.
+    public var locale: LocaleTag?
+    /// The variation paths chosen, in the order they were taken: `plural.few`,
+    /// `device.mac.plural.one`, `substitutions.count.plural.many`.
+    public var paths: [String]
+    /// What went wrong or fell back.
+    public var diagnostics: [ToastDiagnostic]
 }

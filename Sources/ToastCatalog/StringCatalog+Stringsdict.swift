@@ -1,0 +1,110 @@
+import ToastICU
+
+extension StringCatalog {
+    /// Reads a `.stringsdict` (XML property list) for one locale into the String Catalog model:
+    /// each key's `NSStringLocalizedFormatKey` becomes its value, each plural-rule variable a
+    /// textual substitution with its forms.
+    ///
+    /// Tolerant reader, strict reporter: `NSStringFormatValueTypeKey` spelled with `%` (`%ld`)
+    /// is accepted with a `nonstandard-value` warning; a variable without `other` gets a
+    /// `variation-missing-other` warning; device-specific and variable-width rule types are kept
+    /// (in `extra`) with an `unsupported-rule-type` warning.
+    ///
+    /// `locale` is the localization the file holds (from its `.lproj` folder);
+    /// `sourceLanguage` the development language of the project.
+    public init(stringsdict bytes: [UInt8], file: String, locale: String, sourceLanguage: String = "en",
+                table: String? = nil) throws(CatalogError) {
+        let root = try XMLPropertyListParser.parse(bytes, file: file)
+        self.init(table: table ?? Self.tableName(forPath: file), sourceLanguage: sourceLanguage)
+        func location(_ entry: PropertyListEntry) -> SourceLocation {
+            SourceLocation(file: file, line: entry.line, column: entry.column)
+        }
+        guard case .dictionary(let items) = root else {
+            throw CatalogError(location: SourceLocation(file: file, line: 1, column: 1), rule: "stringsdict-schema",
+                               message: "expected a <dict> of keys at the top level, found <\(root.kindName)>")
+        }
+        var seen = Set<String>()
+        for entry in items {
+            guard case .dictionary(let members) = entry.value else {
+                throw CatalogError(location: location(entry), rule: "stringsdict-schema",
+                                   message: "expected <dict> for the key “\(entry.key)”, found <\(entry.value.kindName)>")
+            }
+            guard let formatMember = members.last(where: { $0.key == "NSStringLocalizedFormatKey" }),
+                  case .string(let format) = formatMember.value else {
+                throw CatalogError(location: location(entry), rule: "stringsdict-schema",
+                                   message: "expected “\(entry.key)” to have an NSStringLocalizedFormatKey string")
+            }
+            var value = LocalizedValue(stringUnit: StringUnit(state: nil, value: format))
+            for member in members where member.key != "NSStringLocalizedFormatKey" {
+                guard case .dictionary(let spec) = member.value else {
+                    throw CatalogError(location: location(member), rule: "stringsdict-schema",
+                                       message: "expected the variable “\(member.key)” to be a <dict>, found <\(member.value.kindName)>")
+                }
+                let type = spec.last { $0.key == "NSStringFormatSpecTypeKey" }?.value.stringValue
+                guard type == "NSStringPluralRuleType" else {
+                    value.extra.append(JSONMember(key: member.key, value: Self.json(member.value), line: member.line, column: member.column))
+                    warnings.append(CatalogError(location: location(member), rule: "unsupported-rule-type",
+                        message: "“\(entry.key)”: the variable “\(member.key)” has rule type \(type.map { "“\($0)”" } ?? "none"); only NSStringPluralRuleType is resolved, the rest is kept"))
+                    continue
+                }
+                var substitution = Substitution(isTextual: true)
+                if var valueType = spec.last(where: { $0.key == "NSStringFormatValueTypeKey" })?.value.stringValue {
+                    if valueType.hasPrefix("%") {
+                        valueType.removeFirst()
+                        warnings.append(CatalogError(location: location(member), rule: "nonstandard-value",
+                            message: "“\(entry.key)”: NSStringFormatValueTypeKey “%\(valueType)” should be written without '%'"))
+                    }
+                    substitution.formatSpecifier = valueType
+                }
+                for form in spec where form.key != "NSStringFormatSpecTypeKey" && form.key != "NSStringFormatValueTypeKey" {
+                    guard let category = PluralCategory(rawValue: form.key), case .string(let text) = form.value else {
+                        substitution.extra.append(JSONMember(key: form.key, value: Self.json(form.value), line: form.line, column: form.column))
+                        warnings.append(CatalogError(location: location(form), rule: "unknown-member",
+                            message: "“\(entry.key)”: “\(form.key)” is not a plural category with a string; kept"))
+                        continue
+                    }
+                    substitution.plural[category] = LocalizedValue(stringUnit: StringUnit(state: nil, value: text))
+                }
+                if substitution.plural[.other] == nil {
+                    warnings.append(CatalogError(location: location(member), rule: "variation-missing-other",
+                        message: "“\(entry.key)”: the variable “\(member.key)” has no “other” form; numbers in that category fall back"))
+                }
+                substitution.argNum = Self.argumentPosition(of: member.key, in: format, forms: substitution)
+                value.substitutions[member.key] = substitution
+            }
+            if seen.insert(entry.key).inserted {
+                keys.append(entry.key)
+            } else {
+                warnings.append(CatalogError(location: location(entry), rule: "duplicate-key", message: "“\(entry.key)” appears more than once; the last one wins"))
+            }
+            entries[entry.key] = CatalogEntry(localizations: [locale: value])
+        }
+    }
+
+    /// The argument a variable reads when its token has no position (`%#@COUNT@`) but its forms
+    /// name one for the value type (`%2$d`): that position. `nil` otherwise (sequential).
+    static func argumentPosition(of name: String, in format: String, forms: Substitution) -> Int? {
+        for case .substitution(let token, let position) in FormatString.tokens(format) where token == name {
+            if position != nil { return nil }
+        }
+        guard let conversion = forms.formatSpecifier?.last else { return nil }
+        for category in [PluralCategory.other] + PluralCategory.allCases {
+            guard let text = forms.plural[category]?.stringUnit?.value else { continue }
+            for case .specifier(let spec) in FormatString.tokens(text) where spec.conversion == conversion {
+                return spec.argument
+            }
+        }
+        return nil
+    }
+
+    /// A property-list value as JSON, for keeping members the model does not hold.
+    static func json(_ value: PropertyList) -> JSONValue {
+        switch value {
+        case .dictionary(let entries): .object(entries.map { JSONMember(key: $0.key, value: json($0.value), line: $0.line, column: $0.column) })
+        case .array(let items): .array(items.map(json))
+        case .string(let text), .data(let text), .date(let text): .string(text)
+        case .integer(let digits), .real(let digits): .number(digits.isEmpty ? "0" : digits)
+        case .bool(let flag): .bool(flag)
+        }
+    }
+}
