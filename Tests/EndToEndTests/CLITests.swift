@@ -136,3 +136,36 @@ import Testing
         #expect(result.stdout.split(separator: "\n").count == 10)
     }
 }
+
+@Suite struct PluralsCommandTests {
+    @Test func textListsCategoriesAndNumbers() throws {
+        let result = try ToastkitBinary.run(["plurals", "--locale", "ru", "1", "1.0", "3", "5", "1.5"])
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == "ru (ICU 72.1, CLDR 42): one, few, many, other")
+        #expect(lines.contains("  few    integers: 2, 3, 4, 22, 23, 24, …  decimals: —"))
+        #expect(lines.suffix(5) == ["1 → 1 → one", "1.0 → 1,0 → other", "3 → 3 → few", "5 → 5 → many", "1.5 → 1,5 → other"])
+    }
+
+    @Test func jsonShape() throws {
+        let result = try ToastkitBinary.run(["plurals", "--locale", "de", "1.50", "1", "--format", "json"])
+        #expect(result.status == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(object["locale"] as? String == "de")
+        #expect(object["icu"] as? String == "72.1")
+        #expect(object["cldr"] as? String == "42")
+        let categories = try #require(object["categories"] as? [[String: Any]])
+        #expect(categories.map { $0["category"] as? String } == ["one", "other"])
+        #expect((categories[0]["integers"] as? [String]) == ["1"])
+        let numbers = try #require(object["numbers"] as? [[String: String]])
+        #expect(numbers == [["input": "1.50", "formatted": "1,50", "category": "other"], ["input": "1", "formatted": "1", "category": "one"]])
+    }
+
+    @Test(arguments: [["plurals", "--locale", String(repeating: "a", count: 200)], ["plurals", "--locale", "en", "1e5"],
+                      ["plurals", "--locale", "en", "--format", "xml"], ["plurals"]])
+    func badInputExitsTwo(arguments: [String]) throws {
+        let result = try ToastkitBinary.run(arguments)
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+    }
+}

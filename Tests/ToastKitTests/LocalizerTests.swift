@@ -153,3 +153,76 @@ import ToastKit
         #expect(message(Localizer(catalogs: [catalog], preferences: []), "Tap").0 == "Tap")
     }
 }
+
+@Suite struct StringsdictResolutionTests {
+    static let dict = """
+    <plist><dict>
+    <key>two</key><dict>
+      <key>NSStringLocalizedFormatKey</key><string>%#@files@ in %#@folders@</string>
+      <key>files</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+        <key>NSStringFormatValueTypeKey</key><string>d</string>
+        <key>one</key><string>%d plik</string><key>few</key><string>%d pliki</string><key>many</key><string>%d plików</string><key>other</key><string>%d pliku</string></dict>
+      <key>folders</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+        <key>NSStringFormatValueTypeKey</key><string>d</string>
+        <key>one</key><string>%d folderze</string><key>other</key><string>%d folderach</string></dict>
+    </dict>
+    <key>nested</key><dict>
+      <key>NSStringLocalizedFormatKey</key><string>%1$#@people@</string>
+      <key>people</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+        <key>NSStringFormatValueTypeKey</key><string>d</string>
+        <key>one</key><string>one person in %2$#@rooms@</string><key>other</key><string>%1$d people in %2$#@rooms@</string></dict>
+      <key>rooms</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+        <key>NSStringFormatValueTypeKey</key><string>d</string>
+        <key>one</key><string>one room</string><key>other</key><string>%2$d rooms</string></dict>
+    </dict>
+    <key>loop</key><dict>
+      <key>NSStringLocalizedFormatKey</key><string>%#@a@</string>
+      <key>a</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+        <key>NSStringFormatValueTypeKey</key><string>d</string><key>other</key><string>%#@a@</string></dict>
+    </dict>
+    </dict></plist>
+    """
+
+    func localizer(_ locale: String) throws -> Localizer {
+        let catalog = try StringCatalog(stringsdict: Array(Self.dict.utf8), file: "\(locale).lproj/Localizable.stringsdict", locale: locale)
+        return Localizer(catalogs: [catalog], includeBuiltin: false, preferences: [LocaleTag(locale)!])
+    }
+
+    @Test(arguments: [(1, 1, "1 plik in 1 folderze"), (3, 5, "3 pliki in 5 folderach"), (5, 2, "5 plików in 2 folderach")] as [(Int64, Int64, String)])
+    func severalVariablesReadTheirOwnArguments(files: Int64, folders: Int64, expected: String) throws {
+        let result = try localizer("pl").resolution(of: .key(key: "two", arguments: [.int(files), .int(folders)]))
+        #expect(result.text == expected)
+    }
+
+    @Test func variableNestedInAPluralBranch() throws {
+        let l = try localizer("en")
+        #expect(l.resolution(of: .key(key: "nested", arguments: [.int(1), .int(1)])).text == "one person in one room")
+        #expect(l.resolution(of: .key(key: "nested", arguments: [.int(4), .int(2)])).text == "4 people in 2 rooms")
+        #expect(l.resolution(of: .key(key: "nested", arguments: [.int(4), .int(2)])).paths
+                == ["substitutions.people.plural.other", "substitutions.rooms.plural.other"])
+    }
+
+    @Test func selfReferenceStopsAtTheDepthLimit() throws {
+        let result = try localizer("en").resolution(of: .key(key: "loop", arguments: [.int(1)]))
+        #expect(result.diagnostics.contains { $0.rule == "substitution-depth" })
+    }
+}
+
+@Suite struct ConcurrencyTests {
+    @Test func oneLocalizerSharedByEightTasks() async {
+        let localizer = Localizer(catalogs: [BuiltinCatalogs.demo], preferences: [LocaleTag("ru")!])
+        let presenter = LinePresenter(options: .init(width: 40), services: localizer.services)
+        let expected = BuiltinCatalogs.demoToasts.map { presenter.lines(for: localizer.resolve($0)) }
+        await withTaskGroup(of: Bool.self) { group in
+            for _ in 0..<8 {
+                group.addTask {
+                    for _ in 0..<50 where BuiltinCatalogs.demoToasts.map({ presenter.lines(for: localizer.resolve($0)) }) != expected {
+                        return false
+                    }
+                    return true
+                }
+            }
+            for await agreed in group { #expect(agreed) }
+        }
+    }
+}

@@ -1,0 +1,101 @@
+import Testing
+import ToastCatalog
+import ToastICU
+
+@Suite struct StringsdictTests {
+    static let sample = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+    <plist version="1.0">
+    <dict>
+    \t<!-- two variables, one spelled with % -->
+    \t<key>%d files in %d folders</key>
+    \t<dict>
+    \t\t<key>NSStringLocalizedFormatKey</key>
+    \t\t<string>%#@files@ in %#@folders@ &amp; more</string>
+    \t\t<key>files</key>
+    \t\t<dict>
+    \t\t\t<key>NSStringFormatSpecTypeKey</key>
+    \t\t\t<string>NSStringPluralRuleType</string>
+    \t\t\t<key>NSStringFormatValueTypeKey</key>
+    \t\t\t<string>%ld</string>
+    \t\t\t<key>one</key>
+    \t\t\t<string>%ld file</string>
+    \t\t\t<key>other</key>
+    \t\t\t<string>%ld files</string>
+    \t\t</dict>
+    \t\t<key>folders</key>
+    \t\t<dict>
+    \t\t\t<key>NSStringFormatSpecTypeKey</key>
+    \t\t\t<string>NSStringPluralRuleType</string>
+    \t\t\t<key>NSStringFormatValueTypeKey</key>
+    \t\t\t<string>d</string>
+    \t\t\t<key>one</key>
+    \t\t\t<string><![CDATA[%d <folder>]]></string>
+    \t\t</dict>
+    \t\t<key>width</key>
+    \t\t<dict>
+    \t\t\t<key>NSStringFormatSpecTypeKey</key>
+    \t\t\t<string>NSStringVariableWidthRuleType</string>
+    \t\t\t<key>20</key>
+    \t\t\t<string>short</string>
+    \t\t</dict>
+    \t</dict>
+    \t<key>caf&#233;</key>
+    \t<dict>
+    \t\t<key>NSStringLocalizedFormatKey</key>
+    \t\t<string>plain</string>
+    \t</dict>
+    </dict>
+    </plist>
+    """
+
+    @Test func readsVariablesFormsAndWarnings() throws {
+        let catalog = try StringCatalog(stringsdict: Array(Self.sample.utf8), file: "de.lproj/Localizable.stringsdict", locale: "de")
+        #expect(catalog.table == "Localizable" && catalog.sourceLanguage == "en")
+        #expect(catalog.keys == ["%d files in %d folders", "café"])
+        let value = try #require(catalog.entries["%d files in %d folders"]?.localizations["de"])
+        #expect(value.stringUnit?.value == "%#@files@ in %#@folders@ & more")
+        #expect(value.substitutions["files"]?.formatSpecifier == "ld")
+        #expect(value.substitutions["files"]?.plural[.one]?.stringUnit?.value == "%ld file")
+        #expect(value.substitutions["folders"]?.plural[.one]?.stringUnit?.value == "%d <folder>")
+        #expect(value.substitutions["files"]?.isTextual == true)
+        #expect(value.extra.map(\.key) == ["width"])
+        let rules = catalog.warnings.map { "\($0.location.line):\($0.location.column) \($0.rule)" }
+        #expect(rules == ["10:3 nonstandard-value", "21:3 variation-missing-other", "30:3 unsupported-rule-type"])
+    }
+
+    @Test(arguments: [
+        ("<plist><dict><key>a</key></dict></plist>", 1, 26, "expected a value after <key>a</key>"),
+        ("<plist><dict><string>x</string></dict></plist>", 1, 14, "expected <key> in <dict>"),
+        ("<plist><dict><key>a</key><string>x</dict></plist>", 1, 35, "expected </string>"),
+        ("<plist><dict>", 1, 14, "found the end of the file"),
+        ("<plist><dict><key>a</key><string>&bogus;</string></dict></plist>", 1, 34, "expected an entity"),
+        ("<plist><dict><key>a</key><string>x</string></dict></plist>junk", 1, 59, "expected the end of the document"),
+        ("<plist><array><foo/></array></plist>", 1, 21, "expected a property-list element"),
+        ("<plist>\n  <dict>\n    <key>k</key>\n    <integer>1</integer>\n  </dict>\n</plist>", 3, 5, "expected <dict> for the key “k”"),
+        ("<plist><dict><key>k</key><dict/></dict></plist>", 1, 14, "NSStringLocalizedFormatKey"),
+    ])
+    func errorsAreLocated(text: String, line: Int, column: Int, message: String) {
+        do {
+            _ = try StringCatalog(stringsdict: Array(text.utf8), file: "x.stringsdict", locale: "en")
+            Issue.record("accepted \(text)")
+        } catch {
+            #expect(error.location.line == line && error.location.column == column, "\(error)")
+            #expect(error.message.contains(message), "\(error)")
+        }
+    }
+
+    @Test func truncatedAtEveryByteIsAnError() {
+        let bytes = Array(Self.sample.utf8)
+        for cut in stride(from: 0, to: bytes.count - 10, by: 3) {
+            #expect(throws: CatalogError.self) { try StringCatalog(stringsdict: Array(bytes[..<cut]), file: "t", locale: "en") }
+        }
+    }
+
+    @Test func propertyListValues() throws {
+        let text = "<plist><array><integer>-3</integer><real>1.5</real><true/><false></false><data>AAE=</data><string/><dict/></array></plist>"
+        #expect(try XMLPropertyListParser.parse(Array(text.utf8), file: "p") ==
+            .array([.integer("-3"), .real("1.5"), .bool(true), .bool(false), .data("AAE="), .string(""), .dictionary([])]))
+    }
+}
