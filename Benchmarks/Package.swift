@@ -22,5 +22,6 @@ let package = Package(
             path: "Benchmarks/ResolveFormat",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(name: "Probe", dependencies: [.product(name: "ToastKit", package: "ToastKit"), .product(name: "ToastCatalog", package: "ToastKit")], path: "Probe"),
     ]
 )

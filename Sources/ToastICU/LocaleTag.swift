@@ -59,6 +59,11 @@ public struct LocaleTag: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { identifier }
 
+    /// Tags are equal when their canonical forms are (the ICU ID follows from it).
+    public static func == (lhs: LocaleTag, rhs: LocaleTag) -> Bool { lhs.identifier == rhs.identifier }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(identifier) }
+
     /// The language subtag, such as `zh`.
     public var language: String {
         String(icuID.prefix { $0 != "_" && $0 != "@" })

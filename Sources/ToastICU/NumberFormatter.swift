@@ -15,6 +15,8 @@ public final class NumberFormatter: Sendable {
     public let locale: LocaleTag
     /// The ICU number skeleton, such as `precision-integer` or `.00`.
     public let skeleton: String
+    /// For the default skeleton: the integer format learned from ICU, used without ICU.
+    private let fastIntegers: FastIntegerFormat?
 
     /// Opens a formatter; `skeleton` uses ICU's number-skeleton syntax (empty for the default).
     public init(locale: LocaleTag, skeleton: String) throws(ICUFailure) {
@@ -31,9 +33,18 @@ public final class NumberFormatter: Sendable {
             if let result { unumf_closeResult(result) }
             throw ICUFailure(code: status.rawValue, function: "unumf_openResult")
         }
-        handles = Mutex(Handles(formatter: formatter!, result: result!))
+        let opened = Handles(formatter: formatter!, result: result!)
+        handles = Mutex(opened)
         self.locale = locale
         self.skeleton = skeleton
+        fastIntegers = skeleton.isEmpty
+            ? FastIntegerFormat(learningFrom: { value in Self.formatWithICU(value, opened) ?? "" }) : nil
+    }
+
+    private static func formatWithICU(_ value: Int64, _ handles: Handles) -> String? {
+        var status = U_ZERO_ERROR
+        unumf_formatInt(handles.formatter, value, handles.result, &status)
+        return read(handles, status)
     }
 
     deinit {
@@ -45,7 +56,8 @@ public final class NumberFormatter: Sendable {
 
     /// Formats an integer: `1234567` → `1,234,567` (en), `١٬٢٣٤٬٥٦٧` (ar).
     public func format(_ value: Int64) -> String {
-        handles.withLock { handles in
+        if let fastIntegers { return fastIntegers.format(value) }
+        return handles.withLock { handles in
             var status = U_ZERO_ERROR
             unumf_formatInt(handles.formatter, value, handles.result, &status)
             return Self.read(handles, status) ?? String(value)

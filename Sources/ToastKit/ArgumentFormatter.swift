@@ -29,19 +29,27 @@ struct ArgumentFormatter {
     }
 
     mutating func format(_ text: String, substitutions: [String: Substitution], pluralPicker: PluralPicker? = nil) -> String {
-        guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
+        let utf8 = text.utf8
+        guard var i = utf8.firstIndex(of: UInt8(ascii: "%")) else { return text }
         var out = ""
-        for token in FormatString.tokens(text) {
+        out.reserveCapacity(utf8.count + 16)
+        var literalStart = utf8.startIndex
+        let end = utf8.endIndex
+        while i < end {
+            out += text[literalStart..<i]
+            let (token, next) = FormatString.token(in: text, at: i)
             switch token {
             case .literal(let literal): out += literal
             case .percent: out += "%"
-            case .invalid(let raw):
-                out += raw
+            case .invalid(let raw): out += raw
             case .specifier(let spec): out += render(spec)
             case .substitution(let name, let position):
                 out += substitute(String(name), position: position, substitutions: substitutions, pluralPicker: pluralPicker)
             }
+            literalStart = next
+            i = utf8[next...].firstIndex(of: UInt8(ascii: "%")) ?? end
         }
+        out += text[literalStart..<end]
         return out
     }
 
@@ -135,15 +143,15 @@ struct ArgumentFormatter {
             note("format-unsafe", "\(written): precision \(p) is larger than \(FormatString.maximumPrecision); used \(FormatString.maximumPrecision)")
             precision = FormatString.maximumPrecision
         }
-        let zeroPadded = spec.flags.contains("0") && !spec.flags.contains("-")
+        let zeroPadded = spec.hasFlag(UInt8(ascii: "0")) && !spec.hasFlag(UInt8(ascii: "-"))
         let body = convert(spec, argument, width: width, precision: precision, written: written)
         // Like CoreFoundation: objects and C strings ignore width; integers in decimal are
         // zero-padded by the number formatter (grouping included); floats pad with spaces.
         guard let width, spec.argumentClass != .object, spec.argumentClass != .cString else { return body }
         let padding = width - body.count
         guard padding > 0 else { return body }
-        if spec.flags.contains("-") { return body + String(repeating: " ", count: padding) }
-        let zeroFill = zeroPadded && "xXoO".contains(spec.conversion)
+        if spec.hasFlag(UInt8(ascii: "-")) { return body + String(repeating: " ", count: padding) }
+        let zeroFill = zeroPadded && (spec.conversion == "x" || spec.conversion == "X" || spec.conversion == "o" || spec.conversion == "O")
         return String(repeating: zeroFill ? "0" : " ", count: padding) + body
     }
 
@@ -181,7 +189,7 @@ struct ArgumentFormatter {
 
     /// The value a C vararg of the specifier's size holds.
     private func truncated(_ value: Int64, _ spec: FormatSpecifier) -> Int64 {
-        if "DUO".contains(spec.conversion) { return value }
+        if spec.conversion == "D" || spec.conversion == "U" || spec.conversion == "O" { return value }
         switch spec.length {
         case "hh": return Int64(Int8(truncatingIfNeeded: value))
         case "h": return Int64(Int16(truncatingIfNeeded: value))
@@ -191,7 +199,7 @@ struct ArgumentFormatter {
     }
 
     private func unsignedBits(_ value: Int64, _ spec: FormatSpecifier) -> UInt64 {
-        if "DUO".contains(spec.conversion) { return UInt64(bitPattern: value) }
+        if spec.conversion == "D" || spec.conversion == "U" || spec.conversion == "O" { return UInt64(bitPattern: value) }
         switch spec.length {
         case "hh": return UInt64(UInt8(truncatingIfNeeded: value))
         case "h": return UInt64(UInt16(truncatingIfNeeded: value))
@@ -209,8 +217,8 @@ struct ArgumentFormatter {
             return Unicode.Scalar(UInt32(truncatingIfNeeded: value)).map { String(Character($0)) } ?? "\u{FFFD}"
         default:
             // CoreFoundation formats %u like %d (a negative value stays negative).
-            var skeleton = spec.flags.contains("+") ? "sign-always" : ""
-            if let width, spec.flags.contains("0"), !spec.flags.contains("-"), width > 1 {
+            var skeleton = spec.hasFlag(UInt8(ascii: "+")) ? "sign-always" : ""
+            if let width, spec.hasFlag(UInt8(ascii: "0")), !spec.hasFlag(UInt8(ascii: "-")), width > 1 {
                 skeleton += (skeleton.isEmpty ? "" : " ") + "integer-width/*" + String(repeating: "0", count: width)
             }
             let formatter = try? services.numberFormatter(locale, skeleton: skeleton)
@@ -220,7 +228,7 @@ struct ArgumentFormatter {
     }
 
     private func floating(_ value: Double, _ spec: FormatSpecifier, precision: Int?) -> String {
-        let sign = spec.flags.contains("+") ? " sign-always" : ""
+        let sign = spec.hasFlag(UInt8(ascii: "+")) ? " sign-always" : ""
         func fraction(_ digits: Int) -> String { digits == 0 ? "precision-integer" : "." + String(repeating: "0", count: digits) }
         let skeleton: String
         switch spec.conversion {

@@ -159,7 +159,7 @@ public struct Localizer: Sendable {
         }
         if !value.plural.isEmpty {
             let argument = formatter.arguments.first { $0.numericValue != nil } ?? .int(0)
-            let digits = Self.fractionDigits(in: value.plural)
+            let digits = argument.isFloatingPoint ? Self.fractionDigits(in: value.plural) : nil
             if let (branch, category) = pluralForm(value.plural, for: argument, fractionDigits: digits, locale: formatter.locale,
                                                    key: key, diagnostics: &formatter.diagnostics) {
                 return resolve(branch, key: key, depth: depth + 1, path: path + "plural.\(category.rawValue).", formatter: &formatter)

@@ -33,6 +33,14 @@ public enum ToastArgument: Sendable, Hashable {
         }
     }
 
+    /// Whether the argument is a `double` or `float`.
+    public var isFloatingPoint: Bool {
+        switch self {
+        case .double, .float: true
+        default: false
+        }
+    }
+
     /// The value as plain text, without any locale formatting.
     public var plainText: String {
         switch self {

@@ -44,3 +44,31 @@ import ToastICU
         #expect(TextDirection.rightToLeft.conflicts(with: "Report.pdf"))
     }
 }
+
+@Suite struct FastIntegerFormatTests {
+    /// The default formatter learns each locale's integer format from ICU and applies it
+    /// itself; a formatter with an equivalent skeleton always asks ICU. They must agree.
+    @Test func agreesWithICUInEveryLocale() throws {
+        let services = ICUServices()
+        var state: UInt64 = 0x1234_5678
+        func next() -> Int64 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let magnitude = Int64(bitPattern: state >> UInt64(state % 60))
+            return magnitude
+        }
+        var locales = 0
+        for tag in LocaleTag.availableLocales {
+            let fast = try services.numberFormatter(tag)
+            let icu = try services.numberFormatter(tag, skeleton: "precision-integer")
+            locales += 1
+            for _ in 0..<60 {
+                let value = next()
+                if fast.format(value) != icu.format(value) {
+                    Issue.record("\(tag): \(value) → \(fast.format(value)) but ICU says \(icu.format(value))")
+                    return
+                }
+            }
+        }
+        #expect(locales > 700)
+    }
+}
