@@ -22,6 +22,5 @@ let package = Package(
             path: "Benchmarks/ResolveFormat",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
-        .executableTarget(name: "Probe", dependencies: [.product(name: "ToastKit", package: "ToastKit"), .product(name: "ToastCatalog", package: "ToastKit")], path: "Probe"),
     ]
 )

@@ -30,6 +30,13 @@ public struct FormatSpecifier: Sendable, Equatable {
     public var length: Substring
     /// The conversion character (`@`, `d`, `f`…).
     public var conversion: Character
+    /// The length modifier, decoded.
+    public var lengthModifier: LengthModifier
+
+    /// C length modifiers.
+    public enum LengthModifier: Sendable, Equatable {
+        case none, hh, h, l, ll, q, L, z, t, j
+    }
     /// The specifier as written.
     public var text: Substring
 
@@ -104,82 +111,131 @@ public enum FormatString {
 
     /// Reads the token that starts with the `%` at `start`; returns it and the index after it.
     public static func token(in text: String, at start: String.Index) -> (FormatToken, String.Index) {
+        var text = text
+        if text.utf8.withContiguousStorageIfAvailable({ _ in () }) == nil { text.makeContiguousUTF8() }
         let utf8 = text.utf8
-        let end = utf8.endIndex
-        var i = utf8.index(after: start)
-        func invalid() -> (FormatToken, String.Index) { (.invalid(text[start..<i]), i) }
-        func byte(_ j: String.Index) -> UInt8 { utf8[j] }
-        guard i < end else { return invalid() }
-        if byte(i) == UInt8(ascii: "%") { return (.percent, utf8.index(after: i)) }
-        func number(_ j: inout String.Index) -> Int? {
+        let base = utf8.startIndex
+        let startOffset = utf8.distance(from: base, to: start)
+        let parsed = utf8.withContiguousStorageIfAvailable { bytes in parse(bytes, at: startOffset) }!
+        func index(_ offset: Int) -> String.Index { utf8.index(base, offsetBy: offset) }
+        let next = index(parsed.end)
+        switch parsed.kind {
+        case .percent:
+            return (.percent, next)
+        case .invalid:
+            return (.invalid(text[start..<next]), next)
+        case .substitution(let nameStart, let nameEnd, let argument):
+            return (.substitution(name: text[index(nameStart)..<index(nameEnd)], argument: argument), next)
+        case .specifier(let raw):
+            let spec = FormatSpecifier(argument: raw.argument, flags: text[index(raw.flags.lowerBound)..<index(raw.flags.upperBound)],
+                                       width: raw.width, widthFromArgument: raw.widthStar, precision: raw.precision,
+                                       precisionFromArgument: raw.precisionStar,
+                                       length: text[index(raw.length.lowerBound)..<index(raw.length.upperBound)],
+                                       conversion: Character(Unicode.Scalar(raw.conversion)), lengthModifier: raw.lengthModifier,
+                                       text: text[start..<next])
+            return (.specifier(spec), next)
+        }
+    }
+
+    /// A specifier as byte offsets, before any `Substring` is made.
+    struct RawSpecifier {
+        var argument: Int?
+        var flags: Range<Int>
+        var width: Int?
+        var widthStar: Bool
+        var precision: Int?
+        var precisionStar: Bool
+        var length: Range<Int>
+        var lengthModifier: FormatSpecifier.LengthModifier
+        var conversion: UInt8
+    }
+
+    enum RawKind {
+        case percent, invalid
+        case substitution(nameStart: Int, nameEnd: Int, argument: Int?)
+        case specifier(RawSpecifier)
+    }
+
+    /// Parses the token at `start` (a `%`) in UTF-8 bytes; `end` is the offset after it.
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> (kind: RawKind, end: Int) {
+        let end = bytes.count
+        var i = start + 1
+        guard i < end else { return (.invalid, i) }
+        if bytes[i] == UInt8(ascii: "%") { return (.percent, i + 1) }
+        func number(_ j: inout Int) -> Int? {
             var value = 0
             var any = false
-            while j < end, byte(j) >= 0x30, byte(j) <= 0x39 {
-                value = value > 100_000_000 ? value : value * 10 + Int(byte(j) - 0x30)
+            while j < end, bytes[j] >= 0x30, bytes[j] <= 0x39 {
+                value = value > 100_000_000 ? value : value * 10 + Int(bytes[j] - 0x30)
                 any = true
-                j = utf8.index(after: j)
+                j += 1
             }
             return any ? value : nil
         }
         var argument: Int?
         var j = i
-        if let n = number(&j), j < end, byte(j) == UInt8(ascii: "$"), n >= 1 {
+        if let n = number(&j), j < end, bytes[j] == UInt8(ascii: "$"), n >= 1 {
             argument = n
-            i = utf8.index(after: j)
+            i = j + 1
         }
-        if i < end, byte(i) == UInt8(ascii: "#"), utf8.index(after: i) < end, byte(utf8.index(after: i)) == UInt8(ascii: "@") {
-            let nameStart = utf8.index(i, offsetBy: 2)
-            if let close = utf8[nameStart...].firstIndex(of: UInt8(ascii: "@")), close > nameStart {
-                return (.substitution(name: text[nameStart..<close], argument: argument), utf8.index(after: close))
+        if i + 1 < end, bytes[i] == UInt8(ascii: "#"), bytes[i + 1] == UInt8(ascii: "@") {
+            let nameStart = i + 2
+            var close = nameStart
+            while close < end, bytes[close] != UInt8(ascii: "@") { close += 1 }
+            if close < end, close > nameStart {
+                return (.substitution(nameStart: nameStart, nameEnd: close, argument: argument), close + 1)
             }
-            return invalid()
+            return (.invalid, i)
         }
         let flagsStart = i
-        while i < end, isFlag(byte(i)) { i = utf8.index(after: i) }
-        let flags = text[flagsStart..<i]
+        while i < end, isFlag(bytes[i]) { i += 1 }
+        let flags = flagsStart..<i
         var width: Int?
         var widthStar = false
-        if i < end, byte(i) == UInt8(ascii: "*") {
+        if i < end, bytes[i] == UInt8(ascii: "*") {
             widthStar = true
-            i = utf8.index(after: i)
+            i += 1
             var k = i
-            if number(&k) != nil, k < end, byte(k) == UInt8(ascii: "$") { i = utf8.index(after: k) }
+            if number(&k) != nil, k < end, bytes[k] == UInt8(ascii: "$") { i = k + 1 }
         } else {
             width = number(&i)
         }
         var precision: Int?
         var precisionStar = false
-        if i < end, byte(i) == UInt8(ascii: ".") {
-            i = utf8.index(after: i)
-            if i < end, byte(i) == UInt8(ascii: "*") {
+        if i < end, bytes[i] == UInt8(ascii: ".") {
+            i += 1
+            if i < end, bytes[i] == UInt8(ascii: "*") {
                 precisionStar = true
-                i = utf8.index(after: i)
+                i += 1
                 var k = i
-                if number(&k) != nil, k < end, byte(k) == UInt8(ascii: "$") { i = utf8.index(after: k) }
+                if number(&k) != nil, k < end, bytes[k] == UInt8(ascii: "$") { i = k + 1 }
             } else {
                 precision = number(&i) ?? 0
             }
         }
         let lengthStart = i
+        var modifier = FormatSpecifier.LengthModifier.none
         if i < end {
-            switch byte(i) {
+            switch bytes[i] {
             case UInt8(ascii: "h"), UInt8(ascii: "l"):
-                let first = byte(i)
-                i = utf8.index(after: i)
-                if i < end, byte(i) == first { i = utf8.index(after: i) }
-            case UInt8(ascii: "q"), UInt8(ascii: "L"), UInt8(ascii: "z"), UInt8(ascii: "t"), UInt8(ascii: "j"):
-                i = utf8.index(after: i)
+                let first = bytes[i]
+                i += 1
+                let double = i < end && bytes[i] == first
+                if double { i += 1 }
+                modifier = first == UInt8(ascii: "h") ? (double ? .hh : .h) : (double ? .ll : .l)
+            case UInt8(ascii: "q"): i += 1; modifier = .q
+            case UInt8(ascii: "L"): i += 1; modifier = .L
+            case UInt8(ascii: "z"): i += 1; modifier = .z
+            case UInt8(ascii: "t"): i += 1; modifier = .t
+            case UInt8(ascii: "j"): i += 1; modifier = .j
             default: break
             }
         }
-        let length = text[lengthStart..<i]
-        guard i < end, isConversion(byte(i)) else { return invalid() }
-        let conversion = Character(Unicode.Scalar(byte(i)))
-        i = utf8.index(after: i)
-        let spec = FormatSpecifier(argument: argument, flags: flags, width: width, widthFromArgument: widthStar,
-                                   precision: precision, precisionFromArgument: precisionStar, length: length,
-                                   conversion: conversion, text: text[start..<i])
-        return (.specifier(spec), i)
+        let length = lengthStart..<i
+        guard i < end, isConversion(bytes[i]) else { return (.invalid, start + 1) }
+        let raw = RawSpecifier(argument: argument, flags: flags, width: width, widthStar: widthStar, precision: precision,
+                               precisionStar: precisionStar, length: length, lengthModifier: modifier, conversion: bytes[i])
+        return (.specifier(raw), i + 1)
     }
 
     @inline(__always) private static func isFlag(_ b: UInt8) -> Bool {

@@ -70,23 +70,35 @@ struct FastIntegerFormat: Sendable {
 
     func format(_ value: Int64) -> String {
         var magnitude = value.magnitude
-        var reversedDigits: [UInt8] = []
-        reversedDigits.reserveCapacity(20)
-        repeat {
-            reversedDigits.append(UInt8(magnitude % 10))
-            magnitude /= 10
-        } while magnitude > 0
-        let count = reversedDigits.count
-        let grouping = primary > 0 && count >= primary + minimumGrouping
-        var out: [UInt8] = []
-        out.reserveCapacity(count * 3 + 8)
-        if value < 0 { out += negativePrefix }
-        for position in stride(from: count - 1, through: 0, by: -1) {
-            out += digits[Int(reversedDigits[position])]
-            if grouping && position > 0 && isGroupBoundary(position) { out += separator }
+        // Digits, least significant first, into a fixed buffer (at most 20 for 64 bits).
+        var reversed: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        let count = withUnsafeMutableBytes(of: &reversed) { raw -> Int in
+            var n = 0
+            repeat {
+                raw[n] = UInt8(magnitude % 10)
+                magnitude /= 10
+                n += 1
+            } while magnitude > 0
+            return n
         }
-        if value < 0 { out += negativeSuffix }
-        return String(decoding: out, as: UTF8.self)
+        let grouping = primary > 0 && count >= primary + minimumGrouping
+        let groups = grouping ? 1 + max(0, (count - primary - 1) / max(secondary, 1)) : 0
+        let capacity = negativePrefix.count + negativeSuffix.count + count * digits[0].count + groups * separator.count + 16
+        return withUnsafeBytes(of: reversed) { digitBytes in
+            String(unsafeUninitializedCapacity: capacity) { buffer in
+                var at = 0
+                func put(_ bytes: [UInt8]) {
+                    for byte in bytes { buffer[at] = byte; at += 1 }
+                }
+                if value < 0 { put(negativePrefix) }
+                for position in stride(from: count - 1, through: 0, by: -1) {
+                    put(digits[Int(digitBytes[position])])
+                    if grouping && position > 0 && isGroupBoundary(position) { put(separator) }
+                }
+                if value < 0 { put(negativeSuffix) }
+                return at
+            }
+        }
     }
 
     /// Whether a separator follows the digit that has `position` digits to its right.

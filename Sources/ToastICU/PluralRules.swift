@@ -32,17 +32,28 @@ public final class PluralRules: @unchecked Sendable {
         }
         found.insert(.other)
         categories = found.sorted()
+        smallIntegers = (0..<Self.smallIntegerCount).map { Self.select(opened, Double($0)) }
     }
+
+    /// How many integers from 0 have their category computed once, at opening.
+    static let smallIntegerCount = 1024
+    /// The categories of 0 ..< ``smallIntegerCount``.
+    private let smallIntegers: [PluralCategory]
 
     deinit { uplrules_close(handle) }
 
     /// The category of an integer, such as `few` for 3 in Russian.
     public func category(for value: Int64) -> PluralCategory {
-        category(forDouble: Double(value))
+        if value >= 0 && value < Int64(smallIntegers.count) { return smallIntegers[Int(value)] }
+        return category(forDouble: Double(value))
     }
 
     /// The category of a number without visible fraction digits.
     public func category(forDouble value: Double) -> PluralCategory {
+        Self.select(handle, value)
+    }
+
+    private static func select(_ handle: OpaquePointer, _ value: Double) -> PluralCategory {
         var status = U_ZERO_ERROR
         var keyword: (UChar, UChar, UChar, UChar, UChar, UChar, UChar, UChar) = (0, 0, 0, 0, 0, 0, 0, 0)
         let length = withUnsafeMutablePointer(to: &keyword) {

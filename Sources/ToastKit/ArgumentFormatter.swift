@@ -16,28 +16,37 @@ struct ArgumentFormatter {
     /// localizer then tries the next locale of its chain, as Apple falls back to the
     /// development language.
     var missingPluralForm = false
+    /// Whether to record ``paths`` (building them costs string work).
+    var recordsPaths = true
+    /// The plural rules of ``locale``, when the caller has them at hand.
+    let pluralRules: PluralRules?
+    /// The default integer formatter of ``locale``, when the caller has it at hand.
+    let integers: NumberFormatter?
     private var next = 0
     private var depth = 0
 
     /// Chooses a plural form for an argument shown with the given fraction digits.
-    typealias PluralPicker = ([PluralCategory: LocalizedValue], ToastArgument, Int?, inout ArgumentFormatter) -> (LocalizedValue, PluralCategory)?
+    typealias PluralPicker = (PluralForms, ToastArgument, Int?, inout ArgumentFormatter) -> (CompiledValue, PluralCategory)?
 
-    init(locale: LocaleTag, services: ICUServices, arguments: [ToastArgument]) {
+    init(locale: LocaleTag, services: ICUServices, arguments: [ToastArgument], pluralRules: PluralRules? = nil,
+         integers: NumberFormatter? = nil) {
         self.locale = locale
         self.services = services
         self.arguments = arguments
+        self.pluralRules = pluralRules ?? (try? services.pluralRules(locale))
+        self.integers = integers
     }
 
-    mutating func format(_ text: String, substitutions: [String: Substitution], pluralPicker: PluralPicker? = nil) -> String {
-        let utf8 = text.utf8
-        guard var i = utf8.firstIndex(of: UInt8(ascii: "%")) else { return text }
+    /// Formats a string that was not prepared (a key shown as itself, a default value).
+    mutating func format(_ text: String) -> String {
+        format(CompiledText(text), substitutions: [:])
+    }
+
+    mutating func format(_ text: CompiledText, substitutions: [String: CompiledSubstitution], pluralPicker: PluralPicker? = nil) -> String {
+        guard let tokens = text.tokens else { return text.text }
         var out = ""
-        out.reserveCapacity(utf8.count + 16)
-        var literalStart = utf8.startIndex
-        let end = utf8.endIndex
-        while i < end {
-            out += text[literalStart..<i]
-            let (token, next) = FormatString.token(in: text, at: i)
+        out.reserveCapacity(text.text.utf8.count + 16)
+        for token in tokens {
             switch token {
             case .literal(let literal): out += literal
             case .percent: out += "%"
@@ -46,10 +55,7 @@ struct ArgumentFormatter {
             case .substitution(let name, let position):
                 out += substitute(String(name), position: position, substitutions: substitutions, pluralPicker: pluralPicker)
             }
-            literalStart = next
-            i = utf8[next...].firstIndex(of: UInt8(ascii: "%")) ?? end
         }
-        out += text[literalStart..<end]
         return out
     }
 
@@ -57,7 +63,7 @@ struct ArgumentFormatter {
         diagnostics.append(ToastDiagnostic(.error, rule, message))
     }
 
-    private mutating func substitute(_ name: String, position: Int?, substitutions: [String: Substitution],
+    private mutating func substitute(_ name: String, position: Int?, substitutions: [String: CompiledSubstitution],
                                      pluralPicker: PluralPicker?) -> String {
         let written = position.map { "%\($0)$#@\(name)@" } ?? "%#@\(name)@"
         guard let substitution = substitutions[name] else {
@@ -81,16 +87,13 @@ struct ArgumentFormatter {
             note("substitution-depth", "substitutions nest deeper than 8 levels at \(written)")
             return written
         }
-        let specifier = substitution.formatSpecifier ?? "lld"
-        var digits: Int?
-        if case .specifier(let spec)? = FormatString.tokens("%" + specifier).first, spec.argumentClass == .floatingPoint {
-            digits = spec.precision ?? 6
-        }
+        let specifier = substitution.formatSpecifier
+        let digits = substitution.fractionDigits
         guard let (form, category) = pluralPicker?(substitution.plural, arguments[index - 1], digits, &self),
-              let value = form.stringUnit?.value else {
+              let value = form.unit else {
             return arguments[index - 1].plainText
         }
-        paths.append("substitutions.\(name).plural.\(category.rawValue)")
+        if recordsPaths { paths.append("substitutions.\(name).plural.\(category.rawValue)") }
         if substitution.isTextual {
             // .stringsdict: the form stands where the token stood; its specifiers read on from
             // the token's slot.
@@ -101,7 +104,7 @@ struct ArgumentFormatter {
             return result
         }
         var expanded = ""
-        var rest = Substring(value)
+        var rest = Substring(value.text)
         while let range = rest.firstRange(of: "%arg") {
             expanded += rest[..<range.lowerBound]
             expanded += "%\(index)$\(specifier)"
@@ -110,27 +113,27 @@ struct ArgumentFormatter {
         expanded += rest
         let savedNext = next
         depth += 1
-        let result = format(expanded, substitutions: substitutions, pluralPicker: pluralPicker)
+        let result = format(CompiledText(expanded), substitutions: substitutions, pluralPicker: pluralPicker)
         depth -= 1
         next = savedNext
         return result
     }
 
     private mutating func render(_ spec: FormatSpecifier) -> String {
-        let written = String(spec.text)
+        let written = spec.text  // a Substring: no copy unless a diagnostic needs it
         if spec.conversion == "n" {
             note("format-unsafe", "\(written) writes to memory and is never formatted")
             return ""
         }
         if spec.widthFromArgument || spec.precisionFromArgument {
             note("format-unsafe", "\(written): widths and precisions taken from arguments (*) are not supported")
-            return written
+            return String(written)
         }
         let index: Int
         if let position = spec.argument { index = position } else { next += 1; index = next }
         guard index <= arguments.count else {
             note("format-argument", "\(written) reads argument \(index), but only \(arguments.count) were given")
-            return written
+            return String(written)
         }
         let argument = arguments[index - 1]
         var width = spec.width
@@ -155,7 +158,7 @@ struct ArgumentFormatter {
         return String(repeating: zeroFill ? "0" : " ", count: padding) + body
     }
 
-    private mutating func mismatch(_ written: String, _ argument: ToastArgument) -> String {
+    private mutating func mismatch(_ written: Substring, _ argument: ToastArgument) -> String {
         let kind = switch argument {
         case .int: "an integer"
         case .uint: "an unsigned integer"
@@ -167,7 +170,7 @@ struct ArgumentFormatter {
     }
 
     private mutating func convert(_ spec: FormatSpecifier, _ argument: ToastArgument, width: Int?, precision: Int?,
-                                  written: String) -> String {
+                                  written: Substring) -> String {
         switch (spec.argumentClass, argument) {
         case (.object, .string(let text)), (.cString, .string(let text)):
             return text
@@ -181,30 +184,39 @@ struct ArgumentFormatter {
             return floating(Double(v), spec, precision: precision)
         case (.pointer, _), (.unsupported, _):
             note("format-unsafe", "\(written) is not supported")
-            return written
+            return String(written)
         default:
             return mismatch(written, argument)
         }
     }
 
+    /// The width in bits of the C vararg a conversion reads: 8, 16, 32 or 64.
+    private func bits(_ spec: FormatSpecifier) -> Int {
+        if spec.conversion == "D" || spec.conversion == "U" || spec.conversion == "O" { return 64 }
+        switch spec.lengthModifier {
+        case .none: return 32
+        case .h: return 16
+        case .hh: return 8
+        default: return 64
+        }
+    }
+
     /// The value a C vararg of the specifier's size holds.
     private func truncated(_ value: Int64, _ spec: FormatSpecifier) -> Int64 {
-        if spec.conversion == "D" || spec.conversion == "U" || spec.conversion == "O" { return value }
-        switch spec.length {
-        case "hh": return Int64(Int8(truncatingIfNeeded: value))
-        case "h": return Int64(Int16(truncatingIfNeeded: value))
-        case "": return Int64(Int32(truncatingIfNeeded: value))
-        default: return value
+        switch bits(spec) {
+        case 8: Int64(Int8(truncatingIfNeeded: value))
+        case 16: Int64(Int16(truncatingIfNeeded: value))
+        case 32: Int64(Int32(truncatingIfNeeded: value))
+        default: value
         }
     }
 
     private func unsignedBits(_ value: Int64, _ spec: FormatSpecifier) -> UInt64 {
-        if spec.conversion == "D" || spec.conversion == "U" || spec.conversion == "O" { return UInt64(bitPattern: value) }
-        switch spec.length {
-        case "hh": return UInt64(UInt8(truncatingIfNeeded: value))
-        case "h": return UInt64(UInt16(truncatingIfNeeded: value))
-        case "": return UInt64(UInt32(truncatingIfNeeded: value))
-        default: return UInt64(bitPattern: value)
+        switch bits(spec) {
+        case 8: UInt64(UInt8(truncatingIfNeeded: value))
+        case 16: UInt64(UInt16(truncatingIfNeeded: value))
+        case 32: UInt64(UInt32(truncatingIfNeeded: value))
+        default: UInt64(bitPattern: value)
         }
     }
 
@@ -221,7 +233,7 @@ struct ArgumentFormatter {
             if let width, spec.hasFlag(UInt8(ascii: "0")), !spec.hasFlag(UInt8(ascii: "-")), width > 1 {
                 skeleton += (skeleton.isEmpty ? "" : " ") + "integer-width/*" + String(repeating: "0", count: width)
             }
-            let formatter = try? services.numberFormatter(locale, skeleton: skeleton)
+            let formatter = skeleton.isEmpty ? (integers ?? (try? services.numberFormatter(locale))) : (try? services.numberFormatter(locale, skeleton: skeleton))
             let number = truncated(value, spec)
             return formatter?.format(number) ?? String(number)
         }

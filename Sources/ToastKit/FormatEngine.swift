@@ -34,7 +34,7 @@ public struct FormatEngine: Sendable {
     /// Formats `format` with `arguments`.
     public func format(_ format: String, _ arguments: [ToastArgument]) -> (text: String, diagnostics: [ToastDiagnostic]) {
         var formatter = ArgumentFormatter(locale: locale, services: services, arguments: arguments)
-        let text = formatter.format(format, substitutions: [:])
+        let text = formatter.format(format)
         return (text, formatter.diagnostics)
     }
 }

@@ -25,6 +25,8 @@ public struct Localizer: Sendable {
 
     /// Per catalog: canonical locale → the code as written in the file.
     private let localeCodes: [[LocaleTag: String]]
+    /// Compiled lookups by (table, key), shared by copies of this localizer.
+    private let lookups = LookupCache()
 
     /// Creates a localizer.
     ///
@@ -98,8 +100,8 @@ public struct Localizer: Sendable {
 
     /// Resolves one text, appending what went wrong to `diagnostics`.
     public func string(_ text: ToastText, _ diagnostics: inout [ToastDiagnostic]) -> String {
-        let result = resolution(of: text)
-        diagnostics += result.diagnostics
+        let result = resolution(of: text, recordingPaths: false)
+        if !result.diagnostics.isEmpty { diagnostics += result.diagnostics }
         return result.text
     }
 
@@ -110,41 +112,68 @@ public struct Localizer: Sendable {
     /// localizer.resolution(of: "\(3) files").paths  // ["plural.few"] in Russian
     /// ```
     public func resolution(of text: ToastText) -> TextResolution {
+        resolution(of: text, recordingPaths: true)
+    }
+
+    func resolution(of text: ToastText, recordingPaths: Bool) -> TextResolution {
         switch text {
         case .verbatim(let value):
             return TextResolution(text: value, locale: nil, paths: [], diagnostics: [])
         case .key(let key, let table, let arguments, let defaultValue):
             var diagnostics: [ToastDiagnostic] = []
-            for (step, tag) in fallbackChain.enumerated() {
-                for (index, catalog) in catalogs.enumerated() where table == nil || catalog.table == table {
-                    guard let code = localeCodes[index][tag], let entry = catalog.entries[key],
-                          let value = entry.localizations[code] else { continue }
-                    if step > 0 && tag != fallbackChain.first {
-                        diagnostics.append(ToastDiagnostic(.warning, "missing-translation",
-                            "“\(key)” has no \(locale.identifier) translation; used \(tag.identifier)"))
-                    }
-                    var formatter = ArgumentFormatter(locale: tag, services: services, arguments: arguments)
-                    let result = resolve(value, key: key, depth: 0, formatter: &formatter)
-                    if formatter.missingPluralForm && step + 1 < fallbackChain.count {
-                        diagnostics += formatter.diagnostics
-                        continue
-                    }
-                    return TextResolution(text: result, locale: tag, paths: formatter.paths, diagnostics: diagnostics + formatter.diagnostics)
+            let cacheKey = LookupCache.Key(table: table, key: key)
+            let entry: LookupCache.Entry
+            if let hit = lookups.cached(cacheKey) {
+                entry = hit
+            } else {
+                entry = lookUp(key, table: table)
+                lookups.store(entry, for: cacheKey)
+            }
+            for candidate in entry.candidates {
+                if candidate.step > 0 {
+                    diagnostics.append(ToastDiagnostic(.warning, "missing-translation",
+                        "“\(key)” has no \(locale.identifier) translation; used \(candidate.tag.identifier)"))
                 }
+                var formatter = ArgumentFormatter(locale: candidate.tag, services: services, arguments: arguments,
+                                                  pluralRules: candidate.pluralRules, integers: candidate.integers)
+                formatter.recordsPaths = recordingPaths
+                let result = resolve(candidate.value, key: key, depth: 0, formatter: &formatter)
+                if formatter.missingPluralForm && candidate.step + 1 < fallbackChain.count {
+                    diagnostics += formatter.diagnostics
+                    continue
+                }
+                if !formatter.diagnostics.isEmpty { diagnostics += formatter.diagnostics }
+                return TextResolution(text: result, locale: candidate.tag, paths: formatter.paths, diagnostics: diagnostics)
             }
             // An entry with no localizations: its key is the source text.
-            let sourceEntry = catalogs.first { (table == nil || $0.table == table) && $0.entries[key] != nil }
             var formatter = ArgumentFormatter(locale: locale, services: services, arguments: arguments)
-            if sourceEntry == nil {
+            if !entry.keyExists {
                 diagnostics.append(ToastDiagnostic(.warning, "missing-key", defaultValue == nil
                     ? "no catalog has the key “\(key)”; showing the key" : "no catalog has the key “\(key)”; used its default value"))
             }
-            let result = formatter.format(defaultValue ?? key, substitutions: [:])
+            let result = formatter.format(defaultValue ?? key)
             return TextResolution(text: result, locale: nil, paths: [], diagnostics: diagnostics + formatter.diagnostics)
         }
     }
 
-    private func resolve(_ value: LocalizedValue, key: String, depth: Int, path: String = "", formatter: inout ArgumentFormatter) -> String {
+    /// Finds a key's values along the fallback chain (the first catalog in precedence order
+    /// that has a localization, per locale) and compiles them.
+    private func lookUp(_ key: String, table: String?) -> LookupCache.Entry {
+        var candidates: [LookupCache.Candidate] = []
+        for (step, tag) in fallbackChain.enumerated() {
+            for (index, catalog) in catalogs.enumerated() where table == nil || catalog.table == table {
+                guard let code = localeCodes[index][tag], let value = catalog.entries[key]?.localizations[code] else { continue }
+                candidates.append(LookupCache.Candidate(tag: tag, step: step, value: CompiledValue(value),
+                                                        pluralRules: try? services.pluralRules(tag),
+                                                        integers: try? services.numberFormatter(tag)))
+                break
+            }
+        }
+        let exists = catalogs.contains { (table == nil || $0.table == table) && $0.entries[key] != nil }
+        return LookupCache.Entry(candidates: candidates, keyExists: exists)
+    }
+
+    private func resolve(_ value: CompiledValue, key: String, depth: Int, path: String = "", formatter: inout ArgumentFormatter) -> String {
         guard depth < 8 else {
             formatter.diagnostics.append(ToastDiagnostic(.error, "variation-depth", "“\(key)” nests variations deeper than 8 levels"))
             return key
@@ -152,27 +181,28 @@ public struct Localizer: Sendable {
         if !value.device.isEmpty {
             let name = value.device[device] != nil ? device : "other"
             if let branch = value.device[name] {
-                return resolve(branch, key: key, depth: depth + 1, path: path + "device.\(name).", formatter: &formatter)
+                let next = formatter.recordsPaths ? path + "device.\(name)." : path
+                return resolve(branch, key: key, depth: depth + 1, path: next, formatter: &formatter)
             }
             formatter.diagnostics.append(ToastDiagnostic(.warning, "variation-missing-other",
                 "“\(key)” has no device form for \(device) and no “other”"))
         }
         if !value.plural.isEmpty {
             let argument = formatter.arguments.first { $0.numericValue != nil } ?? .int(0)
-            let digits = argument.isFloatingPoint ? Self.fractionDigits(in: value.plural) : nil
-            if let (branch, category) = pluralForm(value.plural, for: argument, fractionDigits: digits, locale: formatter.locale,
-                                                   key: key, diagnostics: &formatter.diagnostics) {
-                return resolve(branch, key: key, depth: depth + 1, path: path + "plural.\(category.rawValue).", formatter: &formatter)
+            if let (branch, category) = Self.pluralForm(value.plural, for: argument, fractionDigits: value.pluralFractionDigits,
+                                                        key: key, formatter: &formatter) {
+                let next = formatter.recordsPaths ? path + "plural.\(category.rawValue)." : path
+                return resolve(branch, key: key, depth: depth + 1, path: next, formatter: &formatter)
             }
             formatter.missingPluralForm = true
         }
-        if !path.isEmpty { formatter.paths.append(String(path.dropLast())) }
-        guard let unit = value.stringUnit else {
+        if !path.isEmpty { formatter.paths.append(String(path.dropLast())) }  // empty unless recording
+        guard let unit = value.unit else {
             formatter.diagnostics.append(ToastDiagnostic(.warning, "missing-value", "“\(key)” has no value in \(formatter.locale.identifier); showing the key"))
-            return formatter.format(key, substitutions: [:])
+            return formatter.format(key)
         }
-        return formatter.format(unit.value, substitutions: value.substitutions) { forms, argument, digits, f in
-            let chosen = pluralForm(forms, for: argument, fractionDigits: digits, locale: f.locale, key: key, diagnostics: &f.diagnostics)
+        return formatter.format(unit, substitutions: value.substitutions) { forms, argument, digits, f in
+            let chosen = Self.pluralForm(forms, for: argument, fractionDigits: digits, key: key, formatter: &f)
             if chosen == nil { f.missingPluralForm = true }
             return chosen
         }
@@ -203,12 +233,14 @@ public struct Localizer: Sendable {
     /// the CLDR category of the number as displayed (integers as integers; floating-point
     /// values with the visible fraction digits of their specifier: 1.0 is `other` in
     /// English), else `other`.
-    func pluralForm(_ forms: [PluralCategory: LocalizedValue], for argument: ToastArgument, fractionDigits: Int?,
-                    locale: LocaleTag, key: String, diagnostics: inout [ToastDiagnostic]) -> (LocalizedValue, PluralCategory)? {
+    static func pluralForm(_ forms: PluralForms, for argument: ToastArgument, fractionDigits: Int?,
+                           key: String, formatter f: inout ArgumentFormatter) -> (CompiledValue, PluralCategory)? {
         let number = argument.numericValue ?? 0
+        let locale = f.locale
+        let services = f.services
         if number == 0, let zero = forms[.zero] { return (zero, .zero) }
         var category = PluralCategory.other
-        if let rules = try? services.pluralRules(locale) {
+        if let rules = f.pluralRules {
             switch argument {
             case .int(let v): category = rules.category(for: v)
             case .uint(let v): category = v <= UInt64(Int64.max) ? rules.category(for: Int64(v)) : rules.category(forDouble: Double(v))
@@ -221,12 +253,12 @@ public struct Localizer: Sendable {
         if let form = forms[category] { return (form, category) }
         if let other = forms[.other] {
             if category != .other {
-                diagnostics.append(ToastDiagnostic(.warning, "variation-missing-form",
+                f.diagnostics.append(ToastDiagnostic(.warning, "variation-missing-form",
                     "“\(key)” has no “\(category.rawValue)” form in \(locale.identifier); used “other”"))
             }
             return (other, .other)
         }
-        diagnostics.append(ToastDiagnostic(.warning, "variation-missing-other",
+        f.diagnostics.append(ToastDiagnostic(.warning, "variation-missing-other",
             "“\(key)” has no “\(category.rawValue)” and no “other” plural form in \(locale.identifier); falling back"))
         return nil
     }

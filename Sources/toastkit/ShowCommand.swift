@@ -28,6 +28,8 @@ struct ShowCommand: ParsableCommand {
     @Option(help: "standard, indeterminate or progress.") var style: String = "standard"
     @Option(help: "The fraction done for --style progress, 0 to 1.") var progress: Double?
     @Option(help: "text or json.") var format: String = "text"
+    @Option(help: "The device class for device variations (iphone, ipad, mac, applewatch, appletv, applevision, ipod, other).")
+    var device: String = "other"
     @OptionGroup var presentation: PresentationOptions
 
     func validate() throws {
@@ -52,7 +54,7 @@ struct ShowCommand: ParsableCommand {
         let facts = Terminal.facts()
         let services = ICUServices()
         let localizer = Localizer(catalogs: userCatalogs + [BuiltinCatalogs.demo],
-                                  preferences: try presentation.preferences(facts: facts), services: services)
+                                  preferences: try presentation.preferences(facts: facts), device: device, services: services)
         let resolved = localizer.resolve(makeToast())
         if format == "json" {
             print(JSONWriter.string(json(resolved), style: .pretty))
