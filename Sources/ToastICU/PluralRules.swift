@@ -54,10 +54,16 @@ public final class PluralRules: @unchecked Sendable {
     }
 
     private static func select(_ handle: OpaquePointer, _ value: Double) -> PluralCategory {
+        readKeyword { buffer, capacity, status in uplrules_select(handle, value, buffer, capacity, &status) }
+    }
+
+    /// Calls an ICU keyword-writing function with a stack buffer and maps the keyword to a
+    /// category without building a `String`.
+    private static func readKeyword(_ call: (UnsafeMutablePointer<UChar>, Int32, inout UErrorCode) -> Int32) -> PluralCategory {
         var status = U_ZERO_ERROR
         var keyword: (UChar, UChar, UChar, UChar, UChar, UChar, UChar, UChar) = (0, 0, 0, 0, 0, 0, 0, 0)
         let length = withUnsafeMutablePointer(to: &keyword) {
-            $0.withMemoryRebound(to: UChar.self, capacity: 8) { uplrules_select(handle, value, $0, 8, &status) }
+            $0.withMemoryRebound(to: UChar.self, capacity: 8) { call($0, 8, &status) }
         }
         guard status.rawValue <= U_ZERO_ERROR.rawValue, length > 0 else { return .other }
         return withUnsafeBytes(of: keyword) { raw in
@@ -99,15 +105,7 @@ public final class PluralRules: @unchecked Sendable {
     }
 
     private func selectFormatted(_ result: OpaquePointer) -> PluralCategory {
-        var status = U_ZERO_ERROR
-        var keyword: (UChar, UChar, UChar, UChar, UChar, UChar, UChar, UChar) = (0, 0, 0, 0, 0, 0, 0, 0)
-        let length = withUnsafeMutablePointer(to: &keyword) {
-            $0.withMemoryRebound(to: UChar.self, capacity: 8) { uplrules_selectFormatted(handle, result, $0, 8, &status) }
-        }
-        guard status.rawValue <= U_ZERO_ERROR.rawValue, length > 0 else { return .other }
-        return withUnsafeBytes(of: keyword) { raw in
-            Self.category(raw.bindMemory(to: UChar.self), length: Int(length))
-        }
+        Self.readKeyword { buffer, capacity, status in uplrules_selectFormatted(handle, result, buffer, capacity, &status) }
     }
 
     /// How many samples of each kind ``samples(limit:services:)`` lists by default.
