@@ -31,7 +31,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "ToastICUTests", dependencies: ["ToastICU"]),
-        .testTarget(name: "ToastCatalogTests", dependencies: ["ToastCatalog"]),
+        .testTarget(name: "ToastCatalogTests", dependencies: ["ToastCatalog", "ToastKitTesting"]),
         .testTarget(name: "ToastKitTests", dependencies: ["ToastKit", "ToastKitTesting"]),
         .testTarget(name: "EndToEndTests", dependencies: ["toastkit"]),
         .testTarget(name: "DifferentialTests", dependencies: ["ToastKit", "ToastICU"], resources: [.copy("Fixtures")]),

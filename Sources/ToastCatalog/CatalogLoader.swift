@@ -5,31 +5,36 @@ public enum CatalogLoader {
     /// The largest file read, in bytes (256 MB).
     public static let maximumFileSize = 256 * 1024 * 1024
 
-    /// Reads the String Catalogs at `path`: an `.xcstrings` file, or every `.xcstrings` file
-    /// below a folder (in path order).
-    ///
-    /// `.strings` and `.stringsdict` files are reported as not readable yet rather than
-    /// skipped silently.
-    public static func load(path: String) throws(CatalogError) -> [StringCatalog] {
+    /// The catalog file kinds read.
+    public static let extensions = [".xcstrings", ".strings", ".stringsdict"]
+
+    /// Reads the catalogs at `path`: a catalog file, or every catalog file below a folder
+    /// (`.xcstrings`, and `.strings`/`.stringsdict` inside `.lproj` folders), in path order.
+    public static func load(path: String, sourceLanguage: String = "en") throws(CatalogError) -> [StringCatalog] {
+        try files(at: path).map { file throws(CatalogError) in try readFile(file, sourceLanguage: sourceLanguage) }
+    }
+
+    /// The catalog files at `path`, sorted by path (code-point order).
+    public static func files(at path: String) throws(CatalogError) -> [String] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw CatalogError(location: SourceLocation(file: path, line: 1, column: 1), rule: "io", message: "no such file or folder")
         }
-        if isDirectory.boolValue {
-            let files = (FileManager.default.subpaths(atPath: path) ?? []).filter { $0.hasSuffix(".xcstrings") }.sorted()
-            var catalogs: [StringCatalog] = []
-            for file in files { catalogs.append(try readFile((path as NSString).appendingPathComponent(file))) }
-            return catalogs
-        }
-        return [try readFile(path)]
+        guard isDirectory.boolValue else { return [path] }
+        let base = path.hasSuffix("/") ? String(path.dropLast()) : path
+        return (FileManager.default.subpaths(atPath: path) ?? [])
+            .filter { sub in extensions.contains { sub.hasSuffix($0) } }
+            .map { base + "/" + $0 }
+            .sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
     }
 
-    /// Reads one `.xcstrings` file.
-    public static func readFile(_ path: String) throws(CatalogError) -> StringCatalog {
+    /// Reads one catalog file; `.strings` and `.stringsdict` take their locale from the
+    /// `.lproj` folder they are in.
+    public static func readFile(_ path: String, sourceLanguage: String = "en") throws(CatalogError) -> StringCatalog {
         let start = SourceLocation(file: path, line: 1, column: 1)
-        guard path.hasSuffix(".xcstrings") else {
+        guard extensions.contains(where: { path.hasSuffix($0) }) else {
             throw CatalogError(location: start, rule: "unsupported-format",
-                               message: "expected a .xcstrings String Catalog; .strings and .stringsdict are not read yet")
+                               message: "expected a .xcstrings, .strings or .stringsdict file")
         }
         let bytes: [UInt8]
         do {
@@ -43,6 +48,14 @@ public enum CatalogLoader {
         } catch {
             throw CatalogError(location: start, rule: "io", message: "cannot read the file: \(error.localizedDescription)")
         }
-        return try StringCatalog(xcstrings: bytes, file: path)
+        if path.hasSuffix(".xcstrings") { return try StringCatalog(xcstrings: bytes, file: path) }
+        guard let (_, locale) = CatalogLocale.folderLocale(ofPath: path) else {
+            throw CatalogError(location: start, rule: "unsupported-format",
+                               message: "expected the file inside a LOCALE.lproj folder, which names its locale")
+        }
+        if path.hasSuffix(".stringsdict") {
+            return try StringCatalog(stringsdict: bytes, file: path, locale: locale, sourceLanguage: sourceLanguage)
+        }
+        return try StringCatalog(strings: bytes, file: path, locale: locale, sourceLanguage: sourceLanguage)
     }
 }

@@ -2,6 +2,9 @@ import Testing
 import ToastCatalog
 import ToastICU
 import ToastKit
+import ToastKitTesting
+
+let Corpus = TestCorpus.shared()
 
 /// Plural selection over real catalogs: a sample number of every category the locale uses
 /// (from ICU), and 0 where a `zero` form exists, picks the form of that category.

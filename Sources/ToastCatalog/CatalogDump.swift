@@ -1,0 +1,101 @@
+import ToastICU
+
+/// One string value of a catalog: the normal form for diffing and conformance.
+public struct CatalogLeaf: Sendable, Hashable {
+    /// The file, as the caller named it.
+    public var file: String
+    /// The table (the file name without extension).
+    public var table: String
+    /// The key.
+    public var key: String
+    /// The canonical BCP 47 locale (`Base` and `mul` stay as written).
+    public var locale: String
+    /// `""` for a plain value, else the variation path: `plural.one`, `device.mac.plural.few`,
+    /// `substitutions.count.plural.other`, and for `.stringsdict` rule types other than plurals
+    /// `device.DEV` or `width.N`.
+    public var path: String
+    /// The text; `nil` for an entry without localizations.
+    public var value: String?
+    /// The review state; `nil` where the format has none (`.strings`, `.stringsdict`).
+    public var state: String?
+
+    /// Creates a leaf.
+    public init(file: String, table: String, key: String, locale: String, path: String, value: String?, state: String?) {
+        self.file = file
+        self.table = table
+        self.key = key
+        self.locale = locale
+        self.path = path
+        self.value = value
+        self.state = state
+    }
+
+    /// The JSON Lines form of `toastkit dump`, fields in the contract's order.
+    public var jsonLine: String {
+        JSONWriter.string(.members([
+            "file": .string(file), "table": .string(table), "key": .string(key), "locale": .string(locale),
+            "path": .string(path), "value": .optional(value), "state": .optional(state),
+        ]))
+    }
+
+    /// Code-point order by (file, table, key, locale, path).
+    public static func precedes(_ a: CatalogLeaf, _ b: CatalogLeaf) -> Bool {
+        for (x, y) in [(a.file, b.file), (a.table, b.table), (a.key, b.key), (a.locale, b.locale), (a.path, b.path)] where x != y {
+            return x.unicodeScalars.lexicographicallyPrecedes(y.unicodeScalars)
+        }
+        return false
+    }
+}
+
+extension StringCatalog {
+    /// Every leaf of the catalog, sorted in code-point order. `file` is the path to report.
+    ///
+    /// An entry with no localizations gives one leaf in the source language with value `nil`.
+    public func leaves(file: String) -> [CatalogLeaf] {
+        var result: [CatalogLeaf] = []
+        for key in keys {
+            guard let entry = entries[key] else { continue }
+            if entry.localizations.isEmpty {
+                result.append(CatalogLeaf(file: file, table: table, key: key, locale: CatalogLocale.normalize(sourceLanguage),
+                                          path: "", value: nil, state: nil))
+                continue
+            }
+            for (code, value) in entry.localizations {
+                let locale = CatalogLocale.normalize(code)
+                collect(value, path: "", into: &result) { path, unit in
+                    CatalogLeaf(file: file, table: table, key: key, locale: locale, path: path, value: unit.value, state: unit.state)
+                }
+                for member in value.extra where member.key != "variations" {
+                    collectRules(member, into: &result) { path, text in
+                        CatalogLeaf(file: file, table: table, key: key, locale: locale, path: path, value: text, state: nil)
+                    }
+                }
+            }
+        }
+        return result.sorted(by: CatalogLeaf.precedes)
+    }
+
+    private func collect(_ value: LocalizedValue, path: String, into result: inout [CatalogLeaf],
+                         _ make: (String, StringUnit) -> CatalogLeaf) {
+        func join(_ a: String, _ b: String) -> String { a.isEmpty ? b : a + "." + b }
+        if let unit = value.stringUnit { result.append(make(path, unit)) }
+        for (category, form) in value.plural { collect(form, path: join(path, "plural." + category.rawValue), into: &result, make) }
+        for (device, form) in value.device { collect(form, path: join(path, "device." + device), into: &result, make) }
+        for (name, substitution) in value.substitutions {
+            for (category, form) in substitution.plural {
+                collect(form, path: join(path, "substitutions.\(name).plural.\(category.rawValue)"), into: &result, make)
+            }
+        }
+    }
+
+    /// `.stringsdict` variables of device-specific or variable-width rule type, kept as JSON.
+    private func collectRules(_ member: JSONMember, into result: inout [CatalogLeaf], _ make: (String, String) -> CatalogLeaf) {
+        guard case .object(let fields) = member.value,
+              let type = fields.last(where: { $0.key == "NSStringFormatSpecTypeKey" })?.value.stringValue else { return }
+        let prefix = type == "NSStringDeviceSpecificRuleType" ? "device." : type == "NSStringVariableWidthRuleType" ? "width." : nil
+        guard let prefix else { return }
+        for field in fields where field.key != "NSStringFormatSpecTypeKey" && field.key != "NSStringFormatValueTypeKey" {
+            if case .string(let text) = field.value { result.append(make(prefix + field.key, text)) }
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import ArgumentParser
+import ToastCatalog
+
+struct DumpCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "dump",
+        abstract: "Print every string of catalogs as JSON Lines, one object per leaf.",
+        discussion: """
+            Each line: {"file", "table", "key", "locale", "path", "value", "state"}; lines sorted by \
+            (file, table, key, locale, path) in code-point order. Folders are searched for .xcstrings, \
+            .strings and .stringsdict files; each file dumps on its own.
+            """
+    )
+
+    @Argument(help: "Catalog files or folders.") var paths: [String]
+    @Option(help: "Output format (jsonl).") var format: String = "jsonl"
+
+    func validate() throws {
+        if paths.isEmpty { throw ValidationError("give at least one catalog file or folder") }
+        if format != "jsonl" { throw ValidationError("--format must be jsonl") }
+    }
+
+    func run() throws {
+        var failed = false
+        var output = ""
+        for path in paths {
+            let files: [String]
+            do { files = try CatalogLoader.files(at: path) } catch {
+                printError(error.description)
+                failed = true
+                continue
+            }
+            for file in files {
+                do {
+                    let catalog = try CatalogLoader.readFile(file)
+                    for warning in catalog.warnings { printError(warning.description.replacingOccurrences(of: ": error: ", with: ": warning: ")) }
+                    for leaf in catalog.leaves(file: file) {
+                        output += leaf.jsonLine
+                        output += "\n"
+                    }
+                    if output.utf8.count > 1 << 20 { print(output, terminator: ""); output = "" }
+                } catch {
+                    printError(error.description)
+                    failed = true
+                }
+            }
+        }
+        print(output, terminator: "")
+        if failed { throw CLIFailure(code: 2, message: "toastkit: some catalogs could not be read") }
+    }
+}
