@@ -143,7 +143,7 @@ struct StringsLexer {
     static func isUnquoted(_ c: Unicode.Scalar) -> Bool {
         switch c.value {
         case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: true
-        case 0x5F, 0x24, 0x2B, 0x2F, 0x3A, 0x2E, 0x2D: true  // _ $ + / : . -
+        case 0x5F, 0x24, 0x2F, 0x3A, 0x2E, 0x2D: true  // _ $ / : . -  (CoreFoundation rejects +)
         default: false
         }
     }
@@ -153,7 +153,7 @@ struct StringsLexer {
         guard index < scalars.count else { throw error("expected \(what), found the end of the file") }
         if scalars[index] == "\"" { return try quoted() }
         guard Self.isUnquoted(scalars[index]) else {
-            throw error("expected \(what) (a quoted string or a word of letters, digits and _$+/:.-), found '\(Self.describe(scalars[index]))'")
+            throw error("expected \(what) (a quoted string or a word of letters, digits and _$/:.-), found '\(Self.describe(scalars[index]))'")
         }
         var text = String.UnicodeScalarView()
         while index < scalars.count, Self.isUnquoted(scalars[index]) { text.append(scalars[index]); advance() }

@@ -1,0 +1,144 @@
+import Foundation
+import Testing
+import ToastCatalog
+
+@Suite struct StringsReaderTests {
+    func read(_ bytes: [UInt8]) throws(CatalogError) -> [String: String] {
+        let catalog = try StringCatalog(strings: bytes, file: "fr.lproj/T.strings", locale: "fr")
+        var result: [String: String] = [:]
+        for (key, entry) in catalog.entries { result[key] = entry.localizations["fr"]?.stringUnit?.value }
+        return result
+    }
+
+    /// CoreFoundation's reading of the same bytes, the reference.
+    func foundation(_ bytes: [UInt8]) -> [String: String]? {
+        (try? PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)) as? [String: String]
+    }
+
+    static let snippets: [String] = [
+        #""a" = "b";"#,
+        "\"multi\nline\" = \"value\nwith newline\";",
+        "\"crlf\" = \"x\";\r\n\"two\" = \"y\";\r\n",
+        #""esc" = "q\"uote \\ back \n nl \t tab \r cr";"#,
+        #""uni" = "caf\U00e9 \U20AC";"#,
+        #""oct" = "\101\102\060";"#,
+        #""unknown" = "\P\%\A\'";"#,
+        #"unquoted_key.with-chars/$: = "v";"#,
+        #"CFBundleName = Value;"#,
+        #""keyonly";"#,
+        "/* comment */ \"c\" = \"d\"; // trailing\n// line\n\"e\" = \"f\";",
+        "   \n\t/* only a comment */\n",
+        #""dup" = "1"; "dup" = "2";"#,
+        "\"spaces\"   =\n   \"around\"   ;",
+        #""empty" = "";"#,
+        #""emoji 👍" = "日本語 ✓";"#,
+    ]
+
+    @Test(arguments: snippets)
+    func readsAsCoreFoundationDoes(text: String) throws {
+        let bytes = Array(text.utf8)
+        let ours = try read(bytes)
+        let reference = try #require(foundation(bytes), "Foundation could not read \(text.debugDescription)")
+        #expect(ours == reference)
+    }
+
+    @Test(arguments: [("utf16le", [UInt8]([0xFF, 0xFE])), ("utf16be", [0xFE, 0xFF]), ("utf8bom", [0xEF, 0xBB, 0xBF])])
+    func encodingsByByteOrderMark(name: String, bom: [UInt8]) throws {
+        let text = "/* é */\n\"clé\" = \"valeur 日本\";\n\"b\" = \"c\";"
+        var bytes = bom
+        switch name {
+        case "utf16le": for unit in text.utf16 { bytes += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+        case "utf16be": for unit in text.utf16 { bytes += [UInt8(unit >> 8), UInt8(unit & 0xFF)] }
+        default: bytes += Array(text.utf8)
+        }
+        #expect(try read(bytes) == ["clé": "valeur 日本", "b": "c"])
+        #expect(foundation(bytes) == ["clé": "valeur 日本", "b": "c"])
+    }
+
+    /// Foundation's PropertyListSerialization rejects zero bytes; Apple's string tables treat an
+    /// empty `.strings` file as an empty table, and so does ToastKit.
+    @Test func emptyFileIsAnEmptyTable() throws {
+        #expect(try read([]) == [:])
+    }
+
+    @Test func plusIsNotAnUnquotedCharacter() {
+        #expect(throws: CatalogError.self) { try read(Array("a+b = \"v\";".utf8)) }
+        #expect(foundation(Array("a+b = \"v\";".utf8)) == nil)
+    }
+
+    @Test func commentsAttachToTheFollowingEntry() throws {
+        let catalog = try StringCatalog(strings: Array("/* Greeting */\n\"hi\" = \"salut\";\n\"bye\" = \"ciao\";".utf8),
+                                        file: "fr.lproj/T.strings", locale: "fr")
+        #expect(catalog.entries["hi"]?.comment == "Greeting")
+        #expect(catalog.entries["bye"]?.comment == nil)
+        #expect(catalog.keys == ["hi", "bye"])
+    }
+
+    @Test func duplicatesWarnOnlyWhenTheValueChanges() throws {
+        let same = try StringCatalog(strings: Array(#""a" = "1"; "a" = "1";"#.utf8), file: "x.lproj/T.strings", locale: "x")
+        #expect(same.warnings.isEmpty)
+        let different = try StringCatalog(strings: Array("\"a\" = \"1\";\n\"a\" = \"2\";".utf8), file: "x.lproj/T.strings", locale: "x")
+        #expect(different.warnings.map { "\($0.location.line):\($0.location.column) \($0.rule)" } == ["2:1 duplicate-key"])
+        #expect(different.entries["a"]?.localizations["x"]?.stringUnit?.value == "2")
+    }
+
+    @Test(arguments: [
+        ("\"a\" = \"b\"\n\"c\" = \"d\";", 2, 1, "expected ';' after the entry “a”, found '\"'"),
+        ("\"a\" = \"b\"", 1, 10, "expected ';' after the entry “a”, found the end of the file"),
+        ("\"a\" = \"unterminated;\n", 1, 7, "expected '\"' to close the string opened here"),
+        ("\"a\" = ;", 1, 7, "expected a value after '='"),
+        ("\"a\" \"b\";", 1, 5, "expected ';' after the entry “a”"),
+        ("/* open comment", 1, 1, "expected '*/' to close the comment"),
+        ("= \"b\";", 1, 1, "expected a key"),
+        ("\"a\" = \"\\U\";", 1, 6, "x"),
+    ])
+    func errorsAreLocated(text: String, line: Int, column: Int, message: String) {
+        do {
+            let result = try read(Array(text.utf8))
+            if message == "x" { #expect(result == ["a": "U"]); return }  // "\U" without digits keeps the U
+            Issue.record("accepted \(text.debugDescription)")
+        } catch {
+            #expect(error.location.line == line && error.location.column == column, "\(error)")
+            #expect(error.message.contains(message), "\(error)")
+            #expect(error.description.hasPrefix("fr.lproj/T.strings:\(line):\(column): error: [strings-syntax] "))
+        }
+    }
+
+    @Test func columnsCountCharactersInUTF16Files() {
+        var bytes: [UInt8] = [0xFF, 0xFE]
+        for unit in "\"日本\" = \"x\"\n\"k\" = 1 2;".utf16 { bytes += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+        do {
+            _ = try read(bytes)
+            Issue.record("accepted")
+        } catch {
+            #expect(error.location.line == 2 && error.location.column == 1, "\(error)")
+        }
+    }
+
+    @Test func badEncodingsAreErrors() {
+        #expect(throws: CatalogError.self) { try read([0x22, 0xC3, 0x28, 0x22, 0x3B]) }          // invalid UTF-8
+        #expect(throws: CatalogError.self) { try read([0xFF, 0xFE, 0x00, 0xD8, 0x41, 0x00]) }    // lone surrogate
+        #expect(throws: CatalogError.self) { try read([0xFF, 0xFE, 0x22]) }                      // odd length
+    }
+
+    @Test func truncatedAtEveryByteNeverCrashesOrGivesAPartialCatalog() throws {
+        let text = "/* c */\n\"one\" = \"1\";\n\"two\" = \"2\";\n"
+        let bytes = Array(text.utf8)
+        for cut in 0...bytes.count {
+            let prefix = Array(bytes[..<cut])
+            if let result = try? read(prefix) {
+                // Only prefixes that end between entries may load, and then completely.
+                #expect(result == foundation(prefix) ?? [:], "cut at \(cut)")
+            }
+        }
+    }
+
+    @Test func binaryPropertyLists() throws {
+        let dictionary: [String: String] = ["Hello": "Bonjour", "Unicode ✓": "日本語", "": "empty key"]
+        let data = try PropertyListSerialization.data(fromPropertyList: dictionary, format: .binary, options: 0)
+        #expect(try read(Array(data)) == dictionary)
+        var broken = Array(data)
+        broken.removeLast(5)
+        #expect(throws: CatalogError.self) { try read(broken) }
+    }
+}
