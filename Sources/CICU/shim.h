@@ -22,6 +22,7 @@
 #include <unicode/ubidi.h>
 #include <unicode/ulistformatter.h>
 #include <unicode/ulocdata.h>
+#include <unicode/ucol.h>
 
 #ifdef u_errorName
 #undef u_errorName
@@ -384,6 +385,34 @@ static inline const char * ures_getKey(const UResourceBundle *resourceBundle) {
 #undef ures_getString
 static inline const UChar * ures_getString(const UResourceBundle *resourceBundle, int32_t *len, UErrorCode *status) {
     return U_ICU_ENTRY_POINT_RENAME(ures_getString)(resourceBundle, len, status);
+}
+#endif
+
+#ifdef ucol_open
+#undef ucol_open
+static inline UCollator * ucol_open(const char *loc, UErrorCode *status) {
+    return U_ICU_ENTRY_POINT_RENAME(ucol_open)(loc, status);
+}
+#endif
+
+#ifdef ucol_close
+#undef ucol_close
+static inline void ucol_close(UCollator *coll) {
+    U_ICU_ENTRY_POINT_RENAME(ucol_close)(coll);
+}
+#endif
+
+#ifdef ucol_strcoll
+#undef ucol_strcoll
+static inline UCollationResult ucol_strcoll(const UCollator *coll, const UChar *source, int32_t sourceLength, const UChar *target, int32_t targetLength) {
+    return U_ICU_ENTRY_POINT_RENAME(ucol_strcoll)(coll, source, sourceLength, target, targetLength);
+}
+#endif
+
+#ifdef ucol_setAttribute
+#undef ucol_setAttribute
+static inline void ucol_setAttribute(UCollator *coll, UColAttribute attr, UColAttributeValue value, UErrorCode *status) {
+    U_ICU_ENTRY_POINT_RENAME(ucol_setAttribute)(coll, attr, value, status);
 }
 #endif
 

@@ -18,6 +18,8 @@ public struct StringCatalog: Sendable, Equatable {
     public var extra: [JSONMember]
     /// Problems that did not stop reading (unsupported rule types, nonstandard values…).
     public var warnings: [CatalogError] = []
+    /// Whether the file had a `version` member (written back only then).
+    public var hasVersion = true
 
     /// Creates a catalog.
     public init(table: String, sourceLanguage: String, version: String = "1.0",
@@ -57,6 +59,8 @@ public struct CatalogEntry: Sendable, Equatable {
     public var localizations: [String: LocalizedValue]
     /// Members not modelled here.
     public var extra: [JSONMember]
+    /// Whether the entry had a `localizations` member, even an empty one (written back then).
+    public var hadLocalizationsMember = false
 
     /// Creates an entry.
     public init(comment: String? = nil, extractionState: String? = nil, shouldTranslate: Bool? = nil,
@@ -77,11 +81,14 @@ public struct StringUnit: Sendable, Equatable {
     public var state: String?
     /// The text, in Apple's format-string dialect.
     public var value: String
+    /// Members not modelled here.
+    public var extra: [JSONMember]
 
     /// Creates a unit.
-    public init(state: String? = "translated", value: String) {
+    public init(state: String? = "translated", value: String, extra: [JSONMember] = []) {
         self.state = state
         self.value = value
+        self.extra = extra
     }
 }
 

@@ -1,0 +1,43 @@
+@_implementationOnly import CICU
+import Synchronization
+
+/// An ICU collator, for sorting keys the way Xcode sorts String Catalog members.
+public final class Collator: Sendable {
+    private struct Handle: @unchecked Sendable { let collator: OpaquePointer }
+    private let handle: Mutex<Handle>
+
+    /// Opens a collator for `locale`; `numeric` compares digit runs as numbers.
+    public init(locale: LocaleTag, numeric: Bool = false) throws(ICUFailure) {
+        var status = U_ZERO_ERROR
+        let opened = ucol_open(locale.icuID, &status)
+        try throwIfFailed(status, "ucol_open")
+        guard let opened else { throw ICUFailure(code: 1, function: "ucol_open") }
+        if numeric {
+            status = U_ZERO_ERROR
+            ucol_setAttribute(opened, UCOL_NUMERIC_COLLATION, UCOL_ON, &status)
+            if status.rawValue > U_ZERO_ERROR.rawValue {
+                ucol_close(opened)
+                throw ICUFailure(code: status.rawValue, function: "ucol_setAttribute")
+            }
+        }
+        handle = Mutex(Handle(collator: opened))
+    }
+
+    deinit { handle.withLock { ucol_close($0.collator) } }
+
+    /// Whether `a` sorts before `b`; exact ties are broken by code point.
+    public func precedes(_ a: String, _ b: String) -> Bool {
+        let left = Array(a.utf16)
+        let right = Array(b.utf16)
+        let result = handle.withLock { handle in
+            left.withUnsafeBufferPointer { l in
+                right.withUnsafeBufferPointer { r in
+                    ucol_strcoll(handle.collator, l.baseAddress, Int32(l.count), r.baseAddress, Int32(r.count))
+                }
+            }
+        }
+        if result == UCOL_LESS { return true }
+        if result == UCOL_GREATER { return false }
+        return a.unicodeScalars.lexicographicallyPrecedes(b.unicodeScalars)
+    }
+}
