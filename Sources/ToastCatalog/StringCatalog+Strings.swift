@@ -14,6 +14,7 @@ extension StringCatalog {
     public init(strings bytes: [UInt8], file: String, locale: String, sourceLanguage: String = "en",
                 table: String? = nil) throws(CatalogError) {
         self.init(table: table ?? Self.tableName(forPath: file), sourceLanguage: sourceLanguage)
+        format = .strings
         if bytes.starts(with: Array("bplist00".utf8)) {
             let root = try BinaryPropertyListParser.parse(bytes, file: file)
             guard case .dictionary(let entries) = root else {

@@ -16,6 +16,7 @@ extension StringCatalog {
                 table: String? = nil) throws(CatalogError) {
         let root = try XMLPropertyListParser.parse(bytes, file: file)
         self.init(table: table ?? Self.tableName(forPath: file), sourceLanguage: sourceLanguage)
+        format = .stringsdict
         func location(_ entry: PropertyListEntry) -> SourceLocation {
             SourceLocation(file: file, line: entry.line, column: entry.column)
         }

@@ -20,6 +20,13 @@ public struct StringCatalog: Sendable, Equatable {
     public var warnings: [CatalogError] = []
     /// Whether the file had a `version` member (written back only then).
     public var hasVersion = true
+    /// The format the catalog was read from.
+    public var format: Format = .xcstrings
+
+    /// Catalog file formats.
+    public enum Format: String, Sendable {
+        case xcstrings, strings, stringsdict
+    }
 
     /// Creates a catalog.
     public init(table: String, sourceLanguage: String, version: String = "1.0",

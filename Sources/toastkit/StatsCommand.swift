@@ -1,0 +1,21 @@
+import ArgumentParser
+import ToastCatalog
+
+struct StatsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "stats",
+        abstract: "Per-locale coverage of catalogs: translated, needs review, new, missing, by table."
+    )
+
+    @Argument(help: "Catalog files or folders.") var paths: [String]
+    @Option(help: "The development language of .lproj trees.") var sourceLanguage: String = "en"
+
+    func run() throws {
+        let set: CatalogSet
+        do { set = try CatalogSet.load(paths: paths, sourceLanguage: sourceLanguage) } catch {
+            throw CLIFailure(code: 2, message: error.description)
+        }
+        for warning in set.warnings { printError(warning.description.replacingOccurrences(of: ": error: ", with: ": warning: ")) }
+        print(CatalogStats(set.tables).text, terminator: "")
+    }
+}
