@@ -22,5 +22,14 @@ let package = Package(
             path: "Benchmarks/ResolveFormat",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "LoadCatalogs",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "ToastCatalog", package: "ToastKit"),
+            ],
+            path: "Benchmarks/LoadCatalogs",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ]
 )

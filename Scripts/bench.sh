@@ -1,23 +1,42 @@
 #!/usr/bin/env bash
-# Runs the benchmarks (release build) and prints the median throughputs and the ratio of each
-# ToastKit benchmark to the Foundation baseline measured in the same run.
+# Runs the benchmarks (release build) and prints, for each, the median wall-clock time per
+# iteration, peak resident memory, and the speed ratio of each ToastKit benchmark to the
+# Foundation baseline of the same input measured in the same run.
+#   Scripts/bench.sh                        # all benchmarks
+#   Scripts/bench.sh --target LoadCatalogs  # one target (ResolveFormat, LoadCatalogs)
 set -euo pipefail
 cd "$(dirname "$0")/../Benchmarks"
-swift package --allow-writing-to-package-directory benchmark --format markdown --no-progress "$@" | tee /tmp/toastkit-bench.md
+swift package --allow-writing-to-package-directory benchmark --format markdown --no-progress "$@" > /tmp/toastkit-bench.md
 python3 - <<'PY'
 import re
 text = open("/tmp/toastkit-bench.md").read()
-medians = {}
-for block in re.split(r"\n### ", text):
+units = {"ns": 1e-9, "μs": 1e-6, "us": 1e-6, "ms": 1e-3, "s": 1.0}
+rows = {}
+for block in re.split(r"\n### ", text)[1:]:
     name = block.split("\n", 1)[0].strip().split(" metrics")[0]
+    row = {}
     for line in block.splitlines():
-        if line.startswith("| Throughput"):
-            cells = [c.strip() for c in line.strip("|").split("|")]
-            unit = 1000 if "(K)" in cells[0] else 1_000_000 if "(M)" in cells[0] else 1
-            medians[name] = float(cells[3]) * unit   # columns: metric, p0, p25, p50, …
-baseline = next((v for k, v in medians.items() if k.startswith("Foundation")), None)
-print("\nmedian throughput (per second):")
-for name, value in medians.items():
-    ratio = f"  {value / baseline:.1f}x Foundation" if baseline and not name.startswith("Foundation") else ""
-    print(f"  {name}: {value:,.0f}{ratio}")
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if line.startswith("| Time (wall clock)"):
+            unit = re.search(r"\((\w+|μs)\)", cells[0]).group(1)
+            row["time"] = float(cells[3]) * units[unit]
+        if line.startswith("| Memory (resident peak)"):
+            row["memory"] = cells[3] + " " + re.search(r"\((\w+)\)\s*$", cells[0]).group(1)
+    rows[name] = row
+
+def subject(name):
+    # "ToastKit load .xcstrings (86 MB)" → ".xcstrings"; "… ru plural" → "ru"
+    words = name.split(" (")[0].split()
+    for w in words:
+        if w.startswith("."): return " " + w
+    return " ru" if " ru" in name else None
+
+print("median per iteration, peak memory, and speed against Foundation (same input, same run):")
+for name, row in rows.items():
+    ratio = ""
+    if name.startswith("ToastKit") and subject(name):
+        base = next((r for n, r in rows.items() if n.startswith("Foundation") and subject(name) in n), None)
+        if base and "time" in base and "time" in row:
+            ratio = f"  → {base['time'] / row['time']:.1f}x Foundation"
+    print(f"  {name}: {row.get('time', 0) * 1e3:.4f} ms, peak {row.get('memory', '?')}{ratio}")
 PY

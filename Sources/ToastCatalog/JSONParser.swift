@@ -1,196 +1,383 @@
 /// A strict RFC 8259 JSON parser over UTF-8 bytes that reports 1-based `line:column`
 /// positions (columns in Unicode scalars) and keeps member order and duplicates.
-public struct JSONParser {
+public enum JSONParser {
     /// The deepest nesting accepted.
     public static let maximumDepth = 512
 
-    private let bytes: [UInt8]
-    private let file: String
-    private var index = 0
-    private var line = 1
-    private var column = 1
-    private var depth = 0
-
     /// Parses one JSON document; `file` names the input in errors.
     public static func parse(_ bytes: [UInt8], file: String) throws(CatalogError) -> JSONValue {
-        var parser = JSONParser(bytes: bytes, file: file)
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
-        parser.skipWhitespace()
-        let value = try parser.parseValue()
-        parser.skipWhitespace()
-        if parser.index < bytes.count { throw parser.error("expected the end of the document after the top-level value") }
-        return value
+        try bytes.withUnsafeBufferPointer { (buffer) throws(CatalogError) -> JSONValue in
+            var scanner = JSONScanner(bytes: buffer, file: file)
+            scanner.skipByteOrderMark()
+            scanner.skipWhitespace()
+            let value = try scanner.value()
+            try scanner.expectEnd()
+            return value
+        }
     }
+}
 
-    private init(bytes: [UInt8], file: String) {
+/// The low-level JSON reader shared by the tree parser and the String Catalog reader: it reads
+/// tokens in place from a byte buffer and knows its line (newlines only occur between tokens
+/// in valid JSON); columns are counted only when a position is asked for.
+struct JSONScanner {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let file: String
+    var index = 0
+    var line = 1
+    var lineStart = 0
+    var depth = 0
+    /// The last column counted, so that counting along one long line stays linear.
+    private var mark = (offset: 0, column: 1)
+
+    init(bytes: UnsafeBufferPointer<UInt8>, file: String) {
         self.bytes = bytes
         self.file = file
     }
 
-    private func error(_ message: String) -> CatalogError {
-        CatalogError(location: SourceLocation(file: file, line: line, column: column), rule: "json-syntax", message: message)
+    /// The 1-based column of a byte offset on the current line, in Unicode scalars.
+    func column(of offset: Int) -> Int {
+        var column = 1
+        var i = lineStart
+        while i < offset && i < bytes.count {
+            if bytes[i] & 0xC0 != 0x80 { column += 1 }
+            i += 1
+        }
+        return column
     }
 
-    @inline(__always) private mutating func advance() {
-        if bytes[index] == 0x0A { line += 1; column = 1 } else if bytes[index] & 0xC0 != 0x80 { column += 1 }
+    func location(_ offset: Int? = nil) -> SourceLocation {
+        SourceLocation(file: file, line: line, column: column(of: offset ?? index))
+    }
+
+    func error(_ message: String, at offset: Int? = nil) -> CatalogError {
+        CatalogError(location: location(offset), rule: "json-syntax", message: message)
+    }
+
+    mutating func skipByteOrderMark() {
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3; lineStart = 3 }
+    }
+
+    @inline(__always) mutating func skipWhitespace() {
+        let count = bytes.count
+        var i = index
+        while i < count {
+            let byte = bytes[i]
+            if byte > 0x20 { break }
+            if byte == 0x20 || byte == 0x09 || byte == 0x0D {
+                i += 1
+            } else if byte == 0x0A {
+                i += 1
+                line += 1
+                lineStart = i
+            } else {
+                break
+            }
+        }
+        index = i
+    }
+
+    @inline(__always) var current: UInt8? { index < bytes.count ? bytes[index] : nil }
+
+    mutating func expectEnd() throws(CatalogError) {
+        skipWhitespace()
+        if index < bytes.count { throw error("expected the end of the document after the top-level value") }
+    }
+
+    mutating func expect(_ byte: UInt8, _ message: @autoclosure () -> String) throws(CatalogError) {
+        skipWhitespace()
+        guard index < bytes.count else { throw error(message() + ", found the end of the file") }
+        guard bytes[index] == byte else { throw error(message()) }
         index += 1
     }
 
-    @inline(__always) private mutating func skipWhitespace() {
-        while index < bytes.count {
-            switch bytes[index] {
-            case 0x20, 0x09, 0x0D: index += 1; column += 1
-            case 0x0A: index += 1; line += 1; column = 1
-            default: return
+    mutating func enter() throws(CatalogError) {
+        depth += 1
+        if depth > JSONParser.maximumDepth { throw error("nesting deeper than \(JSONParser.maximumDepth) levels") }
+    }
+
+    /// Where a member name stood; the column is counted only when asked for.
+    struct Position {
+        let offset: Int
+        let line: Int
+        let lineStart: Int
+
+        func column(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+            var column = 1
+            var i = lineStart
+            while i < offset && i < bytes.count {
+                if bytes[i] & 0xC0 != 0x80 { column += 1 }
+                i += 1
+            }
+            return column
+        }
+    }
+
+    func sourceLocation(_ position: Position) -> SourceLocation {
+        SourceLocation(file: file, line: position.line, column: position.column(in: bytes))
+    }
+
+    /// The column of a member name, counted on from the last one counted when they share a
+    /// line (a minified file is one line).
+    mutating func column(of position: Position) -> Int {
+        var column = 1
+        var i = position.lineStart
+        if mark.offset >= position.lineStart && mark.offset <= position.offset {
+            column = mark.column
+            i = mark.offset
+        }
+        while i < position.offset && i < bytes.count {
+            if bytes[i] & 0xC0 != 0x80 { column += 1 }
+            i += 1
+        }
+        mark = (position.offset, column)
+        return column
+    }
+
+    /// A member name as it stands in the bytes: compared without making a `String`.
+    struct Key {
+        let start: Int
+        let end: Int
+        /// The decoded name when it had escapes (rare).
+        let decoded: String?
+
+        /// Whether the name is exactly `name` (ASCII).
+        func `is`(_ name: StaticString, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            if let decoded { return decoded == name.description }
+            let count = name.utf8CodeUnitCount
+            guard end - start == count else { return false }
+            return name.withUTF8Buffer { expected in
+                var i = 0
+                while i < count { if bytes[start + i] != expected[i] { return false }; i += 1 }
+                return true
             }
         }
-    }
 
-    private mutating func parseValue() throws(CatalogError) -> JSONValue {
-        guard index < bytes.count else { throw error("expected a value, found the end of the file") }
-        switch bytes[index] {
-        case UInt8(ascii: "{"): return try parseObject()
-        case UInt8(ascii: "["): return try parseArray()
-        case UInt8(ascii: "\""): return .string(try parseString())
-        case UInt8(ascii: "t"): try expectWord("true"); return .bool(true)
-        case UInt8(ascii: "f"): try expectWord("false"); return .bool(false)
-        case UInt8(ascii: "n"): try expectWord("null"); return .null
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
-        default: throw error("expected a value (object, array, string, number, true, false or null)")
+        func string(in bytes: UnsafeBufferPointer<UInt8>) -> String {
+            decoded ?? String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
         }
     }
 
-    private mutating func expectWord(_ word: StaticString) throws(CatalogError) {
-        let start = (line, column)
-        let count = word.utf8CodeUnitCount
-        let matches = index + count <= bytes.count && word.withUTF8Buffer { Array($0) == Array(bytes[index..<index + count]) }
-        guard matches else {
-            (line, column) = start
-            throw error("expected '\(word)'")
+    /// Scans string content from `start` to the first `"`, `\\` or control byte, eight bytes
+    /// at a time; returns where it stopped and whether every byte before was ASCII.
+    @inline(__always) func scanPlain(from start: Int) -> (end: Int, ascii: Bool) {
+        let count = bytes.count
+        var scan = start
+        var high: UInt64 = 0
+        if let base = bytes.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            while scan + 8 <= count {
+                let word = raw.loadUnaligned(fromByteOffset: scan, as: UInt64.self)
+                let quote = word ^ 0x2222_2222_2222_2222
+                let slash = word ^ 0x5C5C_5C5C_5C5C_5C5C
+                let hasQuote = (quote &- 0x0101_0101_0101_0101) & ~quote
+                let hasSlash = (slash &- 0x0101_0101_0101_0101) & ~slash
+                let hasControl = (word &- 0x2020_2020_2020_2020) & ~word
+                if (hasQuote | hasSlash | hasControl) & 0x8080_8080_8080_8080 != 0 { break }
+                high |= word
+                scan += 8
+            }
         }
-        index += count
-        column += count
+        var ascii = high & 0x8080_8080_8080_8080 == 0
+        while scan < count {
+            let byte = bytes[scan]
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+            if byte >= 0x80 { ascii = false }
+            scan += 1
+        }
+        return (scan, ascii)
     }
 
-    private mutating func enter() throws(CatalogError) {
-        depth += 1
-        if depth > Self.maximumDepth { throw error("nesting deeper than \(Self.maximumDepth) levels") }
+    /// A member name: in place when it has no escapes (validated UTF-8), else decoded.
+    mutating func key() throws(CatalogError) -> Key {
+        let start = index + 1
+        let (scan, ascii) = scanPlain(from: start)
+        if scan < bytes.count, bytes[scan] == UInt8(ascii: "\"") {
+            if !ascii, String(validating: UnsafeBufferPointer(rebasing: bytes[start..<scan]), as: UTF8.self) == nil {
+                index = start
+                throw error("expected valid UTF-8 in a string")
+            }
+            index = scan + 1
+            return Key(start: start, end: scan, decoded: nil)
+        }
+        let decoded = try string()
+        return Key(start: start, end: index - 1, decoded: decoded)
     }
 
-    private mutating func parseObject() throws(CatalogError) -> JSONValue {
-        try enter()
-        advance()
-        var members: [JSONMember] = []
+    /// Iterates an object's members with their names in place (see ``Key``).
+    mutating func rawMembers(_ body: (inout JSONScanner, Key, Position) throws(CatalogError) -> Void) throws(CatalogError) {
         skipWhitespace()
-        if index < bytes.count && bytes[index] == UInt8(ascii: "}") { advance(); depth -= 1; return .object(members) }
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else {
+            throw error(index < bytes.count ? "expected an object" : "expected an object, found the end of the file")
+        }
+        try enter()
+        index += 1
+        skipWhitespace()
+        if current == UInt8(ascii: "}") { index += 1; depth -= 1; return }
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
                 throw error(index < bytes.count ? "expected a member name in double quotes" : "expected a member name, found the end of the file")
             }
-            let keyLine = line, keyColumn = column
-            let key = try parseString()
+            let position = Position(offset: index, line: line, lineStart: lineStart)
+            let key = try self.key()
+            try expect(UInt8(ascii: ":"), "expected ':' after the member name")
             skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':' after the member name") }
-            advance()
-            skipWhitespace()
-            let value = try parseValue()
-            members.append(JSONMember(key: key, value: value, line: keyLine, column: keyColumn))
+            try body(&self, key, position)
             skipWhitespace()
             guard index < bytes.count else { throw error("expected ',' or '}', found the end of the file") }
-            if bytes[index] == UInt8(ascii: ",") { advance(); continue }
-            if bytes[index] == UInt8(ascii: "}") { advance(); break }
+            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+            if bytes[index] == UInt8(ascii: "}") { index += 1; break }
             throw error("expected ',' or '}' after an object member")
         }
         depth -= 1
-        return .object(members)
     }
 
-    private mutating func parseArray() throws(CatalogError) -> JSONValue {
-        try enter()
-        advance()
-        var items: [JSONValue] = []
+    /// Iterates an object's members: `body` gets each key (and where it stood) with the
+    /// scanner at the member's value, and must consume that value.
+    mutating func members(_ body: (inout JSONScanner, String, Position) throws(CatalogError) -> Void) throws(CatalogError) {
         skipWhitespace()
-        if index < bytes.count && bytes[index] == UInt8(ascii: "]") { advance(); depth -= 1; return .array(items) }
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else {
+            throw error(index < bytes.count ? "expected an object" : "expected an object, found the end of the file")
+        }
+        try enter()
+        index += 1
+        skipWhitespace()
+        if current == UInt8(ascii: "}") { index += 1; depth -= 1; return }
         while true {
             skipWhitespace()
-            items.append(try parseValue())
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+                throw error(index < bytes.count ? "expected a member name in double quotes" : "expected a member name, found the end of the file")
+            }
+            let position = Position(offset: index, line: line, lineStart: lineStart)
+            let key = try string()
+            try expect(UInt8(ascii: ":"), "expected ':' after the member name")
             skipWhitespace()
-            guard index < bytes.count else { throw error("expected ',' or ']', found the end of the file") }
-            if bytes[index] == UInt8(ascii: ",") { advance(); continue }
-            if bytes[index] == UInt8(ascii: "]") { advance(); break }
-            throw error("expected ',' or ']' after an array element")
+            try body(&self, key, position)
+            skipWhitespace()
+            guard index < bytes.count else { throw error("expected ',' or '}', found the end of the file") }
+            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+            if bytes[index] == UInt8(ascii: "}") { index += 1; break }
+            throw error("expected ',' or '}' after an object member")
         }
         depth -= 1
-        return .array(items)
     }
 
-    private mutating func parseNumber() throws(CatalogError) -> JSONValue {
+    /// Any value, as a tree.
+    mutating func value() throws(CatalogError) -> JSONValue {
+        skipWhitespace()
+        guard index < bytes.count else { throw error("expected a value, found the end of the file") }
+        switch bytes[index] {
+        case UInt8(ascii: "{"):
+            var members: [JSONMember] = []
+            try self.members { (scanner: inout JSONScanner, key: String, position: Position) throws(CatalogError) in
+                let column = scanner.column(of: position)
+                members.append(JSONMember(key: key, value: try scanner.value(), line: position.line, column: column))
+            }
+            return .object(members)
+        case UInt8(ascii: "["):
+            try enter()
+            index += 1
+            var items: [JSONValue] = []
+            skipWhitespace()
+            if current == UInt8(ascii: "]") { index += 1; depth -= 1; return .array(items) }
+            while true {
+                items.append(try value())
+                skipWhitespace()
+                guard index < bytes.count else { throw error("expected ',' or ']', found the end of the file") }
+                if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+                if bytes[index] == UInt8(ascii: "]") { index += 1; break }
+                throw error("expected ',' or ']' after an array element")
+            }
+            depth -= 1
+            return .array(items)
+        case UInt8(ascii: "\""): return .string(try string())
+        case UInt8(ascii: "t"): try word("true"); return .bool(true)
+        case UInt8(ascii: "f"): try word("false"); return .bool(false)
+        case UInt8(ascii: "n"): try word("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number()
+        default: throw error("expected a value (object, array, string, number, true, false or null)")
+        }
+    }
+
+    mutating func word(_ word: StaticString) throws(CatalogError) {
+        let count = word.utf8CodeUnitCount
+        let matches = index + count <= bytes.count && word.withUTF8Buffer { expected in
+            (0..<count).allSatisfy { bytes[index + $0] == expected[$0] }
+        }
+        guard matches else { throw error("expected '\(word)'") }
+        index += count
+    }
+
+    mutating func number() throws(CatalogError) -> JSONValue {
         let start = index
-        if bytes[index] == UInt8(ascii: "-") { advance() }
-        func digits(_ p: inout JSONParser) -> Int {
+        if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        func digits(_ s: inout JSONScanner) -> Int {
             var n = 0
-            while p.index < p.bytes.count, p.bytes[p.index] >= 0x30, p.bytes[p.index] <= 0x39 { p.advance(); n += 1 }
+            while s.index < s.bytes.count, s.bytes[s.index] >= 0x30, s.bytes[s.index] <= 0x39 { s.index += 1; n += 1 }
             return n
         }
         guard index < bytes.count else { throw error("expected digits after '-'") }
-        if bytes[index] == UInt8(ascii: "0") { advance() } else if digits(&self) == 0 { throw error("expected digits in a number") }
+        if bytes[index] == UInt8(ascii: "0") { index += 1 } else if digits(&self) == 0 { throw error("expected digits in a number") }
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
-            advance()
+            index += 1
             if digits(&self) == 0 { throw error("expected digits after the decimal point") }
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
-            advance()
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { advance() }
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
             if digits(&self) == 0 { throw error("expected digits in the exponent") }
         }
-        return .number(String(decoding: bytes[start..<index], as: UTF8.self))
+        return .number(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
     }
 
-    private mutating func parseString() throws(CatalogError) -> String {
-        advance()  // opening quote
+    /// A string token (the scanner is at its opening quote).
+    mutating func string() throws(CatalogError) -> String {
+        index += 1
         let start = index
-        // Fast path: no escapes.
-        var scan = index
-        while scan < bytes.count {
-            let byte = bytes[scan]
-            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
-            scan += 1
-        }
+        let (scan, ascii) = scanPlain(from: start)
         if scan < bytes.count, bytes[scan] == UInt8(ascii: "\"") {
-            let slice = bytes[start..<scan]
+            let slice = UnsafeBufferPointer(rebasing: bytes[start..<scan])
+            index = scan + 1
+            if ascii { return String(decoding: slice, as: UTF8.self) }
             guard let text = String(validating: slice, as: UTF8.self) else {
+                index = start
                 throw error("expected valid UTF-8 in a string")
             }
-            while index < scan { advance() }
-            advance()
             return text
         }
+        return try escapedString(from: start)
+    }
+
+    private mutating func escapedString(from start: Int) throws(CatalogError) -> String {
+        index = start
         var buffer: [UInt8] = []
         while true {
             guard index < bytes.count else { throw error("expected '\"' to close the string, found the end of the file") }
             let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") { advance(); break }
-            if byte < 0x20 { throw error("expected '\\n' or another escape instead of a raw control character U+\(hex4(UInt32(byte))) in a string") }
-            if byte != UInt8(ascii: "\\") { buffer.append(byte); advance(); continue }
-            advance()
+            if byte == UInt8(ascii: "\"") { index += 1; break }
+            if byte < 0x20 {
+                throw error("expected '\\n' or another escape instead of a raw control character U+\(hex4(UInt32(byte))) in a string")
+            }
+            if byte != UInt8(ascii: "\\") { buffer.append(byte); index += 1; continue }
+            index += 1
             guard index < bytes.count else { throw error("expected an escape character after '\\'") }
             let escape = bytes[index]
             switch escape {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): buffer.append(escape); advance()
-            case UInt8(ascii: "b"): buffer.append(0x08); advance()
-            case UInt8(ascii: "f"): buffer.append(0x0C); advance()
-            case UInt8(ascii: "n"): buffer.append(0x0A); advance()
-            case UInt8(ascii: "r"): buffer.append(0x0D); advance()
-            case UInt8(ascii: "t"): buffer.append(0x09); advance()
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): buffer.append(escape); index += 1
+            case UInt8(ascii: "b"): buffer.append(0x08); index += 1
+            case UInt8(ascii: "f"): buffer.append(0x0C); index += 1
+            case UInt8(ascii: "n"): buffer.append(0x0A); index += 1
+            case UInt8(ascii: "r"): buffer.append(0x0D); index += 1
+            case UInt8(ascii: "t"): buffer.append(0x09); index += 1
             case UInt8(ascii: "u"):
-                advance()
+                index += 1
                 var scalar = try hexQuad()
                 if scalar >= 0xD800 && scalar < 0xDC00 {
                     guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
                         throw error("expected a low surrogate '\\uDC00'…'\\uDFFF' after the high surrogate")
                     }
-                    advance(); advance()
+                    index += 2
                     let low = try hexQuad()
                     guard low >= 0xDC00 && low < 0xE000 else { throw error("expected a low surrogate after the high surrogate") }
                     scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
@@ -211,7 +398,7 @@ public struct JSONParser {
         for _ in 0..<4 {
             guard index < bytes.count, let digit = hexDigit(bytes[index]) else { throw error("expected four hexadecimal digits after '\\u'") }
             value = value << 4 | digit
-            advance()
+            index += 1
         }
         return value
     }

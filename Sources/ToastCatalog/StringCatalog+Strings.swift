@@ -31,9 +31,15 @@ extension StringCatalog {
             }
             return
         }
-        let scalars = try StringsLexer.decode(bytes, file: file)
-        var lexer = StringsLexer(scalars: scalars, file: file)
-        while let (key, value, comment, location) = try lexer.nextEntry() {
+        let utf8 = try StringsLexer.utf8(bytes, file: file)
+        var parsed: [(String, String, String?, SourceLocation)] = []
+        try utf8.withUnsafeBufferPointer { (buffer) throws(CatalogError) in
+            var lexer = StringsLexer(bytes: buffer, file: file)
+            while let entry = try lexer.nextEntry() { parsed.append(entry) }
+        }
+        keys.reserveCapacity(parsed.count)
+        entries.reserveCapacity(parsed.count)
+        for (key, value, comment, location) in parsed {
             add(key: key, value: value, comment: comment, locale: locale, location: location)
         }
     }
@@ -52,17 +58,18 @@ extension StringCatalog {
     }
 }
 
-/// The old-style property-list lexer for `.strings` files, over decoded Unicode scalars.
+/// The old-style property-list lexer for `.strings` files, over UTF-8 bytes (UTF-16 files are
+/// transcoded first); columns count Unicode scalars, computed only for positions reported.
 struct StringsLexer {
-    let scalars: [Unicode.Scalar]
+    let bytes: UnsafeBufferPointer<UInt8>
     let file: String
     var index = 0
     var line = 1
-    var column = 1
+    var lineStart = 0
     var pendingComment: String?
 
-    /// Decodes by BOM (UTF-8, UTF-16LE, UTF-16BE), else UTF-8.
-    static func decode(_ bytes: [UInt8], file: String) throws(CatalogError) -> [Unicode.Scalar] {
+    /// The file as UTF-8: by BOM (UTF-8, UTF-16LE, UTF-16BE), else UTF-8, validated.
+    static func utf8(_ bytes: [UInt8], file: String) throws(CatalogError) -> [UInt8] {
         func fail(_ message: String) -> CatalogError {
             CatalogError(location: SourceLocation(file: file, line: 1, column: 1), rule: "strings-encoding", message: message)
         }
@@ -76,73 +83,103 @@ struct StringsLexer {
                 units.append(little ? UInt16(bytes[i]) | UInt16(bytes[i + 1]) << 8 : UInt16(bytes[i]) << 8 | UInt16(bytes[i + 1]))
                 i += 2
             }
-            var scalars: [Unicode.Scalar] = []
-            scalars.reserveCapacity(units.count)
+            var out: [UInt8] = []
+            out.reserveCapacity(units.count * 2)
             var iterator = units.makeIterator()
             var decoder = UTF16()
+            var decoded = 0
             loop: while true {
                 switch decoder.decode(&iterator) {
-                case .scalarValue(let scalar): scalars.append(scalar)
+                case .scalarValue(let scalar):
+                    UTF8.encode(scalar) { out.append($0) }
+                    decoded += 1
                 case .emptyInput: break loop
-                case .error: throw fail("expected valid UTF-16 (a lone surrogate after \(scalars.count) characters)")
+                case .error: throw fail("expected valid UTF-16 (a lone surrogate after \(decoded) characters)")
                 }
             }
-            return scalars
+            return out
         }
-        let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes[3...] : bytes[...]
-        guard let text = String(validating: body, as: UTF8.self) else {
+        let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes[3...]) : bytes
+        guard body.withUnsafeBufferPointer({ String(validating: $0, as: UTF8.self) != nil }) else {
             throw fail("expected UTF-8, or UTF-16 with a byte-order mark")
         }
-        return Array(text.unicodeScalars)
+        return body
     }
 
-    init(scalars: [Unicode.Scalar], file: String) {
-        self.scalars = scalars
+    init(bytes: UnsafeBufferPointer<UInt8>, file: String) {
+        self.bytes = bytes
         self.file = file
     }
 
-    var location: SourceLocation { SourceLocation(file: file, line: line, column: column) }
+    func column(of offset: Int, lineStart: Int) -> Int {
+        var column = 1
+        var i = lineStart
+        while i < offset && i < bytes.count {
+            if bytes[i] & 0xC0 != 0x80 { column += 1 }
+            i += 1
+        }
+        return column
+    }
+
+    var location: SourceLocation { SourceLocation(file: file, line: line, column: column(of: index, lineStart: lineStart)) }
 
     func error(_ message: String, at location: SourceLocation? = nil) -> CatalogError {
         CatalogError(location: location ?? self.location, rule: "strings-syntax", message: message)
     }
 
-    mutating func advance() {
-        if scalars[index] == "\n" { line += 1; column = 1 } else { column += 1 }
-        index += 1
+    @inline(__always) mutating func advanceLine(to newIndex: Int) {
+        var i = index
+        while i < newIndex {
+            if bytes[i] == 0x0A { line += 1; lineStart = i + 1 }
+            i += 1
+        }
+        index = newIndex
+    }
+
+    func text(_ start: Int, _ end: Int) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+    }
+
+    /// The text between two offsets without surrounding ASCII white space.
+    func trimmed(_ start: Int, _ end: Int) -> String {
+        var a = start, b = end
+        while a < b, bytes[a] == 0x20 || bytes[a] == 0x09 || bytes[a] == 0x0A || bytes[a] == 0x0D { a += 1 }
+        while b > a, bytes[b - 1] == 0x20 || bytes[b - 1] == 0x09 || bytes[b - 1] == 0x0A || bytes[b - 1] == 0x0D { b -= 1 }
+        return text(a, b)
     }
 
     /// Skips white space and comments, remembering the last comment's text.
     mutating func skipTrivia() throws(CatalogError) {
-        while index < scalars.count {
-            let c = scalars[index]
-            if c == " " || c == "\t" || c == "\n" || c == "\r" || c == "\u{FEFF}" { advance(); continue }
-            if c == "/", index + 1 < scalars.count, scalars[index + 1] == "*" {
+        let count = bytes.count
+        while index < count {
+            let c = bytes[index]
+            if c == 0x20 || c == 0x09 || c == 0x0D { index += 1; continue }
+            if c == 0x0A { index += 1; line += 1; lineStart = index; continue }
+            if c == 0xEF, index + 2 < count, bytes[index + 1] == 0xBB, bytes[index + 2] == 0xBF { index += 3; continue }  // U+FEFF
+            if c == UInt8(ascii: "/"), index + 1 < count, bytes[index + 1] == UInt8(ascii: "*") {
                 let start = location
-                advance(); advance()
-                var text = String.UnicodeScalarView()
-                while true {
-                    guard index < scalars.count else { throw error("expected '*/' to close the comment opened here", at: start) }
-                    if scalars[index] == "*", index + 1 < scalars.count, scalars[index + 1] == "/" { advance(); advance(); break }
-                    text.append(scalars[index])
-                    advance()
-                }
-                pendingComment = String(text).trimmingCharacters(in: .whitespacesAndNewlines)
+                let open = index + 2
+                var close = open
+                while close + 1 < count, !(bytes[close] == UInt8(ascii: "*") && bytes[close + 1] == UInt8(ascii: "/")) { close += 1 }
+                guard close + 1 < count else { throw error("expected '*/' to close the comment opened here", at: start) }
+                advanceLine(to: close + 2)
+                pendingComment = trimmed(open, close)
                 continue
             }
-            if c == "/", index + 1 < scalars.count, scalars[index + 1] == "/" {
-                var text = String.UnicodeScalarView()
-                advance(); advance()
-                while index < scalars.count, scalars[index] != "\n" { text.append(scalars[index]); advance() }
-                pendingComment = String(text).trimmingCharacters(in: .whitespaces)
+            if c == UInt8(ascii: "/"), index + 1 < count, bytes[index + 1] == UInt8(ascii: "/") {
+                let open = index + 2
+                var end = open
+                while end < count, bytes[end] != 0x0A { end += 1 }
+                index = end
+                pendingComment = trimmed(open, end)
                 continue
             }
             return
         }
     }
 
-    static func isUnquoted(_ c: Unicode.Scalar) -> Bool {
-        switch c.value {
+    @inline(__always) static func isUnquoted(_ c: UInt8) -> Bool {
+        switch c {
         case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: true
         case 0x5F, 0x24, 0x2F, 0x3A, 0x2E, 0x2D: true  // _ $ / : . -  (CoreFoundation rejects +)
         default: false
@@ -151,94 +188,103 @@ struct StringsLexer {
 
     /// A quoted or unquoted string token.
     mutating func string(_ what: String) throws(CatalogError) -> String {
-        guard index < scalars.count else { throw error("expected \(what), found the end of the file") }
-        if scalars[index] == "\"" { return try quoted() }
-        guard Self.isUnquoted(scalars[index]) else {
-            throw error("expected \(what) (a quoted string or a word of letters, digits and _$/:.-), found '\(Self.describe(scalars[index]))'")
+        guard index < bytes.count else { throw error("expected \(what), found the end of the file") }
+        if bytes[index] == UInt8(ascii: "\"") { return try quoted() }
+        guard Self.isUnquoted(bytes[index]) else {
+            throw error("expected \(what) (a quoted string or a word of letters, digits and _$/:.-), found '\(describe(at: index))'")
         }
-        var text = String.UnicodeScalarView()
-        while index < scalars.count, Self.isUnquoted(scalars[index]) { text.append(scalars[index]); advance() }
-        return String(text)
+        let start = index
+        while index < bytes.count, Self.isUnquoted(bytes[index]) { index += 1 }
+        return text(start, index)
     }
 
-    static func describe(_ c: Unicode.Scalar) -> String {
-        c.value < 0x20 || c.value == 0x7F ? "U+" + String(c.value, radix: 16, uppercase: true) : String(c)
+    func describe(at offset: Int) -> String {
+        let c = bytes[offset]
+        if c < 0x20 || c == 0x7F { return "U+" + String(c, radix: 16, uppercase: true) }
+        var end = offset + 1
+        while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
+        return text(offset, end)
     }
 
     mutating func quoted() throws(CatalogError) -> String {
         let start = location
-        advance()
-        var text = String.UnicodeScalarView()
+        let open = index + 1
+        var scan = open
+        let count = bytes.count
+        while scan < count, bytes[scan] != UInt8(ascii: "\"") && bytes[scan] != UInt8(ascii: "\\") { scan += 1 }
+        guard scan < count else { throw error("expected '\"' to close the string opened here", at: start) }
+        if bytes[scan] == UInt8(ascii: "\"") {
+            advanceLine(to: scan + 1)
+            return text(open, scan)
+        }
+        // Escapes: decode into a buffer.
+        var out: [UInt8] = Array(UnsafeBufferPointer(rebasing: bytes[open..<scan]))
+        advanceLine(to: scan)
         while true {
-            guard index < scalars.count else { throw error("expected '\"' to close the string opened here", at: start) }
-            let c = scalars[index]
-            if c == "\"" { advance(); return String(text) }
-            if c != "\\" { text.append(c); advance(); continue }
-            advance()
-            guard index < scalars.count else { throw error("expected a character after '\\', found the end of the file") }
-            let e = scalars[index]
+            guard index < count else { throw error("expected '\"' to close the string opened here", at: start) }
+            let c = bytes[index]
+            if c == UInt8(ascii: "\"") { index += 1; return String(decoding: out, as: UTF8.self) }
+            if c != UInt8(ascii: "\\") {
+                if c == 0x0A { line += 1; lineStart = index + 1 }
+                out.append(c)
+                index += 1
+                continue
+            }
+            index += 1
+            guard index < count else { throw error("expected a character after '\\', found the end of the file") }
+            let e = bytes[index]
             switch e {
-            case "n": text.append("\n"); advance()
-            case "t": text.append("\t"); advance()
-            case "r": text.append("\r"); advance()
-            case "a": text.append("\u{07}"); advance()
-            case "b": text.append("\u{08}"); advance()
-            case "f": text.append("\u{0C}"); advance()
-            case "v": text.append("\u{0B}"); advance()
-            case "U":
-                advance()
+            case UInt8(ascii: "n"): out.append(0x0A); index += 1
+            case UInt8(ascii: "t"): out.append(0x09); index += 1
+            case UInt8(ascii: "r"): out.append(0x0D); index += 1
+            case UInt8(ascii: "a"): out.append(0x07); index += 1
+            case UInt8(ascii: "b"): out.append(0x08); index += 1
+            case UInt8(ascii: "f"): out.append(0x0C); index += 1
+            case UInt8(ascii: "v"): out.append(0x0B); index += 1
+            case UInt8(ascii: "U"):
+                index += 1
                 var value: UInt32 = 0
                 var digits = 0
-                while digits < 4, index < scalars.count, let d = hexValue(scalars[index]) {
+                while digits < 4, index < count, let d = hexDigit(bytes[index]) {
                     value = value << 4 | d
                     digits += 1
-                    advance()
+                    index += 1
                 }
                 if digits == 0 {
-                    text.append("U")  // "\U" without digits: the backslash is dropped
+                    out.append(UInt8(ascii: "U"))  // "\U" without digits: the backslash is dropped
                 } else if let scalar = Unicode.Scalar(value) {
-                    text.append(scalar)
+                    UTF8.encode(scalar) { out.append($0) }
                 } else {
-                    // A lone UTF-16 surrogate: only a following \U low surrogate completes it.
-                    if value >= 0xD800, value < 0xDC00, index + 5 < scalars.count, scalars[index] == "\\", scalars[index + 1] == "U" {
+                    // A high surrogate completed by a following \U low surrogate.
+                    if value >= 0xD800, value < 0xDC00, index + 5 < count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "U") {
                         var low: UInt32 = 0
                         var ok = true
-                        for k in 2...5 { if let d = hexValue(scalars[index + k]) { low = low << 4 | d } else { ok = false } }
+                        for k in 2...5 { if let d = hexDigit(bytes[index + k]) { low = low << 4 | d } else { ok = false } }
                         if ok, low >= 0xDC00, low < 0xE000, let scalar = Unicode.Scalar(0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)) {
-                            for _ in 0..<6 { advance() }
-                            text.append(scalar)
+                            index += 6
+                            UTF8.encode(scalar) { out.append($0) }
                             continue
                         }
                     }
                     throw error("expected a valid character code after \\U (\\U\(String(value, radix: 16, uppercase: true)) is a lone surrogate)")
                 }
-            case "0"..."7":
+            case UInt8(ascii: "0")...UInt8(ascii: "7"):
                 var value: UInt32 = 0
                 var digits = 0
-                while digits < 3, index < scalars.count, let d = octalValue(scalars[index]) {
-                    value = value * 8 + d
+                while digits < 3, index < count, bytes[index] >= 0x30, bytes[index] <= 0x37 {
+                    value = value * 8 + UInt32(bytes[index] - 0x30)
                     digits += 1
-                    advance()
+                    index += 1
                 }
-                text.append(Self.nextStep(UInt8(truncatingIfNeeded: value)))
+                UTF8.encode(Self.nextStep(UInt8(truncatingIfNeeded: value))) { out.append($0) }
             default:
-                text.append(e)  // unknown escape: keep the character, drop the backslash
-                advance()
+                // Unknown escape: keep the character (all its bytes), drop the backslash.
+                if e == 0x0A { line += 1; lineStart = index + 1 }
+                out.append(e)
+                index += 1
+                while index < count, bytes[index] & 0xC0 == 0x80 { out.append(bytes[index]); index += 1 }
             }
         }
-    }
-
-    func hexValue(_ c: Unicode.Scalar) -> UInt32? {
-        switch c.value {
-        case 0x30...0x39: c.value - 0x30
-        case 0x41...0x46: c.value - 0x41 + 10
-        case 0x61...0x66: c.value - 0x61 + 10
-        default: nil
-        }
-    }
-
-    func octalValue(_ c: Unicode.Scalar) -> UInt32? {
-        (0x30...0x37).contains(c.value) ? c.value - 0x30 : nil
     }
 
     /// A byte in the NeXTSTEP encoding, as CoreFoundation decodes octal escapes.
@@ -252,24 +298,26 @@ struct StringsLexer {
     mutating func nextEntry() throws(CatalogError) -> (String, String, String?, SourceLocation)? {
         pendingComment = nil
         try skipTrivia()
-        guard index < scalars.count else { return nil }
+        guard index < bytes.count else { return nil }
         let comment = pendingComment
-        let start = location
+        let startLine = line, startLineStart = lineStart, startIndex = index
         let key = try string("a key")
         try skipTrivia()
-        guard index < scalars.count else { throw error("expected '=' or ';' after the key “\(key)”, found the end of the file") }
+        guard index < bytes.count else { throw error("expected '=' or ';' after the key “\(key)”, found the end of the file") }
         var value = key
-        if scalars[index] == "=" {
-            advance()
+        if bytes[index] == UInt8(ascii: "=") {
+            index += 1
             try skipTrivia()
             value = try string("a value after '='")
             try skipTrivia()
         }
-        guard index < scalars.count, scalars[index] == ";" else {
-            if index >= scalars.count { throw error("expected ';' after the entry “\(key)”, found the end of the file") }
-            throw error("expected ';' after the entry “\(key)”, found '\(Self.describe(scalars[index]))'")
+        guard index < bytes.count, bytes[index] == UInt8(ascii: ";") else {
+            if index >= bytes.count { throw error("expected ';' after the entry “\(key)”, found the end of the file") }
+            throw error("expected ';' after the entry “\(key)”, found '\(describe(at: index))'")
         }
-        advance()
-        return (key, value, comment, start)
+        index += 1
+        // The entry's location is computed lazily only when a warning needs it; keep it cheap.
+        let location = SourceLocation(file: file, line: startLine, column: column(of: startIndex, lineStart: startLineStart))
+        return (key, value, comment, location)
     }
 }

@@ -4,11 +4,18 @@ extension StringCatalog {
     /// Reads a String Catalog from its bytes.
     ///
     /// `file` names the input in errors; `table` defaults to the file name without its
-    /// extension. Errors name `file:line:column` and what was expected.
+    /// extension. Errors name `file:line:column` and what was expected. The catalog is built
+    /// straight from the bytes (no intermediate JSON tree); members the model does not know
+    /// are kept as JSON, with their positions.
     public init(xcstrings bytes: [UInt8], file: String, table: String? = nil) throws(CatalogError) {
-        let root = try JSONParser.parse(bytes, file: file)
-        var reader = XCStringsReader(file: file)
-        self = try reader.catalog(root, table: table ?? Self.tableName(forPath: file))
+        let name = table ?? Self.tableName(forPath: file)
+        self = try bytes.withUnsafeBufferPointer { (buffer) throws(CatalogError) -> StringCatalog in
+            var scanner = JSONScanner(bytes: buffer, file: file)
+            scanner.skipByteOrderMark()
+            let catalog = try XCStringsReader.catalog(&scanner, table: name)
+            try scanner.expectEnd()
+            return catalog
+        }
     }
 
     /// The table a file defines: its name without directories and extension.
@@ -19,149 +26,224 @@ extension StringCatalog {
     }
 }
 
-/// Maps the JSON tree of a `.xcstrings` file onto the catalog model.
-struct XCStringsReader {
-    let file: String
+/// Reads the String Catalog schema straight off a ``JSONScanner``.
+enum XCStringsReader {
+    typealias Position = JSONScanner.Position
 
-    func fail(_ member: JSONMember?, _ message: String) -> CatalogError {
-        CatalogError(location: SourceLocation(file: file, line: max(member?.line ?? 1, 1), column: max(member?.column ?? 1, 1)),
-                     rule: "xcstrings-schema", message: message)
+    static func fail(_ scanner: JSONScanner, _ position: Position?, _ message: String) -> CatalogError {
+        let location = position.map { scanner.sourceLocation($0) } ?? SourceLocation(file: scanner.file, line: 1, column: 1)
+        return CatalogError(location: location, rule: "xcstrings-schema", message: message)
     }
 
-    func members(_ value: JSONValue, of owner: JSONMember?, _ what: String) throws(CatalogError) -> [JSONMember] {
-        guard case .object(let members) = value else { throw fail(owner, "expected \(what) to be an object, found \(value.kindName)") }
-        return members
-    }
-
-    func string(_ member: JSONMember, _ what: String) throws(CatalogError) -> String {
-        guard case .string(let text) = member.value else {
-            throw fail(member, "expected \(what) to be a string, found \(member.value.kindName)")
+    static func kind(_ scanner: JSONScanner) -> String {
+        switch scanner.current {
+        case UInt8(ascii: "{"): "object"
+        case UInt8(ascii: "["): "array"
+        case UInt8(ascii: "\""): "string"
+        case UInt8(ascii: "t"), UInt8(ascii: "f"): "boolean"
+        case UInt8(ascii: "n"): "null"
+        case nil: "the end of the file"
+        default: "number"
         }
-        return text
     }
 
-    func bool(_ member: JSONMember, _ what: String) throws(CatalogError) -> Bool {
-        guard case .bool(let flag) = member.value else {
-            throw fail(member, "expected \(what) to be true or false, found \(member.value.kindName)")
+    typealias Key = JSONScanner.Key
+
+    static func object(_ scanner: inout JSONScanner, _ position: Position?, _ what: @autoclosure () -> String,
+                       _ body: (inout JSONScanner, Key, Position) throws(CatalogError) -> Void) throws(CatalogError) {
+        guard scanner.current == UInt8(ascii: "{") else {
+            if scanner.current == nil { try scanner.rawMembers(body) }  // the syntax error at the end
+            throw fail(scanner, position, "expected \(what()) to be an object, found \(kind(scanner))")
         }
-        return flag
+        try scanner.rawMembers(body)
     }
 
-    mutating func catalog(_ root: JSONValue, table: String) throws(CatalogError) -> StringCatalog {
-        let top = try members(root, of: nil, "the top level")
+    /// Common state values, shared instead of decoded each time.
+    static func state(_ scanner: inout JSONScanner, _ position: Position) throws(CatalogError) -> String {
+        guard scanner.current == UInt8(ascii: "\"") else { return try string(&scanner, position, "\"state\"") }
+        let key = try scanner.key()
+        let bytes = scanner.bytes
+        if key.is("translated", in: bytes) { return "translated" }
+        if key.is("needs_review", in: bytes) { return "needs_review" }
+        if key.is("new", in: bytes) { return "new" }
+        if key.is("stale", in: bytes) { return "stale" }
+        return key.string(in: bytes)
+    }
+
+    /// A plural category named in place.
+    static func category(_ key: Key, in bytes: UnsafeBufferPointer<UInt8>) -> PluralCategory? {
+        if key.is("other", in: bytes) { return .other }
+        if key.is("one", in: bytes) { return .one }
+        if key.is("few", in: bytes) { return .few }
+        if key.is("many", in: bytes) { return .many }
+        if key.is("two", in: bytes) { return .two }
+        if key.is("zero", in: bytes) { return .zero }
+        return nil
+    }
+
+    static func string(_ scanner: inout JSONScanner, _ position: Position, _ what: @autoclosure () -> String) throws(CatalogError) -> String {
+        guard scanner.current == UInt8(ascii: "\"") else {
+            if scanner.current == nil { _ = try scanner.value() }
+            throw fail(scanner, position, "expected \(what()) to be a string, found \(kind(scanner))")
+        }
+        return try scanner.string()
+    }
+
+    static func bool(_ scanner: inout JSONScanner, _ position: Position, _ what: String) throws(CatalogError) -> Bool {
+        switch scanner.current {
+        case UInt8(ascii: "t"): try scanner.word("true"); return true
+        case UInt8(ascii: "f"): try scanner.word("false"); return false
+        case nil: _ = try scanner.value(); return false
+        default: throw fail(scanner, position, "expected \(what) to be true or false, found \(kind(scanner))")
+        }
+    }
+
+    static func extra(_ scanner: inout JSONScanner, _ key: Key, _ position: Position, prefix: String = "") throws(CatalogError) -> JSONMember {
+        try extra(&scanner, prefix + key.string(in: scanner.bytes), position)
+    }
+
+    static func extra(_ scanner: inout JSONScanner, _ key: String, _ position: Position) throws(CatalogError) -> JSONMember {
+        let column = scanner.column(of: position)
+        return JSONMember(key: key, value: try scanner.value(), line: position.line, column: column)
+    }
+
+    static func catalog(_ scanner: inout JSONScanner, table: String) throws(CatalogError) -> StringCatalog {
         var sourceLanguage: String?
         var version = "1.0"
         var hasVersion = false
         var entries: [String: CatalogEntry] = [:]
         var keys: [String] = []
         var extra: [JSONMember] = []
-        for member in top {
-            switch member.key {
-            case "sourceLanguage": sourceLanguage = try string(member, "\"sourceLanguage\"")
-            case "version": version = try string(member, "\"version\""); hasVersion = true
-            case "strings":
-                for item in try members(member.value, of: member, "\"strings\"") {
-                    if entries[item.key] == nil { keys.append(item.key) }
-                    entries[item.key] = try entry(item)
+        scanner.skipWhitespace()
+        try object(&scanner, nil, "the top level") { (scanner: inout JSONScanner, key: Key, position: Position) throws(CatalogError) in
+            let bytes = scanner.bytes
+            if key.is("sourceLanguage", in: bytes) {
+                sourceLanguage = try string(&scanner, position, "\"sourceLanguage\"")
+            } else if key.is("version", in: bytes) {
+                version = try string(&scanner, position, "\"version\"")
+                hasVersion = true
+            } else if key.is("strings", in: bytes) {
+                try object(&scanner, position, "\"strings\"") { (scanner: inout JSONScanner, key: Key, position: Position) throws(CatalogError) in
+                    let name = key.string(in: scanner.bytes)
+                    let parsed = try entry(&scanner, name, position)
+                    if entries.updateValue(parsed, forKey: name) == nil { keys.append(name) }
                 }
-            default: extra.append(member)
+            } else {
+                extra.append(try Self.extra(&scanner, key, position))
             }
         }
-        guard let sourceLanguage else { throw fail(nil, "expected a top-level \"sourceLanguage\" member") }
+        guard let sourceLanguage else { throw fail(scanner, nil, "expected a top-level \"sourceLanguage\" member") }
         var catalog = StringCatalog(table: table, sourceLanguage: sourceLanguage, version: version,
                                     entries: entries, keys: keys, extra: extra)
         catalog.hasVersion = hasVersion
         return catalog
     }
 
-    func entry(_ owner: JSONMember) throws(CatalogError) -> CatalogEntry {
+    static func entry(_ scanner: inout JSONScanner, _ name: String, _ position: Position) throws(CatalogError) -> CatalogEntry {
         var entry = CatalogEntry()
-        for member in try members(owner.value, of: owner, "the entry for \"\(owner.key)\"") {
-            switch member.key {
-            case "comment": entry.comment = try string(member, "\"comment\"")
-            case "extractionState": entry.extractionState = try string(member, "\"extractionState\"")
-            case "shouldTranslate": entry.shouldTranslate = try bool(member, "\"shouldTranslate\"")
-            case "isCommentAutoGenerated": entry.isCommentAutoGenerated = try bool(member, "\"isCommentAutoGenerated\"")
-            case "localizations":
+        try object(&scanner, position, "the entry for \"\(name)\"") { (scanner: inout JSONScanner, key: Key, position: Position) throws(CatalogError) in
+            let bytes = scanner.bytes
+            if key.is("localizations", in: bytes) {
                 entry.hadLocalizationsMember = true
-                for locale in try members(member.value, of: member, "\"localizations\"") {
-                    entry.localizations[locale.key] = try localized(locale)
+                try object(&scanner, position, "\"localizations\"") { (scanner: inout JSONScanner, locale: Key, position: Position) throws(CatalogError) in
+                    let code = locale.string(in: scanner.bytes)
+                    entry.localizations[code] = try localized(&scanner, code, position)
                 }
-            default: entry.extra.append(member)
+            } else if key.is("comment", in: bytes) {
+                entry.comment = try string(&scanner, position, "\"comment\"")
+            } else if key.is("extractionState", in: bytes) {
+                entry.extractionState = try string(&scanner, position, "\"extractionState\"")
+            } else if key.is("shouldTranslate", in: bytes) {
+                entry.shouldTranslate = try bool(&scanner, position, "\"shouldTranslate\"")
+            } else if key.is("isCommentAutoGenerated", in: bytes) {
+                entry.isCommentAutoGenerated = try bool(&scanner, position, "\"isCommentAutoGenerated\"")
+            } else {
+                entry.extra.append(try extra(&scanner, key, position))
             }
         }
         return entry
     }
 
-    func localized(_ owner: JSONMember) throws(CatalogError) -> LocalizedValue {
+    static func localized(_ scanner: inout JSONScanner, _ name: String, _ position: Position) throws(CatalogError) -> LocalizedValue {
         var value = LocalizedValue()
-        for member in try members(owner.value, of: owner, "the localization \"\(owner.key)\"") {
-            switch member.key {
-            case "stringUnit": value.stringUnit = try unit(member)
-            case "variations":
-                for kind in try members(member.value, of: member, "\"variations\"") {
-                    switch kind.key {
-                    case "plural": value.plural = try pluralForms(kind)
-                    case "device":
-                        for device in try members(kind.value, of: kind, "\"device\"") {
-                            value.device[device.key] = try localized(device)
+        try object(&scanner, position, "the localization \"\(name)\"") { (scanner: inout JSONScanner, key: Key, position: Position) throws(CatalogError) in
+            let bytes = scanner.bytes
+            if key.is("stringUnit", in: bytes) {
+                value.stringUnit = try unit(&scanner, position)
+            } else if key.is("variations", in: bytes) {
+                try object(&scanner, position, "\"variations\"") { (scanner: inout JSONScanner, kind: Key, position: Position) throws(CatalogError) in
+                    if kind.is("plural", in: scanner.bytes) {
+                        value.plural = try pluralForms(&scanner, position)
+                    } else if kind.is("device", in: scanner.bytes) {
+                        try object(&scanner, position, "\"device\"") { (scanner: inout JSONScanner, device: Key, position: Position) throws(CatalogError) in
+                            let name = device.string(in: scanner.bytes)
+                            value.device[name] = try localized(&scanner, name, position)
                         }
-                    default: value.extra.append(JSONMember(key: "variations." + kind.key, value: kind.value, line: kind.line, column: kind.column))
+                    } else {
+                        value.extra.append(try extra(&scanner, kind, position, prefix: "variations."))
                     }
                 }
-            case "substitutions":
-                for item in try members(member.value, of: member, "\"substitutions\"") {
-                    value.substitutions[item.key] = try substitution(item)
+            } else if key.is("substitutions", in: bytes) {
+                try object(&scanner, position, "\"substitutions\"") { (scanner: inout JSONScanner, name: Key, position: Position) throws(CatalogError) in
+                    let text = name.string(in: scanner.bytes)
+                    value.substitutions[text] = try substitution(&scanner, text, position)
                 }
-            default: value.extra.append(member)
+            } else {
+                value.extra.append(try extra(&scanner, key, position))
             }
         }
         return value
     }
 
-    func pluralForms(_ owner: JSONMember) throws(CatalogError) -> [PluralCategory: LocalizedValue] {
+    static func pluralForms(_ scanner: inout JSONScanner, _ position: Position) throws(CatalogError) -> [PluralCategory: LocalizedValue] {
         var forms: [PluralCategory: LocalizedValue] = [:]
-        for form in try members(owner.value, of: owner, "\"plural\"") {
-            guard let category = PluralCategory(rawValue: form.key) else {
-                throw fail(form, "expected a plural category (zero, one, two, few, many, other), found \"\(form.key)\"")
+        try object(&scanner, position, "\"plural\"") { (scanner: inout JSONScanner, name: Key, position: Position) throws(CatalogError) in
+            guard let category = category(name, in: scanner.bytes) else {
+                throw fail(scanner, position, "expected a plural category (zero, one, two, few, many, other), found \"\(name.string(in: scanner.bytes))\"")
             }
-            forms[category] = try localized(form)
+            forms[category] = try localized(&scanner, category.rawValue, position)
         }
         return forms
     }
 
-    func unit(_ owner: JSONMember) throws(CatalogError) -> StringUnit {
+    static func unit(_ scanner: inout JSONScanner, _ position: Position) throws(CatalogError) -> StringUnit {
         var state: String?
         var text: String?
         var extra: [JSONMember] = []
-        for member in try members(owner.value, of: owner, "\"stringUnit\"") {
-            switch member.key {
-            case "state": state = try string(member, "\"state\"")
-            case "value": text = try string(member, "\"value\"")
-            default: extra.append(member)
+        try object(&scanner, position, "\"stringUnit\"") { (scanner: inout JSONScanner, key: Key, position: Position) throws(CatalogError) in
+            if key.is("state", in: scanner.bytes) {
+                state = try Self.state(&scanner, position)
+            } else if key.is("value", in: scanner.bytes) {
+                text = try string(&scanner, position, "\"value\"")
+            } else {
+                extra.append(try Self.extra(&scanner, key, position))
             }
         }
-        guard let text else { throw fail(owner, "expected \"stringUnit\" to have a \"value\" string") }
+        guard let text else { throw fail(scanner, position, "expected \"stringUnit\" to have a \"value\" string") }
         return StringUnit(state: state, value: text, extra: extra)
     }
 
-    func substitution(_ owner: JSONMember) throws(CatalogError) -> Substitution {
+    static func substitution(_ scanner: inout JSONScanner, _ name: String, _ position: Position) throws(CatalogError) -> Substitution {
         var result = Substitution()
-        for member in try members(owner.value, of: owner, "the substitution \"\(owner.key)\"") {
-            switch member.key {
-            case "argNum":
-                guard case .number(let digits) = member.value, let number = Int(digits), number >= 1, number <= 1000 else {
-                    throw fail(member, "expected \"argNum\" to be a whole number from 1 to 1000")
+        try object(&scanner, position, "the substitution \"\(name)\"") { (scanner: inout JSONScanner, key: Key, position: Position) throws(CatalogError) in
+            let bytes = scanner.bytes
+            if key.is("argNum", in: bytes) {
+                guard case .number(let digits) = try scanner.value(), let number = Int(digits), number >= 1, number <= 1000 else {
+                    throw fail(scanner, position, "expected \"argNum\" to be a whole number from 1 to 1000")
                 }
                 result.argNum = number
-            case "formatSpecifier": result.formatSpecifier = try string(member, "\"formatSpecifier\"")
-            case "variations":
-                for kind in try members(member.value, of: member, "\"variations\"") {
-                    if kind.key == "plural" { result.plural = try pluralForms(kind) } else {
-                        result.extra.append(JSONMember(key: "variations." + kind.key, value: kind.value, line: kind.line, column: kind.column))
+            } else if key.is("formatSpecifier", in: bytes) {
+                result.formatSpecifier = try string(&scanner, position, "\"formatSpecifier\"")
+            } else if key.is("variations", in: bytes) {
+                try object(&scanner, position, "\"variations\"") { (scanner: inout JSONScanner, kind: Key, position: Position) throws(CatalogError) in
+                    if kind.is("plural", in: scanner.bytes) {
+                        result.plural = try pluralForms(&scanner, position)
+                    } else {
+                        result.extra.append(try extra(&scanner, kind, position, prefix: "variations."))
                     }
                 }
-            default: result.extra.append(member)
+            } else {
+                result.extra.append(try extra(&scanner, key, position))
             }
         }
         return result

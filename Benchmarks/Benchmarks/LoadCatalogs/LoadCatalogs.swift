@@ -1,0 +1,109 @@
+import Benchmark
+import Foundation
+import ToastCatalog
+
+/// Load throughput of a generated String Catalog (≥ 50 MB, 40 locales, 20% plural keys) and of
+/// 40 `.lproj` `.strings` files, against Foundation's JSONSerialization and
+/// PropertyListSerialization in the same run. The inputs are generated deterministically into
+/// a temporary folder on first use (not committed). Throughput counts bytes: 1 iteration = one
+/// whole input.
+
+let workFolder = FileManager.default.temporaryDirectory.appendingPathComponent("toastkit-bench-inputs")
+
+/// A small deterministic generator (SplitMix64).
+struct Generator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    mutating func words(_ count: Int) -> String {
+        let words = ["alpha", "beta", "files", "folder", "upload", "settings", "account", "server", "network", "error",
+                     "warning", "please", "again", "connection", "café", "日本語", "данные", "بيانات"]
+        return (0..<count).map { _ in words[Int(next() % UInt64(words.count))] }.joined(separator: " ")
+    }
+}
+
+let locales = ["ar", "cs", "da", "de", "el", "es", "fa", "fi", "fr", "he", "hi", "id", "it", "ja", "ko", "ms", "nb", "nl", "pl",
+               "pt-BR", "pt-PT", "ru", "sv", "th", "tr", "uk", "ur", "vi", "zh-Hans", "zh-Hant", "bg", "ca", "hr", "hu", "ro",
+               "sk", "sl", "sr", "et", "lt"]
+
+/// The String Catalog input, in Xcode's layout.
+let catalogBytes: [UInt8] = {
+    let path = workFolder.appendingPathComponent("Big.xcstrings")
+    if let data = FileManager.default.contents(atPath: path.path), data.count > 50_000_000 { return Array(data) }
+    var generator = Generator(state: 42)
+    var strings: [JSONMember] = []
+    var size = 0
+    var index = 0
+    while size < 52_000_000 {
+        let plural = generator.next() % 5 == 0
+        var localizations: [JSONMember] = []
+        for locale in locales {
+            let value: JSONValue
+            if plural {
+                value = .members(["variations": .members(["plural": .object(["one", "few", "many", "other"].map { category in
+                    JSONMember(key: category, value: .members(["stringUnit": .members([
+                        "state": .string("translated"), "value": .string("%lld \(locale) " + generator.words(5))])]))
+                })])])
+            } else {
+                value = .members(["stringUnit": .members(["state": .string("translated"), "value": .string("\(locale): " + generator.words(6))])])
+            }
+            localizations.append(JSONMember(key: locale, value: value))
+        }
+        let entry = JSONValue.members(["comment": .string("Generated entry \(index)"), "localizations": .object(localizations)])
+        size += plural ? 40 * 420 : 40 * 150
+        strings.append(JSONMember(key: "key.\(index) " + generator.words(3), value: entry))
+        index += 1
+    }
+    let catalog = JSONValue.members(["sourceLanguage": .string("en"), "strings": .object(strings), "version": .string("1.0")])
+    let text = try! XCStringsWriter().string(catalog)
+    try? FileManager.default.createDirectory(at: workFolder, withIntermediateDirectories: true)
+    try? Data(text.utf8).write(to: path)
+    return Array(text.utf8)
+}()
+
+/// The 40 `.strings` inputs (UTF-8, comments, escapes), about 640 kB each.
+let stringsFiles: [(path: String, bytes: [UInt8])] = {
+    var generator = Generator(state: 7)
+    return locales.map { locale in
+        var text = ""
+        for index in 0..<6_000 {
+            text += "/* Comment for key \(index) */\n\"key.\(index) \(generator.words(1))\" = \"\(locale): \(generator.words(6)) \\\"q\\\" é\";\n\n"
+        }
+        return ("\(locale).lproj/Localizable.strings", Array(text.utf8))
+    }
+}()
+let stringsTotal = stringsFiles.reduce(0) { $0 + $1.bytes.count }
+
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(metrics: [.throughput, .wallClock, .peakMemoryResident],
+                                           maxDuration: .seconds(20), maxIterations: 5)
+
+    Benchmark("Empty run: catalog bytes only") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(catalogBytes.count) }
+    }
+    Benchmark("ToastKit load .xcstrings (\(catalogBytes.count / 1_000_000) MB)") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(try! StringCatalog(xcstrings: catalogBytes, file: "Big.xcstrings")) }
+    }
+    Benchmark("Foundation JSONSerialization .xcstrings (\(catalogBytes.count / 1_000_000) MB)") { benchmark in
+        let data = Data(catalogBytes)
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations { blackHole(try! JSONSerialization.jsonObject(with: data)) }
+    }
+    Benchmark("ToastKit load 40 .strings (\(stringsTotal / 1_000_000) MB)") { benchmark in
+        for _ in benchmark.scaledIterations {
+            for file in stringsFiles { blackHole(try! StringCatalog(strings: file.bytes, file: file.path, locale: "x")) }
+        }
+    }
+    Benchmark("Foundation PropertyListSerialization 40 .strings (\(stringsTotal / 1_000_000) MB)") { benchmark in
+        let datas = stringsFiles.map { Data($0.bytes) }
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            for data in datas { blackHole(try! PropertyListSerialization.propertyList(from: data, options: [], format: nil)) }
+        }
+    }
+}
