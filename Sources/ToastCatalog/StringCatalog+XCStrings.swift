@@ -114,6 +114,7 @@ enum XCStringsReader {
         var entries: [String: CatalogEntry] = [:]
         var keys: [String] = []
         var extra: [JSONMember] = []
+        var warnings: [CatalogError] = []
         scanner.skipWhitespace()
         try object(&scanner, nil, "the top level") { (scanner: inout JSONScanner, key: Key, position: Position) throws(CatalogError) in
             let bytes = scanner.bytes
@@ -126,7 +127,12 @@ enum XCStringsReader {
                 try object(&scanner, position, "\"strings\"") { (scanner: inout JSONScanner, key: Key, position: Position) throws(CatalogError) in
                     let name = key.string(in: scanner.bytes)
                     let parsed = try entry(&scanner, name, position)
-                    if entries.updateValue(parsed, forKey: name) == nil { keys.append(name) }
+                    if entries.updateValue(parsed, forKey: name) == nil {
+                        keys.append(name)
+                    } else {
+                        warnings.append(CatalogError(location: scanner.sourceLocation(position), rule: "duplicate-key",
+                                                     message: "“\(name)” appears more than once in \"strings\"; the last one wins"))
+                    }
                 }
             } else {
                 extra.append(try Self.extra(&scanner, key, position))
@@ -136,6 +142,7 @@ enum XCStringsReader {
         var catalog = StringCatalog(table: table, sourceLanguage: sourceLanguage, version: version,
                                     entries: entries, keys: keys, extra: extra)
         catalog.hasVersion = hasVersion
+        catalog.warnings = warnings
         return catalog
     }
 
