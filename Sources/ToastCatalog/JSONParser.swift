@@ -37,13 +37,7 @@ struct JSONScanner {
 
     /// The 1-based column of a byte offset on the current line, in Unicode scalars.
     func column(of offset: Int) -> Int {
-        var column = 1
-        var i = lineStart
-        while i < offset && i < bytes.count {
-            if bytes[i] & 0xC0 != 0x80 { column += 1 }
-            i += 1
-        }
-        return column
+        scalarColumn(in: bytes, lineStart: lineStart, offset: offset)
     }
 
     func location(_ offset: Int? = nil) -> SourceLocation {
@@ -103,13 +97,7 @@ struct JSONScanner {
         let lineStart: Int
 
         func column(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
-            var column = 1
-            var i = lineStart
-            while i < offset && i < bytes.count {
-                if bytes[i] & 0xC0 != 0x80 { column += 1 }
-                i += 1
-            }
-            return column
+            scalarColumn(in: bytes, lineStart: lineStart, offset: offset)
         }
     }
 
@@ -120,16 +108,8 @@ struct JSONScanner {
     /// The column of a member name, counted on from the last one counted when they share a
     /// line (a minified file is one line).
     mutating func column(of position: Position) -> Int {
-        var column = 1
-        var i = position.lineStart
-        if mark.offset >= position.lineStart && mark.offset <= position.offset {
-            column = mark.column
-            i = mark.offset
-        }
-        while i < position.offset && i < bytes.count {
-            if bytes[i] & 0xC0 != 0x80 { column += 1 }
-            i += 1
-        }
+        let resume = mark.offset >= position.lineStart && mark.offset <= position.offset ? mark : nil
+        let column = scalarColumn(in: bytes, lineStart: position.lineStart, offset: position.offset, startingAt: resume)
         mark = (position.offset, column)
         return column
     }
@@ -236,31 +216,9 @@ struct JSONScanner {
     /// Iterates an object's members: `body` gets each key (and where it stood) with the
     /// scanner at the member's value, and must consume that value.
     mutating func members(_ body: (inout JSONScanner, String, Position) throws(CatalogError) -> Void) throws(CatalogError) {
-        skipWhitespace()
-        guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else {
-            throw error(index < bytes.count ? "expected an object" : "expected an object, found the end of the file")
+        try rawMembers { (scanner: inout JSONScanner, key: Key, position: Position) throws(CatalogError) in
+            try body(&scanner, key.string(in: scanner.bytes), position)
         }
-        try enter()
-        index += 1
-        skipWhitespace()
-        if current == UInt8(ascii: "}") { index += 1; depth -= 1; return }
-        while true {
-            skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
-                throw error(index < bytes.count ? "expected a member name in double quotes" : "expected a member name, found the end of the file")
-            }
-            let position = Position(offset: index, line: line, lineStart: lineStart)
-            let key = try string()
-            try expect(UInt8(ascii: ":"), "expected ':' after the member name")
-            skipWhitespace()
-            try body(&self, key, position)
-            skipWhitespace()
-            guard index < bytes.count else { throw error("expected ',' or '}', found the end of the file") }
-            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-            if bytes[index] == UInt8(ascii: "}") { index += 1; break }
-            throw error("expected ',' or '}' after an object member")
-        }
-        depth -= 1
     }
 
     /// Any value, as a tree.
@@ -402,6 +360,19 @@ struct JSONScanner {
         }
         return value
     }
+}
+
+/// The 1-based column of `offset` on a line starting at `lineStart`, counting Unicode scalars
+/// (UTF-8 lead bytes) — shared by the JSON and `.strings` readers.
+func scalarColumn(in bytes: UnsafeBufferPointer<UInt8>, lineStart: Int, offset: Int, startingAt start: (offset: Int, column: Int)? = nil) -> Int {
+    var column = start?.column ?? 1
+    var i = start?.offset ?? lineStart
+    let end = min(offset, bytes.count)
+    while i < end {
+        if bytes[i] & 0xC0 != 0x80 { column += 1 }
+        i += 1
+    }
+    return column
 }
 
 @inline(__always) func hexDigit(_ byte: UInt8) -> UInt32? {

@@ -112,13 +112,7 @@ struct StringsLexer {
     }
 
     func column(of offset: Int, lineStart: Int) -> Int {
-        var column = 1
-        var i = lineStart
-        while i < offset && i < bytes.count {
-            if bytes[i] & 0xC0 != 0x80 { column += 1 }
-            i += 1
-        }
-        return column
+        scalarColumn(in: bytes, lineStart: lineStart, offset: offset)
     }
 
     var location: SourceLocation { SourceLocation(file: file, line: line, column: column(of: index, lineStart: lineStart)) }

@@ -30,7 +30,7 @@ struct XCStringsWriterCorpusTests {
     @Test(arguments: files)
     func minifiedAndShuffledComeBackToXcodesBytes(file: String) throws {
         let bytes = try Self.corpus.bytes(file)
-        var rng = SplitMix(state: UInt64(bytes.count))
+        var rng = SeededGenerator(seed: UInt64(bytes.count))
         let shuffled = Self.shuffle(try JSONParser.parse(bytes, file: file), &rng)
         let minified = Array(JSONWriter.string(shuffled).utf8)
         #expect(minified != bytes)
@@ -42,17 +42,7 @@ struct XCStringsWriterCorpusTests {
         #expect(before == after)
     }
 
-    struct SplitMix {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            return z ^ (z >> 27)
-        }
-    }
-
-    static func shuffle(_ value: JSONValue, _ rng: inout SplitMix) -> JSONValue {
+    static func shuffle(_ value: JSONValue, _ rng: inout SeededGenerator) -> JSONValue {
         switch value {
         case .object(let members):
             var shuffled = members.map { JSONMember(key: $0.key, value: shuffle($0.value, &rng)) }
