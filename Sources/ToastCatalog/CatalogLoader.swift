@@ -9,7 +9,8 @@ public enum CatalogLoader {
     public static let extensions = [".xcstrings", ".strings", ".stringsdict"]
 
     /// Reads the catalogs at `path`: a catalog file, or every catalog file below a folder
-    /// (`.xcstrings`, and `.strings`/`.stringsdict` inside `.lproj` folders), in path order.
+    /// (`.xcstrings`, and `.strings`/`.stringsdict` inside `.lproj` folders), in path order,
+    /// each on its own (``CatalogSet`` merges `.lproj` tables).
     public static func load(path: String, sourceLanguage: String = "en") throws(CatalogError) -> [StringCatalog] {
         try files(at: path).map { file throws(CatalogError) in try readFile(file, sourceLanguage: sourceLanguage) }
     }

@@ -24,7 +24,7 @@ struct ShowCommand: ParsableCommand {
     @Option(name: .customLong("action"), help: "An action label key (repeatable).") var actions: [String] = []
     @Option(name: .customLong("action-verbatim"), help: "An action label shown as given (repeatable).") var verbatimActions: [String] = []
     @Option(name: .customLong("arg"), help: "A message argument (repeatable).") var arguments: [String] = []
-    @Option(name: .customLong("catalog"), help: "A .xcstrings file or a folder of them (repeatable); before the built-in catalogs.") var catalogs: [String] = []
+    @Option(name: .customLong("catalog"), help: "A catalog file (.xcstrings, .strings, .stringsdict) or a folder of them and of .lproj folders (repeatable); before the built-in catalogs.") var catalogs: [String] = []
     @Option(help: "standard, indeterminate or progress.") var style: String = "standard"
     @Option(help: "The fraction done for --style progress, 0 to 1.") var progress: Double?
     @Option(help: "text or json.") var format: String = "text"
@@ -46,8 +46,8 @@ struct ShowCommand: ParsableCommand {
 
     func run() throws {
         var userCatalogs: [StringCatalog] = []
-        for path in catalogs {
-            do { userCatalogs += try CatalogLoader.load(path: path) } catch {
+        if !catalogs.isEmpty {
+            do { userCatalogs = try CatalogSet.load(paths: catalogs).tables } catch {
                 throw CLIFailure(code: 2, message: error.description)
             }
         }
