@@ -2,11 +2,17 @@
 public struct CatalogStats: Sendable, Equatable {
     /// One row: a table in one locale.
     public struct Row: Sendable, Equatable {
+        /// The table.
         public var table: String
+        /// The canonical locale.
         public var locale: String
+        /// Keys whose every leaf is translated.
         public var translated = 0
+        /// Keys with a leaf that needs review.
         public var needsReview = 0
+        /// Keys with a new leaf (and none needing review).
         public var new = 0
+        /// Keys the locale has no value for.
         public var missing = 0
 
         /// Keys that count (all but those marked `shouldTranslate: false`).

@@ -39,6 +39,7 @@ public indirect enum JSONValue: Sendable, Equatable {
 /// Equality compares names and values only, not positions: the same document read from two
 /// layouts is equal.
 public struct JSONMember: Sendable, Equatable {
+    /// Members are equal when names and values are; positions do not count.
     public static func == (lhs: JSONMember, rhs: JSONMember) -> Bool {
         lhs.key == rhs.key && lhs.value == rhs.value
     }

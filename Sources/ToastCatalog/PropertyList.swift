@@ -60,6 +60,7 @@ public struct PropertyListEntry: Sendable, Equatable {
         self.column = column
     }
 
+    /// Entries are equal when keys and values are; positions do not count.
     public static func == (lhs: Self, rhs: Self) -> Bool { lhs.key == rhs.key && lhs.value == rhs.value }
 }
 

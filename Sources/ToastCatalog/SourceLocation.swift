@@ -37,5 +37,6 @@ public struct CatalogError: Error, Sendable, Equatable, CustomStringConvertible 
         self.message = message
     }
 
+    /// `file:line:col: error: [rule] message`.
     public var description: String { "\(location): error: [\(rule)] \(message)" }
 }

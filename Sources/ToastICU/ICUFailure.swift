@@ -15,6 +15,7 @@ public struct ICUFailure: Error, Sendable, Equatable, CustomStringConvertible {
         String(cString: u_errorName(UErrorCode(rawValue: code)))
     }
 
+    /// `function failed: NAME`.
     public var description: String { "\(function) failed: \(name)" }
 }
 

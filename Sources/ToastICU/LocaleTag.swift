@@ -57,11 +57,13 @@ public struct LocaleTag: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The BCP 47 identifier.
     public var description: String { identifier }
 
     /// Tags are equal when their canonical forms are (the ICU ID follows from it).
     public static func == (lhs: LocaleTag, rhs: LocaleTag) -> Bool { lhs.identifier == rhs.identifier }
 
+    /// Hashes the canonical form.
     public func hash(into hasher: inout Hasher) { hasher.combine(identifier) }
 
     /// The language subtag, such as `zh`.

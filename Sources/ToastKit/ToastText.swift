@@ -62,10 +62,12 @@ extension ToastText: ExpressibleByStringInterpolation {
         /// The arguments in order.
         public private(set) var arguments: [ToastArgument] = []
 
+        /// Starts an empty key.
         public init(literalCapacity: Int, interpolationCount: Int) {
             key.reserveCapacity(literalCapacity + 4 * interpolationCount)
         }
 
+        /// Literal text: `%` is doubled, as Xcode writes it in keys.
         public mutating func appendLiteral(_ literal: String) {
             key += literal.replacingPercent()
         }
