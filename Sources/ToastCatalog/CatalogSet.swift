@@ -21,7 +21,7 @@ public struct CatalogSet: Sendable {
             for file in try CatalogLoader.files(at: path) {
                 let catalog = try CatalogLoader.readFile(file, sourceLanguage: sourceLanguage)
                 warnings += catalog.warnings
-                guard !file.hasSuffix(".xcstrings"), let (folder, _) = CatalogLocale.folderLocale(ofPath: file) else {
+                guard !file.hasSuffix(".xcstrings"), CatalogLocale.folderLocale(ofPath: file) != nil else {
                     tables.append(catalog)
                     continue
                 }
@@ -35,7 +35,6 @@ public struct CatalogSet: Sendable {
                 // Tables of one bundle: the folder holding the .lproj folders, plus the table name.
                 let bundle = file.split(separator: "/").dropLast(2).joined(separator: "/")
                 let id = bundle + "/" + catalog.table
-                _ = folder
                 if let index = merged[id] {
                     tables[index].merge(catalog, preferring: file.hasSuffix(".stringsdict"))
                 } else {
