@@ -115,17 +115,8 @@ public enum BinaryPropertyListParser {
                 var units: [UInt16] = []
                 units.reserveCapacity(count)
                 for i in 0..<count { units.append(UInt16(bytes[start + 2 * i]) << 8 | UInt16(bytes[start + 2 * i + 1])) }
-                var text = String.UnicodeScalarView()
-                var iterator = units.makeIterator()
-                var decoder = UTF16()
-                loop: while true {
-                    switch decoder.decode(&iterator) {
-                    case .scalarValue(let scalar): text.append(scalar)
-                    case .emptyInput: break loop
-                    case .error: throw fail("expected valid UTF-16 in the string at byte \(start)")
-                    }
-                }
-                return .string(String(text))
+                guard case .success(let utf8) = transcodeUTF16ToUTF8(units) else { throw fail("expected valid UTF-16 in the string at byte \(start)") }
+                return .string(String(decoding: utf8, as: UTF8.self))
             case 0xA:
                 let (count, start) = try length(marker, at: offset)
                 guard count <= (bytes.count - start) / referenceSize else { throw fail("expected \(count) references at byte \(start)") }

@@ -29,6 +29,40 @@ public enum CatalogLoader {
             .sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
     }
 
+    /// The bytes of a file, read once into an array, refused above ``maximumFileSize``.
+    public static func bytes(ofFile path: String) throws(CatalogError) -> [UInt8] {
+        let start = SourceLocation(file: path, line: 1, column: 1)
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw CatalogError(location: start, rule: "io", message: "cannot open the file for reading")
+        }
+        defer { try? handle.close() }
+        do {
+            let size = try handle.seekToEnd()
+            guard size <= UInt64(maximumFileSize) else {
+                throw CatalogError(location: start, rule: "limit", message: "file is \(size) bytes; the limit is \(maximumFileSize)")
+            }
+            try handle.seek(toOffset: 0)
+            var bytes = [UInt8](repeating: 0, count: Int(size))
+            let read = bytes.withUnsafeMutableBytes { buffer -> Int in
+                var done = 0
+                while done < buffer.count {
+                    let n = Foundation.read(handle.fileDescriptor, buffer.baseAddress! + done, buffer.count - done)
+                    if n <= 0 { break }
+                    done += n
+                }
+                return done
+            }
+            guard read == Int(size) else {
+                throw CatalogError(location: start, rule: "io", message: "read \(read) of \(size) bytes")
+            }
+            return bytes
+        } catch let error as CatalogError {
+            throw error
+        } catch {
+            throw CatalogError(location: start, rule: "io", message: "cannot read the file: \(error.localizedDescription)")
+        }
+    }
+
     /// Reads one catalog file; `.strings` and `.stringsdict` take their locale from the
     /// `.lproj` folder they are in.
     public static func readFile(_ path: String, sourceLanguage: String = "en") throws(CatalogError) -> StringCatalog {
@@ -37,18 +71,7 @@ public enum CatalogLoader {
             throw CatalogError(location: start, rule: "unsupported-format",
                                message: "expected a .xcstrings, .strings or .stringsdict file")
         }
-        let bytes: [UInt8]
-        do {
-            let attributes = try FileManager.default.attributesOfItem(atPath: path)
-            if let size = attributes[.size] as? Int, size > maximumFileSize {
-                throw CatalogError(location: start, rule: "limit", message: "file is \(size) bytes; the limit is \(maximumFileSize)")
-            }
-            bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
-        } catch let error as CatalogError {
-            throw error
-        } catch {
-            throw CatalogError(location: start, rule: "io", message: "cannot read the file: \(error.localizedDescription)")
-        }
+        let bytes = try self.bytes(ofFile: path)
         if path.hasSuffix(".xcstrings") { return try StringCatalog(xcstrings: bytes, file: path) }
         guard let (_, locale) = CatalogLocale.folderLocale(ofPath: path) else {
             throw CatalogError(location: start, rule: "unsupported-format",

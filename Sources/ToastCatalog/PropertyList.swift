@@ -270,8 +270,9 @@ public struct XMLPropertyListParser {
             var value: UInt32 = 0
             var digits = 0
             while index < scalars.count, scalars[index] != ";" {
-                guard digits < 8, let d = scalars[index].properties.numericType != nil ? UInt32(String(scalars[index]), radix: hex ? 16 : 10)
-                        : (hex ? UInt32(String(scalars[index]), radix: 16) : nil) else {
+                let scalar = scalars[index].value
+                let digit: UInt32? = scalar < 0x80 ? hexDigit(UInt8(scalar)) : nil
+                guard digits < 8, let d = digit, hex || d < 10 else {
                     throw error("expected \(hex ? "hexadecimal" : "decimal") digits and ';' in a character reference")
                 }
                 value = value * (hex ? 16 : 10) + d

@@ -39,4 +39,7 @@ public struct CatalogError: Error, Sendable, Equatable, CustomStringConvertible 
 
     /// `file:line:col: error: [rule] message`.
     public var description: String { "\(location): error: [\(rule)] \(message)" }
+
+    /// The same problem reported as a warning: `file:line:col: warning: [rule] message`.
+    public var warningDescription: String { "\(location): warning: [\(rule)] \(message)" }
 }

@@ -83,21 +83,11 @@ struct StringsLexer {
                 units.append(little ? UInt16(bytes[i]) | UInt16(bytes[i + 1]) << 8 : UInt16(bytes[i]) << 8 | UInt16(bytes[i + 1]))
                 i += 2
             }
-            var out: [UInt8] = []
-            out.reserveCapacity(units.count * 2)
-            var iterator = units.makeIterator()
-            var decoder = UTF16()
-            var decoded = 0
-            loop: while true {
-                switch decoder.decode(&iterator) {
-                case .scalarValue(let scalar):
-                    UTF8.encode(scalar) { out.append($0) }
-                    decoded += 1
-                case .emptyInput: break loop
-                case .error: throw fail("expected valid UTF-16 (a lone surrogate after \(decoded) characters)")
-                }
+            switch transcodeUTF16ToUTF8(units) {
+            case .success(let out): return out
+            case .failure(let failure):
+                throw fail("expected valid UTF-16 (a lone surrogate after \(failure.decodedCharacters) characters)")
             }
-            return out
         }
         let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes[3...]) : bytes
         guard body.withUnsafeBufferPointer({ String(validating: $0, as: UTF8.self) != nil }) else {

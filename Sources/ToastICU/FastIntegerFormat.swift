@@ -62,7 +62,7 @@ struct FastIntegerFormat: Sendable {
         let thousand = icu(1000)
         minimumGrouping = (primary == 3 && thousand.unicodeScalars.count == 4 && icu(10_000).unicodeScalars.count > 5) ? 2 : 1
         let negative = icu(-1)
-        guard let one = negative.range(of: String(digitScalars[1])) else { return nil }
+        guard let one = negative.firstRange(of: String(digitScalars[1])) else { return nil }
         negativePrefix = Array(negative[..<one.lowerBound].utf8)
         negativeSuffix = Array(negative[one.upperBound...].utf8)
         for probe in Self.probes where format(probe) != icu(probe) { return nil }
@@ -106,11 +106,5 @@ struct FastIntegerFormat: Sendable {
         if position == primary { return true }
         guard position > primary else { return false }
         return (position - primary) % secondary == 0
-    }
-}
-
-extension String {
-    fileprivate func range(of other: String) -> Range<String.Index>? {
-        firstRange(of: other)
     }
 }

@@ -51,7 +51,7 @@ struct ConvertCommand: ParsableCommand {
         } catch let error as CatalogError {
             throw CLIFailure(code: 2, message: error.description)
         }
-        for item in report.notConverted { printError(item.description.replacingOccurrences(of: ": error: ", with: ": warning: ")) }
+        for item in report.notConverted { printError(item.warningDescription) }
         if !report.notConverted.isEmpty {
             throw CLIFailure(code: 1, message: "toastkit: \(report.notConverted.count) item(s) could not be converted (listed above)")
         }

@@ -33,7 +33,7 @@ struct DumpCommand: ParsableCommand {
             for file in files {
                 do {
                     let catalog = try CatalogLoader.readFile(file)
-                    for warning in catalog.warnings { printError(warning.description.replacingOccurrences(of: ": error: ", with: ": warning: ")) }
+                    for warning in catalog.warnings { printError(warning.warningDescription) }
                     for leaf in catalog.leaves(file: file) {
                         output += leaf.jsonLine
                         output += "\n"

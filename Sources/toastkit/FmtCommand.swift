@@ -28,13 +28,8 @@ struct FmtCommand: ParsableCommand {
                 continue
             }
             for file in files {
-                guard let data = FileManager.default.contents(atPath: file) else {
-                    printError("\(file):1:1: error: [io] cannot read the file")
-                    unreadable = true
-                    continue
-                }
-                let bytes = Array(data)
                 do {
+                    let bytes = try CatalogLoader.bytes(ofFile: file)
                     let tree = try JSONParser.parse(bytes, file: file)
                     _ = try StringCatalog(xcstrings: bytes, file: file)  // validate the schema too
                     let formatted = writer.string(tree, finalNewline: bytes.last == 0x0A)

@@ -15,7 +15,7 @@ struct StatsCommand: ParsableCommand {
         do { set = try CatalogSet.load(paths: paths, sourceLanguage: sourceLanguage) } catch {
             throw CLIFailure(code: 2, message: error.description)
         }
-        for warning in set.warnings { printError(warning.description.replacingOccurrences(of: ": error: ", with: ": warning: ")) }
+        for warning in set.warnings { printError(warning.warningDescription) }
         print(CatalogStats(set.tables).text, terminator: "")
     }
 }

@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import ToastKit
 
@@ -18,4 +19,3 @@ enum Terminal {
 extension ColorChoice: ExpressibleByArgument {}
 extension SymbolSet: ExpressibleByArgument {}
 
-import ArgumentParser
