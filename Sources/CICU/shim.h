@@ -20,6 +20,7 @@
 #include <unicode/ubrk.h>
 #include <unicode/uchar.h>
 #include <unicode/ubidi.h>
+#include <unicode/ushape.h>
 #include <unicode/ulistformatter.h>
 #include <unicode/ulocdata.h>
 #include <unicode/ucol.h>
@@ -418,5 +419,54 @@ static inline void ucol_setAttribute(UCollator *coll, UColAttribute attr, UColAt
 
 /* Function-like macros are not imported into Swift. */
 static inline UBool toast_icu_failure(UErrorCode code) { return U_FAILURE(code); }
+
+#ifdef ubidi_openSized
+#undef ubidi_openSized
+static inline UBiDi * ubidi_openSized(int32_t maxLength, int32_t maxRunCount, UErrorCode *status) {
+    return U_ICU_ENTRY_POINT_RENAME(ubidi_openSized)(maxLength, maxRunCount, status);
+}
+#endif
+
+#ifdef ubidi_close
+#undef ubidi_close
+static inline void ubidi_close(UBiDi *bidi) {
+    U_ICU_ENTRY_POINT_RENAME(ubidi_close)(bidi);
+}
+#endif
+
+#ifdef ubidi_setPara
+#undef ubidi_setPara
+static inline void ubidi_setPara(UBiDi *bidi, const UChar *text, int32_t length, UBiDiLevel paraLevel, UBiDiLevel *embeddingLevels, UErrorCode *status) {
+    U_ICU_ENTRY_POINT_RENAME(ubidi_setPara)(bidi, text, length, paraLevel, embeddingLevels, status);
+}
+#endif
+
+#ifdef ubidi_setLine
+#undef ubidi_setLine
+static inline void ubidi_setLine(const UBiDi *para, int32_t start, int32_t limit, UBiDi *line, UErrorCode *status) {
+    U_ICU_ENTRY_POINT_RENAME(ubidi_setLine)(para, start, limit, line, status);
+}
+#endif
+
+#ifdef ubidi_writeReordered
+#undef ubidi_writeReordered
+static inline int32_t ubidi_writeReordered(UBiDi *bidi, UChar *dest, int32_t destSize, uint16_t options, UErrorCode *status) {
+    return U_ICU_ENTRY_POINT_RENAME(ubidi_writeReordered)(bidi, dest, destSize, options, status);
+}
+#endif
+
+#ifdef ubidi_getParaLevel
+#undef ubidi_getParaLevel
+static inline UBiDiLevel ubidi_getParaLevel(const UBiDi *bidi) {
+    return U_ICU_ENTRY_POINT_RENAME(ubidi_getParaLevel)(bidi);
+}
+#endif
+
+#ifdef u_shapeArabic
+#undef u_shapeArabic
+static inline int32_t u_shapeArabic(const UChar *source, int32_t sourceLength, UChar *dest, int32_t destSize, uint32_t options, UErrorCode *status) {
+    return U_ICU_ENTRY_POINT_RENAME(u_shapeArabic)(source, sourceLength, dest, destSize, options, status);
+}
+#endif
 
 #endif

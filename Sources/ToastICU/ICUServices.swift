@@ -11,6 +11,7 @@ public final class ICUServices: Sendable {
     private let numbers = Mutex<[NumberKey: NumberFormatter]>([:])
     private let breakers = Mutex<[LocaleTag: LineBreaker]>([:])
     private let lists = Mutex<[LocaleTag: ListFormatter]>([:])
+    private let bidi = Mutex<[Int: VisualBidi]>([:])
 
     private struct NumberKey: Hashable { let locale: LocaleTag; let skeleton: String }
 
@@ -37,6 +38,11 @@ public final class ICUServices: Sendable {
     /// The list formatter of `locale`.
     public func listFormatter(_ locale: LocaleTag) throws(ICUFailure) -> ListFormatter {
         try cached(lists, locale) { () throws(ICUFailure) in try ListFormatter(locale: locale) }
+    }
+
+    /// The visual-order bidi reorderer (one per services instance; calls are serialized).
+    public func visualBidi() throws(ICUFailure) -> VisualBidi {
+        try cached(bidi, 0) { () throws(ICUFailure) in try VisualBidi() }
     }
 
     private func cached<Key: Hashable & Sendable, Value: Sendable>(

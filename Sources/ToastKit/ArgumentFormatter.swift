@@ -18,6 +18,10 @@ struct ArgumentFormatter {
     var missingPluralForm = false
     /// Whether to record ``paths`` (building them costs string work).
     var recordsPaths = true
+    /// The paragraph direction of the text being formatted: when set, text arguments are
+    /// sanitized and every interpolated value whose direction conflicts with it (R, AL or AN
+    /// in left-to-right text, L in right-to-left text) is wrapped in FSI … PDI.
+    var isolation: TextDirection?
     /// The plural rules of ``locale``, when the caller has them at hand.
     let pluralRules: PluralRules?
     /// The default integer formatter of ``locale``, when the caller has it at hand.
@@ -51,7 +55,15 @@ struct ArgumentFormatter {
             case .literal(let literal): out += literal
             case .percent: out += "%"
             case .invalid(let raw): out += raw
-            case .specifier(let spec): out += render(spec)
+            case .specifier(let spec):
+                let value = render(spec)
+                if let isolation, isolation.conflicts(with: value) {
+                    out += "\u{2068}"
+                    out += value
+                    out += "\u{2069}"
+                } else {
+                    out += value
+                }
             case .substitution(let name, let position):
                 out += substitute(String(name), position: position, substitutions: substitutions, pluralPicker: pluralPicker)
             }
@@ -173,7 +185,9 @@ struct ArgumentFormatter {
                                   written: Substring) -> String {
         switch (spec.argumentClass, argument) {
         case (.object, .string(let text)), (.cString, .string(let text)):
-            return text
+            // Untrusted text: with isolation on, its own isolates are balanced so that it can
+            // not close ours, and controls are removed.
+            return isolation == nil ? text : Sanitizer.clean(text, newlines: .keep)
         case (.signedInteger, .int(let v)), (.unsignedInteger, .int(let v)):
             return integer(v, spec, width: width)
         case (.signedInteger, .uint(let v)), (.unsignedInteger, .uint(let v)):

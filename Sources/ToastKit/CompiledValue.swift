@@ -103,9 +103,12 @@ final class LookupCache: Sendable {
         /// The ICU handles of `tag`, looked up once.
         let pluralRules: PluralRules?
         let integers: NumberFormatter?
+        /// The writing direction of `tag`: the paragraph direction its values are formatted in.
+        let direction: TextDirection
 
         init(tag: LocaleTag, step: Int, value: CompiledValue, pluralRules: PluralRules?, integers: NumberFormatter?) {
             self.tag = tag
+            direction = tag.isRightToLeft ? .rightToLeft : .leftToRight
             self.step = step
             self.value = value
             self.pluralRules = pluralRules

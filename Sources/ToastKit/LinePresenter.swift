@@ -1,7 +1,7 @@
 import ToastICU
 
 /// Turns a resolved toast into terminal lines:
-/// `[symbol] Role: [Title — ]message Actions: A, B`.
+/// `[symbol] Role: [Title — ][Subtitle — ]message [progress] Actions: A, B`.
 ///
 /// The localized role word always leads (screen readers, no colour); only the label is
 /// coloured; every text is sanitized first; lines wrap at ICU line-break opportunities by
@@ -11,7 +11,16 @@ import ToastICU
 ///
 /// ```text
 /// ✖ Error: Couldn’t save “Report.pdf” — The disk is full. Actions: Retry, Dismiss
+/// ℹ Info: Downloading “Maps.zip” ▰▰▰▰▱▱▱▱▱▱ 42% Actions: Cancel
 /// ```
+///
+/// Styles: a progress toast shows a bar (`▰▱` with unicode symbols, `[##--]` with ASCII,
+/// none without symbols) and the locale's percentage (`42 %` in French, `٪٤٢` in Arabic); an
+/// indeterminate toast shows the next spinner frame in place of the role symbol when a frame
+/// number is given (live output), the role symbol otherwise.
+///
+/// With ``BidiMode/visual`` each wrapped line is reordered by ICU for terminals that do no bidi,
+/// Arabic is shaped, and right-to-left paragraphs are right-aligned within the width.
 public struct LinePresenter: Sendable {
     /// Presentation settings.
     public struct Options: Sendable, Hashable {
@@ -23,13 +32,17 @@ public struct LinePresenter: Sendable {
         public var symbols: SymbolSet
         /// How wide ambiguous-width characters are.
         public var ambiguousWidth: AmbiguousWidth
+        /// Logical order (the terminal reorders) or visual order.
+        public var bidi: BidiMode
 
         /// Creates options.
-        public init(width: Int? = nil, color: Bool = false, symbols: SymbolSet = .none, ambiguousWidth: AmbiguousWidth = .narrow) {
+        public init(width: Int? = nil, color: Bool = false, symbols: SymbolSet = .none,
+                    ambiguousWidth: AmbiguousWidth = .narrow, bidi: BidiMode = .logical) {
             self.width = width.map { max($0, 2) }
             self.color = color
             self.symbols = symbols
             self.ambiguousWidth = ambiguousWidth
+            self.bidi = bidi
         }
     }
 
@@ -45,18 +58,27 @@ public struct LinePresenter: Sendable {
     }
 
     /// The lines of one toast, without line terminators.
-    public func lines(for toast: ResolvedToast) -> [String] {
+    ///
+    /// - Parameters:
+    ///   - toast: the resolved toast.
+    ///   - frame: for live output, the animation frame: an indeterminate toast then shows
+    ///     that spinner frame in place of its role symbol.
+    public func lines(for toast: ResolvedToast, frame: Int? = nil) -> [String] {
         let chrome = ResolvedToast.Chrome(
             labelFormat: Sanitizer.clean(toast.chrome.labelFormat),
             actionsWord: Sanitizer.clean(toast.chrome.actionsWord),
             titleSeparator: Sanitizer.clean(toast.chrome.titleSeparator))
         var label = chrome.label(Sanitizer.clean(toast.roleLabel))
-        if let symbol = options.symbols.symbol(for: toast.role) { label = symbol + " " + label }
+        var symbol = options.symbols.symbol(for: toast.role)
+        if let frame, toast.style == .indeterminate, let spinner = options.symbols.spinnerFrame(frame) { symbol = spinner }
+        if let symbol { label = symbol + " " + label }
         // The label carries its own trailing spacing (`Error: `, `エラー：`).
         let labelSpacing = label.reversed().prefix { $0 == " " }.count
         label.removeLast(labelSpacing)
+        let labelCells = TextWidth.cells(of: label, ambiguous: options.ambiguousWidth) + labelSpacing
+
         var body = ""
-        var glue: Int?
+        var glue: Set<Int> = []
         if let title = toast.title.map({ Sanitizer.clean($0) }), !title.isEmpty { body += title + chrome.titleSeparator }
         if let subtitle = toast.subtitle.map({ Sanitizer.clean($0) }), !subtitle.isEmpty { body += subtitle + chrome.titleSeparator }
         body += Sanitizer.clean(toast.message, newlines: .keep)
@@ -64,39 +86,103 @@ public struct LinePresenter: Sendable {
             let clamped = fraction.isFinite ? min(max(fraction, 0), 1) : 0
             let percent = (try? services.numberFormatter(toast.locale, skeleton: "percent scale/100 precision-integer").format(clamped))
                 ?? "\(Int(clamped * 100))%"
-            body += " " + percent
+            let available = options.width.map { $0 - labelCells } ?? 80
+            let barCells = min(10, available - TextWidth.cells(of: percent) - 3)
+            if barCells >= 4, let bar = options.symbols.progressBar(clamped, cells: barCells) {
+                body += body.isEmpty ? "" : " "
+                body += bar
+                glue.insert(body.utf16.count + 1)  // the bar and the percentage stay together
+                body += " " + percent
+            } else {
+                body += (body.isEmpty ? "" : " ") + percent
+            }
         }
         let actions = toast.actions.map { Sanitizer.clean($0) }.filter { !$0.isEmpty }
         if !actions.isEmpty {
             let list = (try? services.listFormatter(toast.locale).format(actions)) ?? actions.joined(separator: ", ")
             body += " " + chrome.label(chrome.actionsWord)
             // "Actions:" stays on the line of the first action.
-            glue = body.utf16.count
+            glue.insert(body.utf16.count)
             body += list
         }
-        let labelCells = TextWidth.cells(of: label, ambiguous: options.ambiguousWidth) + labelSpacing
+
+        let spacing = String(repeating: " ", count: labelSpacing)
+        let rtl = toast.direction == .rightToLeft
         guard let width = options.width else {
-            return body.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { index, part in
-                index == 0 ? styled(label, toast.role) + String(repeating: " ", count: labelSpacing) + part : String(part)
+            let parts = body.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            if options.bidi == .visual {
+                let visual = visualLines(body: body, lines: parts, label: label, direction: toast.direction)
+                return compose(visual, label: visual.label, spacing: spacing, role: toast.role, rtl: rtl, width: nil, indent: 0)
             }
+            return parts.enumerated().map { index, part in index == 0 ? styled(label, toast.role) + spacing + part : part }
         }
         if labelCells + 1 > width {
             // Too narrow to share a line with the label: the label (wrapped if it must be) on
             // its own lines, then the body at full width.
             let labelLines = wrap(label, locale: toast.locale, firstWidth: width, width: width)
-            return labelLines.map { styled($0, toast.role) }
-                + wrap(body, locale: toast.locale, firstWidth: width, width: width, keepingTogether: glue.map { [$0] } ?? [])
+            let bodyLines = wrap(body, locale: toast.locale, firstWidth: width, width: width, keepingTogether: glue)
+            if options.bidi == .visual {
+                let visual = visualLines(body: body, lines: bodyLines, label: label, direction: toast.direction)
+                let labels = labelLines.map { visualLines(body: $0, lines: [$0], label: "", direction: toast.direction).lines[0] }
+                return labels.map { pad(styled($0, toast.role), cells: TextWidth.cells(of: $0, ambiguous: options.ambiguousWidth), rtl: rtl, width: width) }
+                    + visual.lines.map { pad($0, cells: TextWidth.cells(of: $0, ambiguous: options.ambiguousWidth), rtl: rtl, width: width) }
+            }
+            return labelLines.map { styled($0, toast.role) } + bodyLines
         }
-        let rtl = toast.direction == .rightToLeft
         let indent = rtl || labelCells > width / 2 ? 0 : labelCells
-        let wrapped = wrap(body, locale: toast.locale, firstWidth: width - labelCells, width: width - indent,
-                           keepingTogether: glue.map { [$0] } ?? [])
+        let wrapped = wrap(body, locale: toast.locale, firstWidth: width - labelCells, width: width - indent, keepingTogether: glue)
+        if options.bidi == .visual {
+            let visual = visualLines(body: body, lines: wrapped, label: label, direction: toast.direction)
+            return compose(visual, label: visual.label, spacing: spacing, role: toast.role, rtl: rtl, width: width, indent: indent)
+        }
         return wrapped.enumerated().map { index, line in
             if index == 0 {
-                return line.isEmpty ? styled(label, toast.role) : styled(label, toast.role) + String(repeating: " ", count: labelSpacing) + line
+                return line.isEmpty ? styled(label, toast.role) : styled(label, toast.role) + spacing + line
             }
             return String(repeating: " ", count: indent) + line
         }
+    }
+
+    /// The wrapped body lines and the label in visual order.
+    private func visualLines(body: String, lines: [String], label: String, direction: TextDirection) -> (lines: [String], label: String) {
+        // Every line is a piece of the body, in order, separated only by spaces and line feeds.
+        var ranges: [Range<Int>] = []
+        var cursor = body.startIndex
+        for line in lines {
+            let found = line.isEmpty ? cursor..<cursor : body.range(of: line, range: cursor..<body.endIndex) ?? cursor..<cursor
+            ranges.append(found.lowerBound.utf16Offset(in: body)..<found.upperBound.utf16Offset(in: body))
+            cursor = found.upperBound
+        }
+        guard let bidi = try? services.visualBidi(),
+              let reordered = try? bidi.reorder(body, lines: ranges, direction: direction),
+              let visualLabel = label.isEmpty ? "" : try? bidi.reorder(label, lines: [0..<label.utf16.count], direction: direction).first
+        else { return (lines, label) }
+        return (reordered, visualLabel)
+    }
+
+    /// Visual lines with the label on the side the paragraph starts from, right-aligned
+    /// within the width in right-to-left paragraphs.
+    private func compose(_ visual: (lines: [String], label: String), label: String, spacing: String, role: ToastRole,
+                         rtl: Bool, width: Int?, indent: Int) -> [String] {
+        let labelCells = TextWidth.cells(of: label, ambiguous: options.ambiguousWidth)
+        return visual.lines.enumerated().map { index, line in
+            let lineCells = TextWidth.cells(of: line, ambiguous: options.ambiguousWidth)
+            if index == 0 {
+                if rtl {
+                    let text = line.isEmpty ? styled(label, role) : line + spacing + styled(label, role)
+                    return pad(text, cells: lineCells + (line.isEmpty ? 0 : spacing.count) + labelCells, rtl: true, width: width)
+                }
+                return line.isEmpty ? styled(label, role) : styled(label, role) + spacing + line
+            }
+            if rtl { return pad(line, cells: lineCells, rtl: true, width: width) }
+            return String(repeating: " ", count: indent) + line
+        }
+    }
+
+    /// Pads a right-to-left visual line on the left so that it ends at the right margin.
+    private func pad(_ line: String, cells: Int, rtl: Bool, width: Int?) -> String {
+        guard rtl, let width, cells < width else { return line }
+        return String(repeating: " ", count: width - cells) + line
     }
 
     /// Bold and the role's colour around our own label only: success green, error red,

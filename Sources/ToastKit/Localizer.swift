@@ -22,6 +22,10 @@ public struct Localizer: Sendable {
     public let device: String
     /// Shared ICU handles.
     public let services: ICUServices
+    /// Whether interpolated values whose direction conflicts with their text are wrapped in
+    /// FSI … PDI (U+2068 … U+2069), so that a Latin file name inside Hebrew text (or Arabic
+    /// inside English) keeps its place. Text arguments are then sanitized too.
+    public let isolatesArguments: Bool
 
     /// Per catalog: canonical locale → the code as written in the file.
     private let localeCodes: [[LocaleTag: String]]
@@ -38,7 +42,8 @@ public struct Localizer: Sendable {
     ///     ``LocalePreferences``). The best match among the catalogs' locales wins; with no
     ///     match, or no preference, the source language.
     public init(catalogs: [StringCatalog] = [], includeBuiltin: Bool = true, preferences: [LocaleTag],
-                device: String = "other", services: ICUServices = ICUServices()) {
+                device: String = "other", services: ICUServices = ICUServices(), isolatesArguments: Bool = true) {
+        self.isolatesArguments = isolatesArguments
         let all = catalogs + (includeBuiltin ? BuiltinCatalogs.roles : [])
         self.catalogs = all
         self.device = device
@@ -137,6 +142,7 @@ public struct Localizer: Sendable {
                 var formatter = ArgumentFormatter(locale: candidate.tag, services: services, arguments: arguments,
                                                   pluralRules: candidate.pluralRules, integers: candidate.integers)
                 formatter.recordsPaths = recordingPaths
+                if isolatesArguments { formatter.isolation = candidate.direction }
                 let result = resolve(candidate.value, key: key, depth: 0, formatter: &formatter)
                 if formatter.missingPluralForm && candidate.step + 1 < fallbackChain.count {
                     diagnostics += formatter.diagnostics
@@ -147,6 +153,9 @@ public struct Localizer: Sendable {
             }
             // An entry with no localizations: its key is the source text.
             var formatter = ArgumentFormatter(locale: locale, services: services, arguments: arguments)
+            if isolatesArguments {
+                formatter.isolation = TextDirection.firstStrong(in: defaultValue ?? key) ?? (locale.isRightToLeft ? .rightToLeft : .leftToRight)
+            }
             if !entry.keyExists {
                 diagnostics.append(ToastDiagnostic(.warning, "missing-key", defaultValue == nil
                     ? "no catalog has the key “\(key)”; showing the key" : "no catalog has the key “\(key)”; used its default value"))

@@ -69,6 +69,53 @@ public enum SymbolSet: String, Sendable, CaseIterable {
     }
 }
 
+extension SymbolSet {
+    /// Spinner frames: braille dots for ``unicode``, `| / - \\` for ``ascii``, none for
+    /// ``none`` (no animation: the message itself says the work goes on).
+    public var spinnerFrames: [String] {
+        switch self {
+        case .unicode: ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+        case .ascii: ["|", "/", "-", "\\"]
+        case .none: []
+        }
+    }
+
+    /// The spinner frame for animation step `frame` (cycling), or `nil` for ``none``.
+    public func spinnerFrame(_ frame: Int) -> String? {
+        let frames = spinnerFrames
+        guard !frames.isEmpty else { return nil }
+        return frames[((frame % frames.count) + frames.count) % frames.count]
+    }
+
+    /// A progress bar of `cells` cells for `fraction` (0…1): `▰▰▰▱▱▱` for ``unicode``,
+    /// `[##----]` for ``ascii`` (the brackets included in `cells`), `nil` for ``none`` (the
+    /// percentage alone is shown; screen readers read no bar).
+    public func progressBar(_ fraction: Double, cells: Int) -> String? {
+        let clamped = fraction.isFinite ? min(max(fraction, 0), 1) : 0
+        switch self {
+        case .unicode:
+            let filled = Int((clamped * Double(cells)).rounded(.down))
+            return String(repeating: "▰", count: filled) + String(repeating: "▱", count: cells - filled)
+        case .ascii:
+            let inner = max(cells - 2, 1)
+            let filled = Int((clamped * Double(inner)).rounded(.down))
+            return "[" + String(repeating: "#", count: filled) + String(repeating: "-", count: inner - filled) + "]"
+        case .none:
+            return nil
+        }
+    }
+}
+
+/// `--bidi logical|visual`: who applies the Unicode Bidi Algorithm.
+public enum BidiMode: String, Sendable, CaseIterable {
+    /// Logical order: the terminal reorders (VTE, Konsole, mlterm, PuTTY, mintty). The default.
+    case logical
+    /// Visual order for terminals that do no bidi (kitty, Alacritty, iTerm2, Windows
+    /// Terminal…): each wrapped line reordered and shaped by ICU, right-to-left paragraphs
+    /// right-aligned.
+    case visual
+}
+
 extension TerminalFacts {
     /// The wrapping width: `explicit`, else `COLUMNS`, else the window's width on a
     /// terminal, else 80 on a terminal; `nil` (no wrapping) when the stream is not a terminal

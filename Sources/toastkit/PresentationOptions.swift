@@ -17,22 +17,21 @@ struct PresentationOptions: ParsableArguments {
     @Option(help: "Symbols before the role word: unicode, ascii or none. Default: unicode on a terminal, else none.")
     var symbols: SymbolSet?
 
-    @Option(help: "Bidi output: logical (the terminal reorders).")
-    var bidi: String = "logical"
+    @Option(help: "Bidi output: logical (the terminal reorders; the default) or visual (reordered and shaped here, for terminals without bidi such as kitty, Alacritty, iTerm2).")
+    var bidi: BidiMode = .logical
 
     @Option(name: .customLong("ambiguous-width"), help: "Width of East Asian ambiguous characters: narrow or wide.")
     var ambiguousWidth: String = "narrow"
 
     func validate() throws {
         if let width, width < 2 || width > 10_000 { throw ValidationError("--width must be from 2 to 10000") }
-        if bidi != "logical" { throw ValidationError("--bidi \(bidi) is not available yet; use logical") }
         if AmbiguousWidth(rawValue: ambiguousWidth) == nil { throw ValidationError("--ambiguous-width must be narrow or wide") }
     }
 
     func presenter(facts: TerminalFacts, services: ICUServices) -> LinePresenter {
         LinePresenter(options: .init(width: facts.width(explicit: width), color: color.isEnabled(for: facts),
                                      symbols: symbols ?? SymbolSet.automatic(for: facts),
-                                     ambiguousWidth: AmbiguousWidth(rawValue: ambiguousWidth) ?? .narrow),
+                                     ambiguousWidth: AmbiguousWidth(rawValue: ambiguousWidth) ?? .narrow, bidi: bidi),
                       services: services)
     }
 

@@ -19,3 +19,4 @@ enum Terminal {
 extension ColorChoice: ExpressibleByArgument {}
 extension SymbolSet: ExpressibleByArgument {}
 
+extension BidiMode: ExpressibleByArgument {}

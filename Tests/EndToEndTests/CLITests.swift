@@ -108,7 +108,7 @@ import Testing
     }
 
     @Test(arguments: [["show"], ["demo", "--width", "1"], ["show", "x", "--style", "fancy"], ["demo", "--locale", "not a locale"],
-                      ["demo", "--bidi", "visual"], ["nope"]])
+                      ["demo", "--bidi", "mirrored"], ["nope"]])
     func usageErrorsExitTwo(arguments: [String]) throws {
         let result = try ToastkitBinary.run(arguments)
         #expect(result.status == 2, "\(result.stderr)")

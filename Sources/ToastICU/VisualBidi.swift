@@ -1,0 +1,112 @@
+@_implementationOnly import CICU
+import Synchronization
+
+/// Visual-order output for terminals that do no bidi of their own (`--bidi visual`).
+///
+/// The Unicode Bidi Algorithm runs once over the whole paragraph (ICU `ubidi_setPara` at the
+/// given paragraph level), then each wrapped line is reordered on its own with
+/// `ubidi_setLine` (UAX #9 rule L1 and L2 per line), mirrored (`(` ↔ `)`) and stripped of
+/// bidi controls; Arabic is then shaped into presentation forms for the visual line
+/// (`u_shapeArabic`; a lam-alef pair becomes one ligature, so the line may get one cell
+/// shorter per ligature: a filler space, ICU's fixed-length option, would split the word).
+///
+/// The two ICU bidi objects are reused under a lock; obtain the instance from
+/// ``ICUServices/visualBidi``.
+///
+/// ```swift
+/// let bidi = try VisualBidi()
+/// try bidi.reorder("abc אבג", lines: [0..<7], direction: .leftToRight)  // ["abc גבא"]
+/// ```
+public final class VisualBidi: Sendable {
+    private struct Handles: @unchecked Sendable {
+        let paragraph: OpaquePointer
+        let line: OpaquePointer
+    }
+    private let handles: Mutex<Handles>
+
+    /// Opens the paragraph and line objects.
+    public init() throws(ICUFailure) {
+        var status = U_ZERO_ERROR
+        let paragraph = ubidi_openSized(0, 0, &status)
+        try throwIfFailed(status, "ubidi_openSized")
+        let line = ubidi_openSized(0, 0, &status)
+        if status.rawValue > U_ZERO_ERROR.rawValue || paragraph == nil || line == nil {
+            if let paragraph { ubidi_close(paragraph) }
+            if let line { ubidi_close(line) }
+            throw ICUFailure(code: status.rawValue > 0 ? status.rawValue : 1, function: "ubidi_openSized")
+        }
+        handles = Mutex(Handles(paragraph: paragraph!, line: line!))
+    }
+
+    deinit {
+        handles.withLock { handles in
+            ubidi_close(handles.line)
+            ubidi_close(handles.paragraph)
+        }
+    }
+
+    /// Reorders the lines of one paragraph into visual (left-to-right display) order.
+    ///
+    /// - Parameters:
+    ///   - text: the paragraph in logical order; line feeds in it separate paragraphs that
+    ///     share the level.
+    ///   - lines: each line's range in UTF-16 code units of `text`, in order; a line never
+    ///     spans a line feed.
+    ///   - direction: the paragraph direction.
+    ///   - shapeArabic: whether to shape Arabic letters into presentation forms.
+    /// - Returns: one visual string per range.
+    public func reorder(_ text: String, lines: [Range<Int>], direction: TextDirection,
+                        shapeArabic: Bool = true) throws(ICUFailure) -> [String] {
+        let units = Array(text.utf16)
+        let level: UBiDiLevel = direction == .rightToLeft ? 1 : 0
+        return try handles.withLock { (handles) throws(ICUFailure) -> [String] in
+            try units.withUnsafeBufferPointer { (buffer) throws(ICUFailure) -> [String] in
+                var status = U_ZERO_ERROR
+                ubidi_setPara(handles.paragraph, buffer.baseAddress, Int32(buffer.count), level, nil, &status)
+                try throwIfFailed(status, "ubidi_setPara")
+                var result: [String] = []
+                result.reserveCapacity(lines.count)
+                for range in lines {
+                    let lower = min(max(range.lowerBound, 0), buffer.count)
+                    let upper = min(max(range.upperBound, lower), buffer.count)
+                    if lower == upper { result.append(""); continue }
+                    status = U_ZERO_ERROR
+                    ubidi_setLine(handles.paragraph, Int32(lower), Int32(upper), handles.line, &status)
+                    try throwIfFailed(status, "ubidi_setLine")
+                    let options = UInt16(UBIDI_DO_MIRRORING) | UInt16(UBIDI_REMOVE_BIDI_CONTROLS)
+                    var visual = try Self.fill("ubidi_writeReordered", capacity: (upper - lower) * 2 + 4) { dest, size, status in
+                        ubidi_writeReordered(handles.line, dest, size, options, &status)
+                    }
+                    if shapeArabic, visual.contains(where: { $0 >= 0x0600 && $0 <= 0x06FF || $0 >= 0x0750 && $0 <= 0x077F }) {
+                        let source = visual
+                        let shapeOptions = UInt32(U_SHAPE_LETTERS_SHAPE) | UInt32(U_SHAPE_TEXT_DIRECTION_VISUAL_LTR)
+                            | UInt32(U_SHAPE_LENGTH_GROW_SHRINK)
+                        visual = try source.withUnsafeBufferPointer { (src) throws(ICUFailure) -> [UInt16] in
+                            try Self.fill("u_shapeArabic", capacity: src.count + 4) { dest, size, status in
+                                u_shapeArabic(src.baseAddress, Int32(src.count), dest, size, shapeOptions, &status)
+                            }
+                        }
+                    }
+                    result.append(String(decoding: visual, as: UTF16.self))
+                }
+                return result
+            }
+        }
+    }
+
+    /// Calls a buffer-filling ICU function, retrying once at the size it reports.
+    private static func fill(_ function: String, capacity: Int,
+                             _ call: (UnsafeMutablePointer<UChar>, Int32, inout UErrorCode) -> Int32) throws(ICUFailure) -> [UInt16] {
+        var size = max(capacity, 1)
+        for _ in 0..<2 {
+            var status = U_ZERO_ERROR
+            var buffer = [UInt16](repeating: 0, count: size)
+            let length = buffer.withUnsafeMutableBufferPointer { call($0.baseAddress!, Int32($0.count), &status) }
+            if status == U_BUFFER_OVERFLOW_ERROR { size = Int(length) + 1; continue }
+            try throwIfFailed(status, function)
+            buffer.removeSubrange(Int(length)...)
+            return buffer
+        }
+        throw ICUFailure(code: U_BUFFER_OVERFLOW_ERROR.rawValue, function: function)
+    }
+}
