@@ -73,7 +73,8 @@ public final class VisualBidi: Sendable {
                     status = U_ZERO_ERROR
                     ubidi_setLine(handles.paragraph, Int32(lower), Int32(upper), handles.line, &status)
                     try throwIfFailed(status, "ubidi_setLine")
-                    let options = UInt16(UBIDI_DO_MIRRORING) | UInt16(UBIDI_REMOVE_BIDI_CONTROLS)
+                    // Combining marks stay after their base, as a terminal needs them.
+                    let options = UInt16(UBIDI_DO_MIRRORING) | UInt16(UBIDI_REMOVE_BIDI_CONTROLS) | UInt16(UBIDI_KEEP_BASE_COMBINING)
                     var visual = try Self.fill("ubidi_writeReordered", capacity: (upper - lower) * 2 + 4) { dest, size, status in
                         ubidi_writeReordered(handles.line, dest, size, options, &status)
                     }
@@ -87,12 +88,24 @@ public final class VisualBidi: Sendable {
                             }
                         }
                     }
+                    // ICU shapes tashkeel into spacing presentation forms; a terminal needs the
+                    // combining marks, which stay on their letter.
+                    for index in visual.indices where visual[index] >= 0xFE70 && visual[index] <= 0xFE7F {
+                        if let mark = Self.tashkeel[visual[index]] { visual[index] = mark }
+                    }
                     result.append(String(decoding: visual, as: UTF16.self))
                 }
                 return result
             }
         }
     }
+
+    /// Spacing tashkeel presentation forms → the combining marks.
+    private static let tashkeel: [UInt16: UInt16] = [
+        0xFE70: 0x064B, 0xFE71: 0x064B, 0xFE72: 0x064C, 0xFE74: 0x064D, 0xFE76: 0x064E, 0xFE77: 0x064E,
+        0xFE78: 0x064F, 0xFE79: 0x064F, 0xFE7A: 0x0650, 0xFE7B: 0x0650, 0xFE7C: 0x0651, 0xFE7D: 0x0651,
+        0xFE7E: 0x0652, 0xFE7F: 0x0652,
+    ]
 
     /// Calls a buffer-filling ICU function, retrying once at the size it reports.
     private static func fill(_ function: String, capacity: Int,
