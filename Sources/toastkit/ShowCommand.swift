@@ -27,6 +27,10 @@ struct ShowCommand: ParsableCommand {
     @Option(name: .customLong("catalog"), help: "A catalog file (.xcstrings, .strings, .stringsdict) or a folder of them and of .lproj folders (repeatable); before the built-in catalogs.") var catalogs: [String] = []
     @Option(help: "standard, indeterminate or progress.") var style: String = "standard"
     @Option(help: "The fraction done for --style progress, 0 to 1.") var progress: Double?
+    @Flag(name: .customLong("stdin"), help: ArgumentHelp(
+        "Drive a live toast from standard input: each line is the fraction done (0.42) or a percentage (42%) for --style progress; any line keeps an indeterminate toast going. The toast completes at the end of the input.",
+        discussion: "On a terminal the toast redraws in place on standard error; otherwise only its final state prints."))
+    var followStdin = false
     @Option(help: "text or json.") var format: String = "text"
     @Option(help: "The device class for device variations (iphone, ipad, mac, applewatch, appletv, applevision, ipod, other).")
     var device: String = "other"
@@ -42,6 +46,8 @@ struct ShowCommand: ParsableCommand {
         if !["text", "json"].contains(format) { throw ValidationError("--format must be text or json") }
         if let progress, !(0...1).contains(progress) { throw ValidationError("--progress must be from 0 to 1") }
         if presentation.locale == "all" { throw ValidationError("--locale all is for demo; show takes one locale") }
+        if followStdin && style == "standard" { throw ValidationError("--stdin needs --style progress or indeterminate") }
+        if followStdin && format == "json" { throw ValidationError("--stdin renders text, not json") }
     }
 
     func run() throws {
@@ -55,6 +61,10 @@ struct ShowCommand: ParsableCommand {
         let services = ICUServices()
         let localizer = Localizer(catalogs: userCatalogs + [BuiltinCatalogs.demo],
                                   preferences: try presentation.preferences(facts: facts), device: device, services: services)
+        if followStdin {
+            try runLive(localizer: localizer, services: services)
+            return
+        }
         let resolved = localizer.resolve(makeToast())
         if format == "json" {
             print(JSONWriter.string(json(resolved), style: .pretty))
@@ -62,6 +72,52 @@ struct ShowCommand: ParsableCommand {
         }
         for line in presentation.presenter(facts: facts, services: services).lines(for: resolved) { print(line) }
         for diagnostic in resolved.diagnostics { printError("toastkit: \(diagnostic)") }
+    }
+
+    /// A live toast updated from standard input until it ends.
+    func runLive(localizer: Localizer, services: ICUServices) throws {
+        let outFacts = Terminal.facts(fileDescriptor: STDOUT_FILENO)
+        let errFacts = Terminal.facts(fileDescriptor: STDERR_FILENO)
+        let output = ToastStream(facts: outFacts, presenter: presentation.presenter(facts: outFacts, services: services)) { text in
+            FileHandle.standardOutput.write(Data(text.utf8))
+        }
+        let status = ToastStream(facts: errFacts, presenter: presentation.presenter(facts: errFacts, services: services)) { text in
+            FileHandle.standardError.write(Data(text.utf8))
+        }
+        var center = ToastCenter(localizer: localizer, output: output, status: status)
+        let clock = ContinuousClock()
+        let start = clock.now
+        var toast = makeToast()
+        center.enqueue(toast, now: clock.now - start)
+        var reader = LineReader(fileDescriptor: STDIN_FILENO)
+        var problems: [String] = []
+        var lineNumber = 0
+        while true {
+            let (lines, ended) = reader.poll(timeoutMilliseconds: 50)
+            for line in lines {
+                lineNumber += 1
+                guard case .progress = toast.style else { continue }
+                guard let value = Self.fraction(line) else {
+                    problems.append("<stdin>:\(lineNumber):1: warning: [progress-value] expected a fraction from 0 to 1 or a percentage such as 42%, found “\(line.prefix(40))”")
+                    continue
+                }
+                toast.style = .progress(value)
+                center.enqueue(toast, now: clock.now - start)
+            }
+            center.tick(now: clock.now - start)
+            if ended { break }
+        }
+        center.finish(now: clock.now - start)
+        for problem in problems { printError(problem) }
+    }
+
+    /// `0.42` → 0.42, `42%` → 0.42, clamped to 0…1; `nil` for anything else.
+    static func fraction(_ line: String) -> Double? {
+        let text = line.trimmingCharacters(in: .whitespaces)
+        let value: Double?
+        if text.hasSuffix("%") { value = Double(text.dropLast()).map { $0 / 100 } } else { value = Double(text) }
+        guard let value, value.isFinite else { return nil }
+        return min(max(value, 0), 1)
     }
 
     func makeToast() -> Toast {
