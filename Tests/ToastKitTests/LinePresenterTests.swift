@@ -112,19 +112,40 @@ import ToastKitTesting
         #expect(lines(toast, locale: "ar") == ["معلومات: Downloading ٤٢٪\u{61C}"])
     }
 
-    static let payloads = ["\u{1B}[31mred", "\u{1B}]0;title\u{07}", "\u{1B}]8;;http://x\u{1B}\\link", "\u{9B}2J", "\u{1B}P1$r\u{1B}\\",
-                           "\u{202E}evil", "a\rb", "\u{1B}_apc\u{1B}\\", "\u{90}dcs\u{9C}", "\u{7}\u{8}\u{7F}", "\u{2066}open"]
+    /// Payloads and what must not survive of them (the body of a sequence goes with it).
+    static let payloads: [(payload: String, gone: [String])] = [
+        ("\u{1B}[31mred", ["[31m"]), ("\u{1B}]0;title\u{07}", ["0;title"]), ("\u{1B}]8;;http://x\u{1B}\\link", ["http://x", "8;;"]),
+        ("\u{9B}2J", ["2J"]), ("\u{1B}P1$r\u{1B}\\", ["1$r"]), ("\u{202E}evil", []), ("a\rb", []), ("\u{1B}_apc\u{1B}\\", ["apc"]),
+        ("\u{90}dcs\u{9C}", ["dcs"]), ("\u{7}\u{8}\u{7F}", []), ("\u{2066}open", []), ("\u{1B}^pm\u{1B}\\", ["pm"]),
+        ("\u{1B}Xsos\u{1B}\\", ["sos"]), ("\u{98}sos8\u{9C}", ["sos8"]), ("\u{202A}\u{202B}\u{202C}\u{202D}", []),
+        ("\u{1B}[?1049h\u{1B}[2J", ["1049", "2J"]), ("\u{85}\u{8D}", []),
+    ]
 
-    @Test(arguments: payloads)
-    func injectionIsRemovedFromEverySlot(payload: String) {
+    /// Every text slot gets the payload: custom title, subtitle, message (verbatim and as an
+    /// argument), action label; in logical and visual order, with and without colour, in a
+    /// left-to-right and a right-to-left locale.
+    @Test(arguments: payloads.indices)
+    func injectionIsRemovedFromEverySlot(index: Int) {
+        let (payload, gone) = Self.payloads[index]
         let text = ToastText.verbatim("x" + payload + "y")
-        let toast = Toast(.warning, title: .custom(text), message: .key(key: "Hi %@", arguments: [.string(payload)]),
-                          subtitle: text, actions: [ToastAction(text)])
-        for colour in [false, true] {
-            for line in lines(toast, width: 30, color: colour) {
-                let visible = colour ? strippingSGR(line) : line
-                #expect(!visible.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || (0x202A...0x202E).contains($0.value) },
-                        "\(visible.debugDescription)")
+        let toasts = [
+            Toast(.warning, title: .custom(text), message: .key(key: "Hi %@", arguments: [.string(payload)]),
+                  subtitle: text, actions: [ToastAction(text)]),
+            Toast(.error, message: text, actions: [ToastAction(standard: .retry), ToastAction(text)], style: .progress(0.3)),
+        ]
+        for locale in ["en", "he"] {
+            let localizer = Localizer(catalogs: [BuiltinCatalogs.demo], preferences: [LocaleTag(locale)!], services: services)
+            for toast in toasts {
+                let resolved = localizer.resolve(toast)
+                for colour in [false, true] {
+                    for bidi in BidiMode.allCases {
+                        let presenter = LinePresenter(options: .init(width: 30, color: colour, symbols: .unicode, bidi: bidi), services: services)
+                        let output = presenter.lines(for: resolved).map { colour ? strippingSGR($0) : $0 }.joined(separator: "\n")
+                        #expect(!output.unicodeScalars.contains { ($0.value < 0x20 && $0.value != 0x0A) || (0x7F...0x9F).contains($0.value)
+                            || (0x202A...0x202E).contains($0.value) }, "\(output.debugDescription)")
+                        for fragment in gone { #expect(!output.contains(fragment), "\(fragment) in \(output.debugDescription)") }
+                    }
+                }
             }
         }
     }
