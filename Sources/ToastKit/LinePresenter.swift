@@ -6,8 +6,9 @@ import ToastICU
 /// The localized role word always leads (screen readers, no colour); only the label is
 /// coloured; every text is sanitized first; lines wrap at ICU line-break opportunities by
 /// terminal cells, never inside a grapheme cluster, and no line exceeds the width.
-/// Continuation lines are indented under the message in left-to-right text and not indented
-/// in right-to-left text.
+/// Continuation lines are indented under the message in left-to-right text (when at least
+/// ``minimumIndentedWidth`` cells remain beside the label) and not indented in right-to-left
+/// text.
 ///
 /// ```text
 /// ✖ Error: Couldn’t save “Report.pdf” — The disk is full. Actions: Retry, Dismiss
@@ -48,6 +49,9 @@ public struct LinePresenter: Sendable {
 
     /// The settings.
     public var options: Options
+    /// Continuation lines are indented under the message only when this many cells remain
+    /// beside the label; narrower, they start at the margin.
+    public static let minimumIndentedWidth = 20
     /// Shared ICU handles (line breakers, list and number formatters).
     public let services: ICUServices
 
@@ -129,7 +133,8 @@ public struct LinePresenter: Sendable {
             }
             return labelLines.map { styled($0, toast.role) } + bodyLines
         }
-        let indent = rtl || labelCells > width / 2 ? 0 : labelCells
+        // A hanging indent only where it leaves room: 20 cells or more beside it.
+        let indent = rtl || width - labelCells < Self.minimumIndentedWidth ? 0 : labelCells
         let wrapped = wrap(body, locale: toast.locale, firstWidth: width - labelCells, width: width - indent, keepingTogether: glue)
         if options.bidi == .visual {
             let visual = visualLines(body: body, lines: wrapped, label: label, direction: toast.direction)
@@ -199,29 +204,43 @@ public struct LinePresenter: Sendable {
     }
 
     /// Wraps `text` greedily at line-break opportunities; a piece wider than the line is
-    /// split between grapheme clusters. `firstWidth` applies to the first line; no line breaks
-    /// at the UTF-16 offsets in `keepingTogether`.
+    /// split between grapheme clusters. `firstWidth` applies to the first line. The UTF-16
+    /// offsets in `keepingTogether` are not used as breaks (`Actions:` stays with the first
+    /// action, a progress bar with its percentage) unless the piece they would make does not
+    /// fit on a whole line.
     public func wrap(_ text: String, locale: LocaleTag, firstWidth: Int, width: Int, keepingTogether: Set<Int> = []) -> [String] {
         let breaker = try? services.lineBreaker(locale)
-        var offsets = breaker?.opportunities(in: text) ?? [text.utf16.count]
-        if !keepingTogether.isEmpty { offsets.removeAll { keepingTogether.contains($0) && $0 != text.utf16.count } }
+        let offsets = breaker?.opportunities(in: text) ?? [text.utf16.count]
+        // Pieces between kept break opportunities; each remembers the glued ones inside it.
+        var pieces: [(start: Int, end: Int, inner: [Int])] = []
+        var pieceStart = 0
+        var inner: [Int] = []
+        for offset in offsets where offset > pieceStart {
+            if keepingTogether.contains(offset) && offset != text.utf16.count {
+                inner.append(offset)
+                continue
+            }
+            pieces.append((pieceStart, offset, inner))
+            pieceStart = offset
+            inner = []
+        }
         var lines: [String] = []
         var current = ""
         var currentCells = 0
         var limit = max(firstWidth, 0)
         let ambiguous = options.ambiguousWidth
-        var start = text.startIndex
         func flush() {
             lines.append(trimTrailingSpaces(current))
             current = ""
             currentCells = 0
             limit = max(width, 1)
         }
-        for offset in offsets {
-            let end = String.Index(utf16Offset: offset, in: text)
-            guard end > start else { continue }
-            var piece = text[start..<end]
-            start = end
+        func index(_ offset: Int) -> String.Index { String.Index(utf16Offset: offset, in: text) }
+        var next = 0
+        while next < pieces.count {
+            let (startOffset, endOffset, glued) = pieces[next]
+            next += 1
+            var piece = text[index(startOffset)..<index(endOffset)]
             let hardBreak = piece.last == "\n"
             if hardBreak { piece = piece.dropLast() }
             let pieceCells = TextWidth.cells(of: piece, ambiguous: ambiguous)
@@ -229,6 +248,13 @@ public struct LinePresenter: Sendable {
             if currentCells + visibleCells <= limit {
                 current += piece
                 currentCells += pieceCells
+            } else if !glued.isEmpty && visibleCells > width {
+                // Too long even for a whole line: give its glued breaks back.
+                let bounds = [startOffset] + glued + [endOffset]
+                let split = zip(bounds, bounds.dropFirst()).map { ($0, $1, [Int]()) }
+                pieces.replaceSubrange((next - 1)..<next, with: split)
+                next -= 1
+                continue
             } else {
                 if !current.isEmpty || limit < width { flush() }
                 if visibleCells <= limit {
