@@ -13,16 +13,21 @@ public enum AmbiguousWidth: String, Sendable, CaseIterable {
 /// | cluster | cells |
 /// | --- | --- |
 /// | only controls, format characters, combining marks, Hangul V/T jamo | 0 |
-/// | any East Asian Wide or Fullwidth scalar, emoji presentation, VS16, flags | 2 |
-/// | East Asian Ambiguous | 1, or 2 with ``AmbiguousWidth/wide`` |
-/// | anything else (soft hyphen included) | 1 |
+/// | emoji presentation, emoji + VS16, emoji ZWJ sequences, skin tones, flags | 2 |
+/// | emoji + VS15 | 1 |
+/// | anything else: the sum over its scalars of East Asian Wide or Fullwidth 2, Ambiguous 1 (2 with ``AmbiguousWidth/wide``), zero-width as above 0, the rest 1 (soft hyphen included) | |
+///
+/// Summing the scalars of a cluster matches what terminals built on the C library's
+/// `wcwidth` draw: a Devanagari conjunct with a vowel sign (`क्षि`) takes 3 cells there,
+/// where a renderer that shapes conjuncts uses fewer. Counting the larger width only wraps a
+/// little earlier; counting the smaller one would overflow the line.
 public enum TextWidth {
     /// The cells one grapheme cluster takes.
     public static func cells(of character: Character, ambiguous: AmbiguousWidth = .narrow) -> Int {
         let scalars = character.unicodeScalars
         let first = scalars.first!.value
         if scalars.count == 1 && first >= 0x20 && first < 0x7F { return 1 }
-        var width = 0
+        var sum = 0
         var sawVS15 = false
         var sawVS16 = false
         var sawZWJ = false
@@ -34,11 +39,12 @@ public enum TextWidth {
             case 0xFE0E: sawVS15 = true; continue
             case 0xFE0F: sawVS16 = true; continue
             case 0x200D: sawZWJ = true; continue
-            case 0x00AD: width = max(width, 1); continue
+            case 0x00AD: sum += 1; continue
+            case 0x1F3FB...0x1F3FF where emojiBase: continue  // a skin tone modifies the emoji before it
             case 0x1F1E6...0x1F1FF: regionalIndicators += 1
             default: break
             }
-            if u_hasBinaryProperty(c, UCHAR_EMOJI) != 0 && scalar.value > 0x7F { emojiBase = true }
+            if scalar.value > 0x7F && u_hasBinaryProperty(c, UCHAR_EMOJI) != 0 { emojiBase = true }
             let category = UCharCategory(rawValue: UInt32(bitPattern: Int32(u_charType(c))))
             if category == U_CONTROL_CHAR || category == U_FORMAT_CHAR || category == U_NON_SPACING_MARK
                 || category == U_ENCLOSING_MARK {
@@ -48,19 +54,19 @@ public enum TextWidth {
             if jamo == Int32(U_HST_VOWEL_JAMO.rawValue) || jamo == Int32(U_HST_TRAILING_JAMO.rawValue) { continue }
             let eaw = u_getIntPropertyValue(c, UCHAR_EAST_ASIAN_WIDTH)
             if eaw == Int32(U_EA_WIDE.rawValue) || eaw == Int32(U_EA_FULLWIDTH.rawValue) {
-                width = 2
+                sum += 2
             } else if u_hasBinaryProperty(c, UCHAR_EMOJI_PRESENTATION) != 0 {
-                width = 2
+                sum += 2
             } else if eaw == Int32(U_EA_AMBIGUOUS.rawValue) {
-                width = max(width, ambiguous == .wide ? 2 : 1)
+                sum += ambiguous == .wide ? 2 : 1
             } else {
-                width = max(width, 1)
+                sum += 1
             }
         }
-        if sawVS15 && !sawVS16 { return min(max(width, 1), 1) }
-        if emojiBase && (sawVS16 || sawZWJ) { return 2 }
+        if sawVS15 && !sawVS16 { return min(sum, 1) }
+        if emojiBase && (sawVS16 || sawZWJ || sum > 2) { return 2 }
         if regionalIndicators >= 2 { return 2 }
-        return width
+        return sum
     }
 
     /// The cells a whole string takes (the sum over its grapheme clusters).
