@@ -71,7 +71,7 @@ import Testing
         let binary = Self.shellQuoted(ToastkitBinary.url.path)
         let feed = "for v in 0.10 0.35 0.60 0.85; do echo $v; sleep 0.4; done"
         let command = "\(feed) | \(binary) show --verbatim 'Downloading Maps.zip' --style progress --stdin --symbols ascii"
-            + " --color never --locale en; echo EXIT=$?; sleep 60"
+            + " --color never --locale en; echo EXIT=$?; sleep 5"
         try tmux.run(["new-session", "-d", "-s", "live", "-x", "60", "-y", "10", "sh", "-c", command], capture: false)
         defer { _ = try? tmux.run(["kill-server"], capture: false) }
 
