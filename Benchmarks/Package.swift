@@ -23,6 +23,15 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         .executableTarget(
+            name: "Present",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "ToastKit", package: "ToastKit"),
+            ],
+            path: "Benchmarks/Present",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
             name: "LoadCatalogs",
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),

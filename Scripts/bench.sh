@@ -3,7 +3,7 @@
 # iteration, peak resident memory, and the speed ratio of each ToastKit benchmark to the
 # Foundation baseline of the same input measured in the same run.
 #   Scripts/bench.sh                        # all benchmarks
-#   Scripts/bench.sh --target LoadCatalogs  # one target (ResolveFormat, LoadCatalogs)
+#   Scripts/bench.sh --target LoadCatalogs  # one target (ResolveFormat, LoadCatalogs, Present)
 set -euo pipefail
 cd "$(dirname "$0")/../Benchmarks"
 swift package --allow-writing-to-package-directory benchmark --format markdown --no-progress "$@" > /tmp/toastkit-bench.md
@@ -24,6 +24,10 @@ for block in re.split(r"\n### ", text)[1:]:
             row["memory"] = cells[3] + " " + re.search(r"\((\w+)\)\s*$", cells[0]).group(1)
     rows[name] = row
 
+def tag(name):
+    m = re.search(r"\[([\w-]+)\]", name)
+    return m.group(1) if m else None
+
 def subject(name):
     # "ToastKit load .xcstrings (86 MB)" → ".xcstrings"; "… ru plural" → "ru"
     words = name.split(" (")[0].split()
@@ -31,10 +35,14 @@ def subject(name):
         if w.startswith("."): return " " + w
     return " ru" if " ru" in name else None
 
-print("median per iteration, peak memory, and speed against Foundation (same input, same run):")
+print("median per iteration, peak memory, and ratios against the baseline of the same input in the same run:")
 for name, row in rows.items():
     ratio = ""
-    if name.startswith("ToastKit") and subject(name):
+    if name.startswith("ToastKit") and tag(name):
+        base = next((r for n, r in rows.items() if not n.startswith("ToastKit") and tag(n) == tag(name)), None)
+        if base and "time" in base and "time" in row:
+            ratio = f"  → {row['time'] / base['time']:.1f}x the baseline's time"
+    elif name.startswith("ToastKit") and subject(name):
         base = next((r for n, r in rows.items() if n.startswith("Foundation") and subject(name) in n), None)
         if base and "time" in base and "time" in row:
             ratio = f"  → {base['time'] / row['time']:.1f}x Foundation"

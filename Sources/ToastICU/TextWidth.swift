@@ -34,33 +34,21 @@ public enum TextWidth {
         var emojiBase = false
         var regionalIndicators = 0
         for scalar in scalars {
-            let c = UChar32(bitPattern: scalar.value)
-            switch scalar.value {
+            let v = scalar.value
+            switch v {
             case 0xFE0E: sawVS15 = true; continue
             case 0xFE0F: sawVS16 = true; continue
             case 0x200D: sawZWJ = true; continue
-            case 0x00AD: sum += 1; continue
             case 0x1F3FB...0x1F3FF where emojiBase: continue  // a skin tone modifies the emoji before it
             case 0x1F1E6...0x1F1FF: regionalIndicators += 1
             default: break
             }
-            if scalar.value > 0x7F && u_hasBinaryProperty(c, UCHAR_EMOJI) != 0 { emojiBase = true }
-            let category = UCharCategory(rawValue: UInt32(bitPattern: Int32(u_charType(c))))
-            if category == U_CONTROL_CHAR || category == U_FORMAT_CHAR || category == U_NON_SPACING_MARK
-                || category == U_ENCLOSING_MARK {
-                continue
-            }
-            let jamo = u_getIntPropertyValue(c, UCHAR_HANGUL_SYLLABLE_TYPE)
-            if jamo == Int32(U_HST_VOWEL_JAMO.rawValue) || jamo == Int32(U_HST_TRAILING_JAMO.rawValue) { continue }
-            let eaw = u_getIntPropertyValue(c, UCHAR_EAST_ASIAN_WIDTH)
-            if eaw == Int32(U_EA_WIDE.rawValue) || eaw == Int32(U_EA_FULLWIDTH.rawValue) {
-                sum += 2
-            } else if u_hasBinaryProperty(c, UCHAR_EMOJI_PRESENTATION) != 0 {
-                sum += 2
-            } else if eaw == Int32(U_EA_AMBIGUOUS.rawValue) {
+            let info = v < 0x10000 ? ScalarTable.bmp[Int(v)] : ScalarTable.classify(v)
+            if info & ScalarTable.emoji != 0 { emojiBase = true }
+            if info & ScalarTable.ambiguous != 0 {
                 sum += ambiguous == .wide ? 2 : 1
             } else {
-                sum += 1
+                sum += Int(info & ScalarTable.widthMask)
             }
         }
         if sawVS15 && !sawVS16 { return min(sum, 1) }
@@ -70,12 +58,95 @@ public enum TextWidth {
     }
 
     /// The cells a whole string takes (the sum over its grapheme clusters).
+    ///
+    /// Outside emoji sequences a cluster's width is the sum of its scalars' widths, so the
+    /// text is measured scalar by scalar (one table load each); only text with a variation
+    /// selector, a zero-width joiner, a skin tone or a regional indicator is measured cluster
+    /// by cluster.
     public static func cells(of text: some StringProtocol, ambiguous: AmbiguousWidth = .narrow) -> Int {
-        var total = 0
+        measure(text, ambiguous: ambiguous)
+    }
+
+    /// The cells a string takes (specialized: no generic dispatch across modules).
+    public static func cells(of text: String, ambiguous: AmbiguousWidth = .narrow) -> Int {
+        measure(text, ambiguous: ambiguous)
+    }
+
+    /// The cells a substring takes (specialized: no generic dispatch across modules).
+    public static func cells(of text: Substring, ambiguous: AmbiguousWidth = .narrow) -> Int {
+        measure(text, ambiguous: ambiguous)
+    }
+
+    @inline(__always)
+    private static func measure(_ text: some StringProtocol, ambiguous: AmbiguousWidth) -> Int {
+        var asciiOnly = true
         for byte in text.utf8 where byte >= 0x80 || byte < 0x20 || byte == 0x7F {
-            for character in text { total += cells(of: character, ambiguous: ambiguous) }
-            return total
+            asciiOnly = false
+            break
         }
-        return text.utf8.count
+        if asciiOnly { return text.utf8.count }
+        var total = 0
+        let wide = ambiguous == .wide
+        for scalar in text.unicodeScalars {
+            let v = scalar.value
+            if v < 0x10000 {
+                if v == 0xFE0E || v == 0xFE0F || v == 0x200D { return clusterByCluster(text, ambiguous: ambiguous) }
+                let info = ScalarTable.bmp[Int(v)]
+                total += info & ScalarTable.ambiguous != 0 ? (wide ? 2 : 1) : Int(info & ScalarTable.widthMask)
+            } else {
+                if (0x1F3FB...0x1F3FF).contains(v) || (0x1F1E6...0x1F1FF).contains(v) {
+                    return clusterByCluster(text, ambiguous: ambiguous)
+                }
+                let info = ScalarTable.classify(v)
+                total += info & ScalarTable.ambiguous != 0 ? (wide ? 2 : 1) : Int(info & ScalarTable.widthMask)
+            }
+        }
+        return total
+    }
+
+    private static func clusterByCluster(_ text: some StringProtocol, ambiguous: AmbiguousWidth) -> Int {
+        var total = 0
+        for character in text { total += cells(of: character, ambiguous: ambiguous) }
+        return total
+    }
+}
+
+/// Per-scalar width classes from ICU's properties, precomputed once for the Basic
+/// Multilingual Plane (64 KiB, immutable) so that measuring costs one table load per scalar;
+/// other planes are classified on the fly.
+enum ScalarTable {
+    /// The low two bits: 0, 1 or 2 cells.
+    static let widthMask: UInt8 = 0b11
+    /// East Asian Width "ambiguous": 1 cell, or 2 with the wide setting.
+    static let ambiguous: UInt8 = 0b100
+    /// Has the Emoji property (and is not ASCII).
+    static let emoji: UInt8 = 0b1000
+
+    static let bmp: [UInt8] = {
+        var table = [UInt8](repeating: 1, count: 0x10000)
+        for v in 0..<0x10000 where !(0xD800...0xDFFF).contains(v) { table[v] = classify(UInt32(v)) }
+        return table
+    }()
+
+    /// The class of one scalar: zero-width (controls, format characters, non-spacing and
+    /// enclosing marks, Hangul V/T jamo) 0; East Asian Wide or Fullwidth, or emoji
+    /// presentation, 2; ambiguous flagged; the rest (soft hyphen included) 1.
+    static func classify(_ v: UInt32) -> UInt8 {
+        let c = UChar32(bitPattern: v)
+        var flags: UInt8 = 0
+        if v > 0x7F && u_hasBinaryProperty(c, UCHAR_EMOJI) != 0 { flags |= emoji }
+        if v == 0x00AD { return flags | 1 }
+        let category = UCharCategory(rawValue: UInt32(bitPattern: Int32(u_charType(c))))
+        if category == U_CONTROL_CHAR || category == U_FORMAT_CHAR || category == U_NON_SPACING_MARK
+            || category == U_ENCLOSING_MARK {
+            return flags
+        }
+        let jamo = u_getIntPropertyValue(c, UCHAR_HANGUL_SYLLABLE_TYPE)
+        if jamo == Int32(U_HST_VOWEL_JAMO.rawValue) || jamo == Int32(U_HST_TRAILING_JAMO.rawValue) { return flags }
+        let eaw = u_getIntPropertyValue(c, UCHAR_EAST_ASIAN_WIDTH)
+        if eaw == Int32(U_EA_WIDE.rawValue) || eaw == Int32(U_EA_FULLWIDTH.rawValue) { return flags | 2 }
+        if u_hasBinaryProperty(c, UCHAR_EMOJI_PRESENTATION) != 0 { return flags | 2 }
+        if eaw == Int32(U_EA_AMBIGUOUS.rawValue) { return flags | ambiguous | 1 }
+        return flags | 1
     }
 }

@@ -235,7 +235,15 @@ public struct LinePresenter: Sendable {
             currentCells = 0
             limit = max(width, 1)
         }
-        func index(_ offset: Int) -> String.Index { String.Index(utf16Offset: offset, in: text) }
+        // Offsets come in increasing order: walk the UTF-16 view from the last one.
+        var cursor = text.startIndex
+        var cursorOffset = 0
+        func index(_ offset: Int) -> String.Index {
+            if offset < cursorOffset { cursor = text.startIndex; cursorOffset = 0 }
+            cursor = text.utf16.index(cursor, offsetBy: offset - cursorOffset)
+            cursorOffset = offset
+            return cursor
+        }
         var next = 0
         while next < pieces.count {
             let (startOffset, endOffset, glued) = pieces[next]
@@ -244,7 +252,7 @@ public struct LinePresenter: Sendable {
             let hardBreak = piece.last == "\n"
             if hardBreak { piece = piece.dropLast() }
             let pieceCells = TextWidth.cells(of: piece, ambiguous: ambiguous)
-            let visibleCells = TextWidth.cells(of: trimTrailingSpaces(String(piece)), ambiguous: ambiguous)
+            let visibleCells = TextWidth.cells(of: Self.droppingTrailingSpaces(piece), ambiguous: ambiguous)
             if currentCells + visibleCells <= limit {
                 current += piece
                 currentCells += pieceCells
@@ -279,7 +287,13 @@ public struct LinePresenter: Sendable {
         return lines
     }
 
+    private static func droppingTrailingSpaces(_ text: Substring) -> Substring {
+        guard let last = text.utf8.lastIndex(where: { $0 != 0x20 }) else { return text[text.startIndex..<text.startIndex] }
+        return text[..<text.utf8.index(after: last)]
+    }
+
     private func trimTrailingSpaces(_ line: String) -> String {
+        guard line.utf8.last == 0x20 else { return line }
         var line = line
         while line.last == " " { line.removeLast() }
         return line

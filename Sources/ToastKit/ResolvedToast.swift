@@ -44,10 +44,16 @@ public struct ResolvedToast: Sendable, Hashable {
 
         /// Applies ``labelFormat`` to `word`.
         public func label(_ word: String) -> String {
-            guard let range = labelFormat.firstRange(of: "%@") else { return word + ": " }
-            var label = labelFormat
-            label.replaceSubrange(range, with: word)
-            return label
+            let utf8 = labelFormat.utf8
+            var index = utf8.startIndex
+            while index < utf8.endIndex {
+                let next = utf8.index(after: index)
+                if utf8[index] == UInt8(ascii: "%"), next < utf8.endIndex, utf8[next] == UInt8(ascii: "@") {
+                    return String(labelFormat[..<index]) + word + String(labelFormat[utf8.index(after: next)...])
+                }
+                index = next
+            }
+            return word + ": "
         }
     }
 }
