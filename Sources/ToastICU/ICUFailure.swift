@@ -31,14 +31,24 @@ func readUTF16(
     _ function: String, initialCapacity: Int = 64,
     _ call: (UnsafeMutablePointer<UChar>, Int32, inout UErrorCode) -> Int32
 ) throws(ICUFailure) -> String {
-    var capacity = initialCapacity
+    String(decoding: try fillUTF16(function, initialCapacity: initialCapacity, call), as: UTF16.self)
+}
+
+/// The code units a UTF-16 buffer-filling ICU function writes, retrying once at the size ICU
+/// reports.
+func fillUTF16(
+    _ function: String, initialCapacity: Int = 64,
+    _ call: (UnsafeMutablePointer<UChar>, Int32, inout UErrorCode) -> Int32
+) throws(ICUFailure) -> [UInt16] {
+    var capacity = max(initialCapacity, 1)
     for _ in 0..<2 {
         var status = U_ZERO_ERROR
         var buffer = [UChar](repeating: 0, count: capacity)
         let length = buffer.withUnsafeMutableBufferPointer { call($0.baseAddress!, Int32($0.count), &status) }
         if status == U_BUFFER_OVERFLOW_ERROR { capacity = Int(length) + 1; continue }
         try throwIfFailed(status, function)
-        return String(decoding: buffer[..<Int(length)], as: UTF16.self)
+        buffer.removeSubrange(Int(length)...)
+        return buffer
     }
     throw ICUFailure(code: U_BUFFER_OVERFLOW_ERROR.rawValue, function: function)
 }

@@ -75,7 +75,7 @@ public final class VisualBidi: Sendable {
                     try throwIfFailed(status, "ubidi_setLine")
                     // Combining marks stay after their base, as a terminal needs them.
                     let options = UInt16(UBIDI_DO_MIRRORING) | UInt16(UBIDI_REMOVE_BIDI_CONTROLS) | UInt16(UBIDI_KEEP_BASE_COMBINING)
-                    var visual = try Self.fill("ubidi_writeReordered", capacity: (upper - lower) * 2 + 4) { dest, size, status in
+                    var visual = try fillUTF16("ubidi_writeReordered", initialCapacity: (upper - lower) * 2 + 4) { dest, size, status in
                         ubidi_writeReordered(handles.line, dest, size, options, &status)
                     }
                     if shapeArabic, visual.contains(where: { $0 >= 0x0600 && $0 <= 0x06FF || $0 >= 0x0750 && $0 <= 0x077F }) {
@@ -83,7 +83,7 @@ public final class VisualBidi: Sendable {
                         let shapeOptions = UInt32(U_SHAPE_LETTERS_SHAPE) | UInt32(U_SHAPE_TEXT_DIRECTION_VISUAL_LTR)
                             | UInt32(U_SHAPE_LENGTH_GROW_SHRINK)
                         visual = try source.withUnsafeBufferPointer { (src) throws(ICUFailure) -> [UInt16] in
-                            try Self.fill("u_shapeArabic", capacity: src.count + 4) { dest, size, status in
+                            try fillUTF16("u_shapeArabic", initialCapacity: src.count + 4) { dest, size, status in
                                 u_shapeArabic(src.baseAddress, Int32(src.count), dest, size, shapeOptions, &status)
                             }
                         }
@@ -106,20 +106,4 @@ public final class VisualBidi: Sendable {
         0xFE78: 0x064F, 0xFE79: 0x064F, 0xFE7A: 0x0650, 0xFE7B: 0x0650, 0xFE7C: 0x0651, 0xFE7D: 0x0651,
         0xFE7E: 0x0652, 0xFE7F: 0x0652,
     ]
-
-    /// Calls a buffer-filling ICU function, retrying once at the size it reports.
-    private static func fill(_ function: String, capacity: Int,
-                             _ call: (UnsafeMutablePointer<UChar>, Int32, inout UErrorCode) -> Int32) throws(ICUFailure) -> [UInt16] {
-        var size = max(capacity, 1)
-        for _ in 0..<2 {
-            var status = U_ZERO_ERROR
-            var buffer = [UInt16](repeating: 0, count: size)
-            let length = buffer.withUnsafeMutableBufferPointer { call($0.baseAddress!, Int32($0.count), &status) }
-            if status == U_BUFFER_OVERFLOW_ERROR { size = Int(length) + 1; continue }
-            try throwIfFailed(status, function)
-            buffer.removeSubrange(Int(length)...)
-            return buffer
-        }
-        throw ICUFailure(code: U_BUFFER_OVERFLOW_ERROR.rawValue, function: function)
-    }
 }

@@ -101,27 +101,23 @@ public struct ToastQueue: Sendable {
     /// presented toast left. No event when no toast has the id.
     @discardableResult
     public mutating func dismiss(id: String, now: Duration) -> [ToastEvent] {
-        if let current = presented, current.id == id {
-            presented = nil
-            return [.dismissed(current, .dismissed)] + presentNext(now: now)
-        }
-        if let index = entries.firstIndex(where: { $0.toast.id == id }) {
-            let removed = entries.remove(at: index)
-            return [.dismissed(removed.toast, .dismissed)]
-        }
-        return []
+        takeOut(id: id, reason: .dismissed, now: now)
     }
 
     /// Removes the toast with `id` wherever it is, reporting it as replaced (used when a toast
     /// with the same id arrives in another queue).
     @discardableResult
     public mutating func remove(id: String, now: Duration) -> [ToastEvent] {
+        takeOut(id: id, reason: .replaced, now: now)
+    }
+
+    private mutating func takeOut(id: String, reason: ToastEvent.DismissReason, now: Duration) -> [ToastEvent] {
         if let current = presented, current.id == id {
             presented = nil
-            return [.dismissed(current, .replaced)] + presentNext(now: now)
+            return [.dismissed(current, reason)] + presentNext(now: now)
         }
         if let index = entries.firstIndex(where: { $0.toast.id == id }) {
-            return [.dismissed(entries.remove(at: index).toast, .replaced)]
+            return [.dismissed(entries.remove(at: index).toast, reason)]
         }
         return []
     }
