@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Writes one line to standard error.
 func printError(_ line: String) {
@@ -41,5 +42,25 @@ struct LineReader {
             pending.removeAll()
         }
         return (lines, ended)
+    }
+}
+
+/// Ctrl-C during a live toast: clear the lines it drew on standard error, then exit 130.
+/// The handler only reads an atomic and calls `write`, which are async-signal-safe.
+enum Interrupt {
+    /// Lines of the live toast now on screen, kept by the command after each update.
+    static let drawnLines = Atomic<Int>(0)
+
+    static func install() {
+        signal(SIGINT) { _ in
+            let lines = Interrupt.drawnLines.load(ordering: .relaxed)
+            if lines > 0 {
+                let first: StaticString = "\r\u{1B}[2K"
+                let up: StaticString = "\u{1B}[1A\u{1B}[2K"
+                _ = write(STDERR_FILENO, first.utf8Start, first.utf8CodeUnitCount)
+                for _ in 1..<lines { _ = write(STDERR_FILENO, up.utf8Start, up.utf8CodeUnitCount) }
+            }
+            _exit(130)
+        }
     }
 }

@@ -89,6 +89,8 @@ struct ShowCommand: ParsableCommand {
         let start = clock.now
         var toast = makeToast()
         center.enqueue(toast, now: clock.now - start)
+        Interrupt.install()
+        Interrupt.drawnLines.store(center.drawnLines, ordering: .relaxed)
         var reader = LineReader(fileDescriptor: STDIN_FILENO)
         var problems: [String] = []
         var lineNumber = 0
@@ -105,9 +107,11 @@ struct ShowCommand: ParsableCommand {
                 center.enqueue(toast, now: clock.now - start)
             }
             center.tick(now: clock.now - start)
+            Interrupt.drawnLines.store(center.drawnLines, ordering: .relaxed)
             if ended { break }
         }
         center.finish(now: clock.now - start)
+        Interrupt.drawnLines.store(0, ordering: .relaxed)
         for problem in problems { printError(problem) }
     }
 

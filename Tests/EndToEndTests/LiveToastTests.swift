@@ -45,7 +45,19 @@ import Testing
             let cArgs = argv.map { strdup($0) } + [nil]
             let cEnv = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
             defer { for p in cArgs + cEnv { free(p) } }
-            let status = posix_spawn(&pid, argv[0], &actions, nil, cArgs, cEnv)
+            // The test runner may block or ignore signals; the terminal's processes must not
+            // inherit that (Ctrl-C has to reach them).
+            var attributes = posix_spawnattr_t()
+            posix_spawnattr_init(&attributes)
+            defer { posix_spawnattr_destroy(&attributes) }
+            var empty = sigset_t(), defaults = sigset_t()
+            sigemptyset(&empty)
+            sigemptyset(&defaults)
+            for signal in [SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGPIPE] { sigaddset(&defaults, signal) }
+            posix_spawnattr_setsigmask(&attributes, &empty)
+            posix_spawnattr_setsigdefault(&attributes, &defaults)
+            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+            let status = posix_spawn(&pid, argv[0], &actions, &attributes, cArgs, cEnv)
             guard status == 0 else { throw CocoaError(.fileNoSuchFile) }
             var exit: Int32 = 0
             waitpid(pid, &exit, 0)
@@ -100,6 +112,35 @@ import Testing
             Thread.sleep(forTimeInterval: 0.1)
         }
         #expect(final == ["i Information: Downloading Maps.zip [######--] 85%", "EXIT=0"])
+    }
+
+    @Test func interruptClearsTheLiveLine() throws {
+        guard let path = Self.tmuxPath() else {
+            if ProcessInfo.processInfo.environment["CI"] == "true" { Issue.record("tmux is missing; .ci/run installs it") }
+            else { print("LiveToastTests: skipped, tmux not installed") }
+            return
+        }
+        let tmux = Tmux(path: path)
+        let binary = Self.shellQuoted(ToastkitBinary.url.path)
+        let command = "trap 'echo INTERRUPTED' INT; (echo 0.3; sleep 20) | \(binary) show --verbatim Copying --style progress"
+            + " --stdin --symbols ascii --color never --locale en; echo EXIT=$?; sleep 5"
+        try tmux.run(["new-session", "-d", "-s", "live", "-x", "60", "-y", "10", "sh", "-c", command], capture: false)
+        defer { _ = try? tmux.run(["kill-server"], capture: false) }
+        let start = Date()
+        var drawn = false
+        while Date().timeIntervalSince(start) < 10, !drawn {
+            drawn = try tmux.screen() == ["i Information: Copying [##------] 30%"]
+            if !drawn { Thread.sleep(forTimeInterval: 0.1) }
+        }
+        #expect(drawn)
+        try tmux.run(["send-keys", "-t", "live", "C-c"], capture: false)
+        var screen: [String] = []
+        while Date().timeIntervalSince(start) < 15 {
+            screen = try tmux.screen()
+            if screen.contains(where: { $0.hasPrefix("EXIT=") }) { break }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        #expect(screen == ["INTERRUPTED", "EXIT=130"], "the live line is cleared, not left behind")
     }
 
     @Test func progressPrintsOnlyItsFinalStateWhenPiped() throws {
