@@ -112,35 +112,41 @@ public struct LinePresenter: Sendable {
 
         let spacing = String(repeating: " ", count: labelSpacing)
         let rtl = toast.direction == .rightToLeft
+        let visual = options.bidi == .visual
         guard let width = options.width else {
-            let parts = body.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            if options.bidi == .visual {
-                let visual = visualLines(body: body, lines: parts, label: label, direction: toast.direction)
-                return compose(visual, label: visual.label, spacing: spacing, role: toast.role, rtl: rtl, width: nil, indent: 0)
+            var parts: [(line: String, range: Range<Int>)] = []
+            var offset = 0
+            for part in body.split(separator: "\n", omittingEmptySubsequences: false) {
+                let count = part.utf16.count
+                parts.append((String(part), offset..<(offset + count)))
+                offset += count + 1
             }
-            return parts.enumerated().map { index, part in index == 0 ? styled(label, toast.role) + spacing + part : part }
+            if visual {
+                return compose(visualOrder(body, parts, toast.direction), label: visualLabel(label, toast.direction),
+                               spacing: spacing, role: toast.role, rtl: rtl, width: nil, indent: 0)
+            }
+            return parts.enumerated().map { index, part in index == 0 ? styled(label, toast.role) + spacing + part.line : part.line }
         }
         if labelCells + 1 > width {
             // Too narrow to share a line with the label: the label (wrapped if it must be) on
             // its own lines, then the body at full width.
-            let labelLines = wrap(label, locale: toast.locale, firstWidth: width, width: width)
-            let bodyLines = wrap(body, locale: toast.locale, firstWidth: width, width: width, keepingTogether: glue)
-            if options.bidi == .visual {
-                let visual = visualLines(body: body, lines: bodyLines, label: label, direction: toast.direction)
-                let labels = labelLines.map { visualLines(body: $0, lines: [$0], label: "", direction: toast.direction).lines[0] }
-                return labels.map { pad(styled($0, toast.role), cells: TextWidth.cells(of: $0, ambiguous: options.ambiguousWidth), rtl: rtl, width: width) }
-                    + visual.lines.map { pad($0, cells: TextWidth.cells(of: $0, ambiguous: options.ambiguousWidth), rtl: rtl, width: width) }
+            let labelLines = wrappedLines(label, locale: toast.locale, firstWidth: width, width: width)
+            let bodyLines = wrappedLines(body, locale: toast.locale, firstWidth: width, width: width, keepingTogether: glue)
+            if visual {
+                return visualOrder(label, labelLines, toast.direction).map { styledPadded($0, role: toast.role, rtl: rtl, width: width) }
+                    + visualOrder(body, bodyLines, toast.direction).map { pad($0, rtl: rtl, width: width) }
             }
-            return labelLines.map { styled($0, toast.role) } + bodyLines
+            return labelLines.map { styled($0.line, toast.role) } + bodyLines.map(\.line)
         }
         // A hanging indent only where it leaves room: 20 cells or more beside it.
         let indent = rtl || width - labelCells < Self.minimumIndentedWidth ? 0 : labelCells
-        let wrapped = wrap(body, locale: toast.locale, firstWidth: width - labelCells, width: width - indent, keepingTogether: glue)
-        if options.bidi == .visual {
-            let visual = visualLines(body: body, lines: wrapped, label: label, direction: toast.direction)
-            return compose(visual, label: visual.label, spacing: spacing, role: toast.role, rtl: rtl, width: width, indent: indent)
+        let wrapped = wrappedLines(body, locale: toast.locale, firstWidth: width - labelCells, width: width - indent, keepingTogether: glue)
+        if visual {
+            return compose(visualOrder(body, wrapped, toast.direction), label: visualLabel(label, toast.direction),
+                           spacing: spacing, role: toast.role, rtl: rtl, width: width, indent: indent)
         }
-        return wrapped.enumerated().map { index, line in
+        return wrapped.enumerated().map { index, wrappedLine in
+            let line = wrappedLine.line
             if index == 0 {
                 return line.isEmpty ? styled(label, toast.role) : styled(label, toast.role) + spacing + line
             }
@@ -148,46 +154,49 @@ public struct LinePresenter: Sendable {
         }
     }
 
-    /// The wrapped body lines and the label in visual order.
-    private func visualLines(body: String, lines: [String], label: String, direction: TextDirection) -> (lines: [String], label: String) {
-        // Every line is a piece of the body, in order, separated only by spaces and line feeds.
-        var ranges: [Range<Int>] = []
-        var cursor = body.startIndex
-        for line in lines {
-            let found = line.isEmpty ? cursor..<cursor : body.range(of: line, range: cursor..<body.endIndex) ?? cursor..<cursor
-            ranges.append(found.lowerBound.utf16Offset(in: body)..<found.upperBound.utf16Offset(in: body))
-            cursor = found.upperBound
-        }
+    /// The lines of one paragraph in visual order (ICU resolves the paragraph, then reorders
+    /// line by line); the logical lines if ICU fails.
+    private func visualOrder(_ text: String, _ lines: [(line: String, range: Range<Int>)], _ direction: TextDirection) -> [String] {
         guard let bidi = try? services.visualBidi(),
-              let reordered = try? bidi.reorder(body, lines: ranges, direction: direction),
-              let visualLabel = label.isEmpty ? "" : try? bidi.reorder(label, lines: [0..<label.utf16.count], direction: direction).first
-        else { return (lines, label) }
-        return (reordered, visualLabel)
+              let reordered = try? bidi.reorder(text, lines: lines.map(\.range), direction: direction) else { return lines.map(\.line) }
+        return reordered
+    }
+
+    /// The label, a paragraph of its own, in visual order.
+    private func visualLabel(_ label: String, _ direction: TextDirection) -> String {
+        visualOrder(label, [(label, 0..<label.utf16.count)], direction)[0]
     }
 
     /// Visual lines with the label on the side the paragraph starts from, right-aligned
     /// within the width in right-to-left paragraphs.
-    private func compose(_ visual: (lines: [String], label: String), label: String, spacing: String, role: ToastRole,
+    private func compose(_ lines: [String], label: String, spacing: String, role: ToastRole,
                          rtl: Bool, width: Int?, indent: Int) -> [String] {
-        let labelCells = TextWidth.cells(of: label, ambiguous: options.ambiguousWidth)
-        return visual.lines.enumerated().map { index, line in
-            let lineCells = TextWidth.cells(of: line, ambiguous: options.ambiguousWidth)
+        lines.enumerated().map { index, line in
             if index == 0 {
+                if line.isEmpty { return styledPadded(label, role: role, rtl: rtl, width: width) }
                 if rtl {
-                    let text = line.isEmpty ? styled(label, role) : line + spacing + styled(label, role)
-                    return pad(text, cells: lineCells + (line.isEmpty ? 0 : spacing.count) + labelCells, rtl: true, width: width)
+                    let cells = TextWidth.cells(of: line + spacing + label, ambiguous: options.ambiguousWidth)
+                    return padding(cells: cells, rtl: true, width: width) + line + spacing + styled(label, role)
                 }
-                return line.isEmpty ? styled(label, role) : styled(label, role) + spacing + line
+                return styled(label, role) + spacing + line
             }
-            if rtl { return pad(line, cells: lineCells, rtl: true, width: width) }
-            return String(repeating: " ", count: indent) + line
+            return rtl ? pad(line, rtl: true, width: width) : String(repeating: " ", count: indent) + line
         }
     }
 
-    /// Pads a right-to-left visual line on the left so that it ends at the right margin.
-    private func pad(_ line: String, cells: Int, rtl: Bool, width: Int?) -> String {
-        guard rtl, let width, cells < width else { return line }
-        return String(repeating: " ", count: width - cells) + line
+    /// A right-to-left visual line padded on the left so that it ends at the right margin.
+    private func pad(_ line: String, rtl: Bool, width: Int?) -> String {
+        padding(cells: TextWidth.cells(of: line, ambiguous: options.ambiguousWidth), rtl: rtl, width: width) + line
+    }
+
+    /// The label styled, padded like ``pad(_:rtl:width:)`` (the padding stays outside the style).
+    private func styledPadded(_ label: String, role: ToastRole, rtl: Bool, width: Int?) -> String {
+        padding(cells: TextWidth.cells(of: label, ambiguous: options.ambiguousWidth), rtl: rtl, width: width) + styled(label, role)
+    }
+
+    private func padding(cells: Int, rtl: Bool, width: Int?) -> String {
+        guard rtl, let width, cells < width else { return "" }
+        return String(repeating: " ", count: width - cells)
     }
 
     /// Bold and the role's colour around our own label only: success green, error red,
@@ -209,6 +218,13 @@ public struct LinePresenter: Sendable {
     /// action, a progress bar with its percentage) unless the piece they would make does not
     /// fit on a whole line.
     public func wrap(_ text: String, locale: LocaleTag, firstWidth: Int, width: Int, keepingTogether: Set<Int> = []) -> [String] {
+        wrappedLines(text, locale: locale, firstWidth: firstWidth, width: width, keepingTogether: keepingTogether).map(\.line)
+    }
+
+    /// ``wrap(_:locale:firstWidth:width:keepingTogether:)`` with each line's range in UTF-16
+    /// code units of `text` (every line is a contiguous piece of it, trailing spaces dropped).
+    func wrappedLines(_ text: String, locale: LocaleTag, firstWidth: Int, width: Int,
+                      keepingTogether: Set<Int> = []) -> [(line: String, range: Range<Int>)] {
         let breaker = try? services.lineBreaker(locale)
         let offsets = breaker?.opportunities(in: text) ?? [text.utf16.count]
         // Pieces between kept break opportunities; each remembers the glued ones inside it.
@@ -224,13 +240,15 @@ public struct LinePresenter: Sendable {
             pieceStart = offset
             inner = []
         }
-        var lines: [String] = []
+        var lines: [(line: String, range: Range<Int>)] = []
         var current = ""
+        var currentStart = 0
         var currentCells = 0
         var limit = max(firstWidth, 0)
         let ambiguous = options.ambiguousWidth
         func flush() {
-            lines.append(trimTrailingSpaces(current))
+            let line = trimTrailingSpaces(current)
+            lines.append((line, currentStart..<(currentStart + line.utf16.count)))
             current = ""
             currentCells = 0
             limit = max(width, 1)
@@ -254,6 +272,7 @@ public struct LinePresenter: Sendable {
             let pieceCells = TextWidth.cells(of: piece, ambiguous: ambiguous)
             let visibleCells = TextWidth.cells(of: Self.droppingTrailingSpaces(piece), ambiguous: ambiguous)
             if currentCells + visibleCells <= limit {
+                if current.isEmpty { currentStart = startOffset }
                 current += piece
                 currentCells += pieceCells
             } else if !glued.isEmpty && visibleCells > width {
@@ -267,15 +286,23 @@ public struct LinePresenter: Sendable {
                 if !current.isEmpty || limit < width { flush() }
                 if visibleCells <= limit {
                     current = String(piece)
+                    currentStart = startOffset
                     currentCells = pieceCells
                 } else {
+                    var position = startOffset
                     for character in piece {
+                        defer { position += character.utf16.count }
                         let cells = TextWidth.cells(of: character, ambiguous: ambiguous)
                         if character == " " {
-                            if currentCells + 1 <= limit { current.append(character); currentCells += 1 }
+                            if currentCells + 1 <= limit {
+                                if current.isEmpty { currentStart = position }
+                                current.append(character)
+                                currentCells += 1
+                            }
                             continue
                         }
                         if currentCells + cells > limit && (!current.isEmpty || limit < width) { flush() }
+                        if current.isEmpty { currentStart = position }
                         current.append(character)
                         currentCells += cells
                     }
@@ -283,7 +310,7 @@ public struct LinePresenter: Sendable {
             }
             if hardBreak { flush() }
         }
-        if !current.isEmpty || lines.isEmpty { lines.append(trimTrailingSpaces(current)) }
+        if !current.isEmpty || lines.isEmpty { flush() }
         return lines
     }
 
