@@ -20,6 +20,15 @@ public enum TextDirection: String, Sendable, Codable {
     /// Whether `text` holds a character that runs against `self`: R, AL or AN in
     /// left-to-right text, L in right-to-left text. European digits alone do not conflict.
     public func conflicts(with text: String) -> Bool {
+        // ASCII (numbers, most arguments) needs no property look-up: its only strong
+        // characters are the Latin letters, which are L.
+        var ascii = true
+        var latinLetter = false
+        for byte in text.utf8 {
+            if byte >= 0x80 { ascii = false; break }
+            if (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A { latinLetter = true }
+        }
+        if ascii { return self == .rightToLeft && latinLetter }
         for scalar in text.unicodeScalars {
             let kind = u_charDirection(UChar32(bitPattern: scalar.value))
             switch self {

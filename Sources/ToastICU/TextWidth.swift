@@ -43,13 +43,9 @@ public enum TextWidth {
             case 0x1F1E6...0x1F1FF: regionalIndicators += 1
             default: break
             }
-            let info = v < 0x10000 ? ScalarTable.bmp[Int(v)] : ScalarTable.classify(v)
+            let info = ScalarTable.info(v)
             if info & ScalarTable.emoji != 0 { emojiBase = true }
-            if info & ScalarTable.ambiguous != 0 {
-                sum += ambiguous == .wide ? 2 : 1
-            } else {
-                sum += Int(info & ScalarTable.widthMask)
-            }
+            sum += ScalarTable.cells(info, wide: ambiguous == .wide)
         }
         if sawVS15 && !sawVS16 { return min(sum, 1) }
         if emojiBase && (sawVS16 || sawZWJ || sum > 2) { return 2 }
@@ -89,26 +85,19 @@ public enum TextWidth {
         let wide = ambiguous == .wide
         for scalar in text.unicodeScalars {
             let v = scalar.value
-            if v < 0x10000 {
-                if v == 0xFE0E || v == 0xFE0F || v == 0x200D { return clusterByCluster(text, ambiguous: ambiguous) }
-                let info = ScalarTable.bmp[Int(v)]
-                total += info & ScalarTable.ambiguous != 0 ? (wide ? 2 : 1) : Int(info & ScalarTable.widthMask)
-            } else {
-                if (0x1F3FB...0x1F3FF).contains(v) || (0x1F1E6...0x1F1FF).contains(v) {
-                    return clusterByCluster(text, ambiguous: ambiguous)
-                }
-                let info = ScalarTable.classify(v)
-                total += info & ScalarTable.ambiguous != 0 ? (wide ? 2 : 1) : Int(info & ScalarTable.widthMask)
+            // Variation selectors, joiners, skin tones and flags: widths of whole clusters.
+            switch v {
+            case 0xFE0E, 0xFE0F, 0x200D, 0x1F3FB...0x1F3FF, 0x1F1E6...0x1F1FF:
+                var total = 0
+                for character in text { total += cells(of: character, ambiguous: ambiguous) }
+                return total
+            default:
+                total += ScalarTable.cells(ScalarTable.info(v), wide: wide)
             }
         }
         return total
     }
 
-    private static func clusterByCluster(_ text: some StringProtocol, ambiguous: AmbiguousWidth) -> Int {
-        var total = 0
-        for character in text { total += cells(of: character, ambiguous: ambiguous) }
-        return total
-    }
 }
 
 /// Per-scalar width classes from ICU's properties, precomputed once for the Basic
@@ -121,6 +110,16 @@ enum ScalarTable {
     static let ambiguous: UInt8 = 0b100
     /// Has the Emoji property (and is not ASCII).
     static let emoji: UInt8 = 0b1000
+
+    /// The class of a scalar value: from the table in the BMP, computed elsewhere.
+    @inline(__always) static func info(_ v: UInt32) -> UInt8 {
+        v < 0x10000 ? bmp[Int(v)] : classify(v)
+    }
+
+    /// The cells a scalar of class `info` takes.
+    @inline(__always) static func cells(_ info: UInt8, wide: Bool) -> Int {
+        info & ambiguous != 0 ? (wide ? 2 : 1) : Int(info & widthMask)
+    }
 
     static let bmp: [UInt8] = {
         var table = [UInt8](repeating: 1, count: 0x10000)
