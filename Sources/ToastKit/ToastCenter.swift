@@ -137,7 +137,7 @@ public struct ToastCenter: Sendable {
             }
         }
         // Zero-duration toasts leave at once and let the next one print.
-        if standard.presented != nil, let duration = standard.duration(of: standard.presented!), duration == .zero {
+        if let current = standard.presented, standard.duration(of: current) == .zero {
             handleStandard(standard.advance(to: now), now: now)
         }
     }

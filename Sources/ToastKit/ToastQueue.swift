@@ -130,9 +130,8 @@ public struct ToastQueue: Sendable {
         while let current = presented, let duration = duration(of: current), now - presentedAt >= duration {
             presented = nil
             events.append(.dismissed(current, .expired))
-            let start = presentedAt + duration
-            events += presentNext(now: max(start, .zero))
-            if presented == nil { break }
+            // The next toast starts when this one ran out, not at `now`.
+            events += presentNext(now: presentedAt + duration)
         }
         return events
     }
