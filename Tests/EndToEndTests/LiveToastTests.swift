@@ -63,6 +63,24 @@ import Testing
             waitpid(pid, &exit, 0)
         }
 
+        /// Starts `command` (a shell line) in a 60 × 10 session named `live`.
+        func start(_ command: String) throws {
+            try run(["new-session", "-d", "-s", "live", "-x", "60", "-y", "10", "sh", "-c", command], capture: false)
+        }
+
+        func stop() { _ = try? run(["kill-server"], capture: false) }
+
+        /// Polls the screen until the command has printed `EXIT=…` or `deadline` passes.
+        func screenAtExit(deadline: Date) throws -> [String] {
+            var screen: [String] = []
+            while Date() < deadline {
+                screen = try self.screen()
+                if screen.contains(where: { $0.hasPrefix("EXIT=") }) { break }
+                Thread.sleep(forTimeInterval: 0.1)
+            }
+            return screen
+        }
+
         /// The visible screen, trailing blank lines removed.
         func screen() throws -> [String] {
             var lines = try run(["capture-pane", "-p", "-t", "live"]).components(separatedBy: "\n")
@@ -73,19 +91,24 @@ import Testing
 
     static func shellQuoted(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
 
-    @Test func progressRedrawsInPlaceOnATerminalAndLeavesOneFinalLine() throws {
-        guard let path = Self.tmuxPath() else {
+    /// A tmux client, or `nil` (with a printed note, or a recorded issue under CI) without tmux.
+    static func tmux() -> Tmux? {
+        guard let path = tmuxPath() else {
             if ProcessInfo.processInfo.environment["CI"] == "true" { Issue.record("tmux is missing; .ci/run installs it") }
             else { print("LiveToastTests: skipped, tmux not installed") }
-            return
+            return nil
         }
-        let tmux = Tmux(path: path)
+        return Tmux(path: path)
+    }
+
+    @Test func progressRedrawsInPlaceOnATerminalAndLeavesOneFinalLine() throws {
+        guard let tmux = Self.tmux() else { return }
         let binary = Self.shellQuoted(ToastkitBinary.url.path)
         let feed = "for v in 0.10 0.35 0.60 0.85; do echo $v; sleep 0.4; done"
         let command = "\(feed) | \(binary) show --verbatim 'Downloading Maps.zip' --style progress --stdin --symbols ascii"
             + " --color never --locale en; echo EXIT=$?; sleep 5"
-        try tmux.run(["new-session", "-d", "-s", "live", "-x", "60", "-y", "10", "sh", "-c", command], capture: false)
-        defer { _ = try? tmux.run(["kill-server"], capture: false) }
+        try tmux.start(command)
+        defer { tmux.stop() }
 
         // While it runs: one line, redrawn in place, with a bar and a percentage.
         var seenLive: [String] = []
@@ -105,27 +128,17 @@ import Testing
         #expect(Set(seenLive).count >= 2, "the percentage moved: \(Set(seenLive))")
 
         // At the end: the final state, printed once, and nothing left of the live line.
-        var final: [String] = []
-        while Date().timeIntervalSince(start) < 15 {
-            final = try tmux.screen()
-            if final.contains(where: { $0.hasPrefix("EXIT=") }) { break }
-            Thread.sleep(forTimeInterval: 0.1)
-        }
+        let final = try tmux.screenAtExit(deadline: start.addingTimeInterval(15))
         #expect(final == ["i Information: Downloading Maps.zip [######--] 85%", "EXIT=0"])
     }
 
     @Test func interruptClearsTheLiveLine() throws {
-        guard let path = Self.tmuxPath() else {
-            if ProcessInfo.processInfo.environment["CI"] == "true" { Issue.record("tmux is missing; .ci/run installs it") }
-            else { print("LiveToastTests: skipped, tmux not installed") }
-            return
-        }
-        let tmux = Tmux(path: path)
+        guard let tmux = Self.tmux() else { return }
         let binary = Self.shellQuoted(ToastkitBinary.url.path)
         let command = "trap 'echo INTERRUPTED' INT; (echo 0.3; sleep 20) | \(binary) show --verbatim Copying --style progress"
             + " --stdin --symbols ascii --color never --locale en; echo EXIT=$?; sleep 5"
-        try tmux.run(["new-session", "-d", "-s", "live", "-x", "60", "-y", "10", "sh", "-c", command], capture: false)
-        defer { _ = try? tmux.run(["kill-server"], capture: false) }
+        try tmux.start(command)
+        defer { tmux.stop() }
         let start = Date()
         var drawn = false
         while Date().timeIntervalSince(start) < 10, !drawn {
@@ -134,12 +147,7 @@ import Testing
         }
         #expect(drawn)
         try tmux.run(["send-keys", "-t", "live", "C-c"], capture: false)
-        var screen: [String] = []
-        while Date().timeIntervalSince(start) < 15 {
-            screen = try tmux.screen()
-            if screen.contains(where: { $0.hasPrefix("EXIT=") }) { break }
-            Thread.sleep(forTimeInterval: 0.1)
-        }
+        let screen = try tmux.screenAtExit(deadline: start.addingTimeInterval(15))
         #expect(screen == ["INTERRUPTED", "EXIT=130"], "the live line is cleared, not left behind")
     }
 
