@@ -8,6 +8,10 @@ public struct TerminalFacts: Sendable, Hashable {
     /// The terminal's width in columns, if the stream is a terminal that reported one.
     public var windowColumns: Int?
 
+    /// Whether the stream is a terminal that takes cursor movement and decoration: a
+    /// terminal whose `TERM` is not `dumb`.
+    public var isInteractive: Bool { isTerminal && environment["TERM"] != "dumb" }
+
     /// Creates a description.
     public init(environment: [String: String] = [:], isTerminal: Bool = false, windowColumns: Int? = nil) {
         self.environment = environment
@@ -50,7 +54,7 @@ public enum SymbolSet: String, Sendable, CaseIterable {
 
     /// The default: `unicode` on a terminal, `none` otherwise or with `TERM=dumb`.
     public static func automatic(for facts: TerminalFacts) -> SymbolSet {
-        facts.isTerminal && facts.environment["TERM"] != "dumb" ? .unicode : .none
+        facts.isInteractive ? .unicode : .none
     }
 
     /// The symbol for `role`, or `nil` for ``none``.

@@ -16,7 +16,7 @@ public struct ToastStream: Sendable {
     }
 
     /// Whether live redrawing is allowed: a terminal whose `TERM` is not `dumb`.
-    public var allowsRedraw: Bool { facts.isTerminal && facts.environment["TERM"] != "dumb" }
+    public var allowsRedraw: Bool { facts.isInteractive }
 }
 
 /// Live toast presentation on a terminal.
