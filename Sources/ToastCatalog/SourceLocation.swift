@@ -29,12 +29,15 @@ public struct CatalogError: Error, Sendable, Equatable, CustomStringConvertible 
     public var rule: String
     /// What is wrong and what was expected.
     public var message: String
+    /// The catalog key the problem is about, when there is one (duplicate keys, say).
+    public var key: String?
 
     /// Creates an error.
-    public init(location: SourceLocation, rule: String, message: String) {
+    public init(location: SourceLocation, rule: String, message: String, key: String? = nil) {
         self.location = location
         self.rule = rule
         self.message = message
+        self.key = key
     }
 
     /// `file:line:col: error: [rule] message`.

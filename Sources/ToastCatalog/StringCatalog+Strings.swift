@@ -48,7 +48,7 @@ extension StringCatalog {
         if let existing = entries[key] {
             if existing.localizations[locale]?.stringUnit?.value != value {
                 warnings.append(CatalogError(location: location, rule: "duplicate-key",
-                                             message: "“\(key)” appears again with another value; the last one wins"))
+                                             message: "“\(key)” appears again with another value; the last one wins", key: key))
             }
         } else {
             keys.append(key)

@@ -45,7 +45,7 @@ extension StringCatalog {
                 guard type == "NSStringPluralRuleType" else {
                     value.extra.append(JSONMember(key: member.key, value: Self.json(member.value), line: member.line, column: member.column))
                     warnings.append(CatalogError(location: location(member), rule: "unsupported-rule-type",
-                        message: "“\(entry.key)”: the variable “\(member.key)” has rule type \(type.map { "“\($0)”" } ?? "none"); only NSStringPluralRuleType is resolved, the rest is kept"))
+                        message: "“\(entry.key)”: the variable “\(member.key)” has rule type \(type.map { "“\($0)”" } ?? "none"); only NSStringPluralRuleType is resolved, the rest is kept", key: entry.key))
                     continue
                 }
                 var substitution = Substitution(isTextual: true)
@@ -53,7 +53,7 @@ extension StringCatalog {
                     if valueType.hasPrefix("%") {
                         valueType.removeFirst()
                         warnings.append(CatalogError(location: location(member), rule: "nonstandard-value",
-                            message: "“\(entry.key)”: NSStringFormatValueTypeKey “%\(valueType)” should be written without '%'"))
+                            message: "“\(entry.key)”: NSStringFormatValueTypeKey “%\(valueType)” should be written without '%'", key: entry.key))
                     }
                     substitution.formatSpecifier = valueType
                 }
@@ -61,7 +61,7 @@ extension StringCatalog {
                     guard let category = PluralCategory(rawValue: form.key), case .string(let text) = form.value else {
                         substitution.extra.append(JSONMember(key: form.key, value: Self.json(form.value), line: form.line, column: form.column))
                         warnings.append(CatalogError(location: location(form), rule: "unknown-member",
-                            message: "“\(entry.key)”: “\(form.key)” is not a plural category with a string; kept"))
+                            message: "“\(entry.key)”: “\(form.key)” is not a plural category with a string; kept", key: entry.key))
                         continue
                     }
                     substitution.plural[category] = LocalizedValue(stringUnit: StringUnit(state: nil, value: text))
@@ -76,7 +76,7 @@ extension StringCatalog {
             if seen.insert(entry.key).inserted {
                 keys.append(entry.key)
             } else {
-                warnings.append(CatalogError(location: location(entry), rule: "duplicate-key", message: "“\(entry.key)” appears more than once; the last one wins"))
+                warnings.append(CatalogError(location: location(entry), rule: "duplicate-key", message: "“\(entry.key)” appears more than once; the last one wins", key: entry.key))
             }
             entries[entry.key] = CatalogEntry(localizations: [locale: value])
         }

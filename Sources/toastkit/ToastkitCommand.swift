@@ -12,7 +12,7 @@ struct ToastkitCommand: ParsableCommand {
         abstract: "Short, localized notices for the terminal.",
         discussion: "Exit codes: 0 success, 1 findings or failure, 2 usage or unreadable input.",
         version: version,
-        subcommands: [DemoCommand.self, ShowCommand.self, PluralsCommand.self, DumpCommand.self, FmtCommand.self, StatsCommand.self, ConvertCommand.self]
+        subcommands: [DemoCommand.self, ShowCommand.self, PluralsCommand.self, DumpCommand.self, FmtCommand.self, StatsCommand.self, ConvertCommand.self, LintCommand.self]
     )
 
     /// Runs the command, mapping argument-parser's usage exit (64) to the contract's 2.

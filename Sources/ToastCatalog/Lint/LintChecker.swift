@@ -1,0 +1,686 @@
+import ToastICU
+
+/// One step of a leaf path: a plural form, a device, or a form of a substitution.
+enum LintStep: Equatable {
+    case plural(PluralCategory)
+    case device(String)
+    case substitution(String, PluralCategory)
+
+    var text: String {
+        switch self {
+        case .plural(let c): "plural." + c.rawValue
+        case .device(let d): "device." + d
+        case .substitution(let name, let c): "substitutions.\(name).plural.\(c.rawValue)"
+        }
+    }
+}
+
+/// One string value of an entry in one locale.
+struct LintLeaf {
+    var steps: [LintStep]
+    var unit: StringUnit
+    var path: String { steps.map(\.text).joined(separator: ".") }
+
+    var substitutionName: String? {
+        if case .substitution(let name, _)? = steps.last { return name }
+        return nil
+    }
+
+    var pluralCategory: PluralCategory? {
+        switch steps.last {
+        case .plural(let c)?, .substitution(_, let c)?: c
+        default: nil
+        }
+    }
+
+    static func all(in value: LocalizedValue, prefix: [LintStep] = []) -> [LintLeaf] {
+        var result: [LintLeaf] = []
+        if let unit = value.stringUnit { result.append(LintLeaf(steps: prefix, unit: unit)) }
+        for category in PluralCategory.allCases { if let form = value.plural[category] { result += all(in: form, prefix: prefix + [.plural(category)]) } }
+        for device in value.device.keys.sorted() { result += all(in: value.device[device]!, prefix: prefix + [.device(device)]) }
+        for name in value.substitutions.keys.sorted() {
+            for category in PluralCategory.allCases {
+                if let form = value.substitutions[name]!.plural[category] {
+                    result += all(in: form, prefix: prefix + [.substitution(name, category)])
+                }
+            }
+        }
+        return result
+    }
+}
+
+/// Runs the rules of validation-checks.md §2 over one table.
+struct LintChecker {
+    static let deviceNames: Set<String> = ["iphone", "ipad", "ipod", "mac", "applewatch", "appletv", "applevision", "other"]
+    static let states: Set<String> = ["translated", "needs_review", "new", "stale"]
+    static let extractionStates: Set<String> = ["manual", "stale", "extracted_with_value", "migrated"]
+    static let versions: Set<String> = ["1.0", "1.1"]
+
+    let table: LintTable
+    let configuration: LintConfiguration
+    var findings: [RawFinding] = []
+    var plurals: PluralReachabilityCache
+    /// Locale → one file of the table in that locale (`.lproj` tables).
+    private var localeFiles: [String: String] = [:]
+
+    init(table: LintTable, configuration: LintConfiguration) {
+        self.table = table
+        self.configuration = configuration
+        plurals = PluralReachabilityCache(services: ICUServices())
+        for (origin, file) in table.origins {
+            let locale = String(origin.prefix { $0 != "\u{1}" })
+            if localeFiles[locale] == nil || file < localeFiles[locale]! { localeFiles[locale] = file }
+        }
+    }
+
+    private mutating func report(_ rule: String, _ key: String, _ locale: String, _ path: String, _ message: String,
+                                 source: String? = nil, target: String? = nil, hint: String? = nil, cap: LintSeverity? = nil) {
+        var file = table.file(key: key, locale: locale)
+        if file.isEmpty { file = localeFiles[locale] ?? localeFiles[table.sourceLanguage] ?? localeFiles.values.sorted().first ?? "" }
+        findings.append(RawFinding(rule: rule, file: file, key: key, locale: locale, path: path, message: message,
+                                   source: source.map(Self.excerpt), target: target.map(Self.excerpt), hint: hint, cap: cap))
+    }
+
+    static func excerpt(_ text: String) -> String {
+        var shown = String(text.unicodeScalars.map { scalar -> String in
+            switch scalar.value {
+            case 0x0A: "\\n"
+            case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069, 0x200B, 0xFEFF, 0x00AD:
+                "<U+" + LintText.hex(scalar.value) + ">"
+            default: String(scalar)
+            }
+        }.joined())
+        if shown.count > 160 { shown = String(shown.prefix(157)) + "…" }
+        return shown
+    }
+
+    mutating func run() {
+        if let catalog = table.catalog { catalogChecks(catalog) }
+        let source = table.sourceLanguage
+        var locales = Set<String>()
+        for entry in table.entries.values { locales.formUnion(entry.localizations.keys) }
+        locales.remove(source)
+        let project = configuration.locales.map { Set($0).subtracting([source]) }
+        let targets = (project ?? locales).sorted()
+        for key in table.keys {
+            guard let entry = table.entries[key] else { continue }
+            check(key: key, entry: entry, targets: targets, project: project)
+        }
+    }
+
+    // MARK: - Catalog-level
+
+    mutating func catalogChecks(_ catalog: StringCatalog) {
+        if !catalog.hasVersion {
+            report("schema-violation", "", "", "", "the top-level \"version\" member is missing; Xcode writes \"1.0\"")
+        } else if !Self.versions.contains(catalog.version) {
+            report("nonstandard-value", "", "", "", "version “\(catalog.version)” is not one Xcode writes (1.0, 1.1); it is kept on rewrite")
+        }
+        for member in catalog.extra {
+            if Self.looksLikeEntries(member.value) {
+                report("schema-violation", "", "", "", "“\(member.key)” holds entry-shaped objects outside \"strings\"; Xcode ignores them")
+            } else {
+                report("nonstandard-value", "", "", "", "unknown top-level member “\(member.key)”; it is kept on rewrite")
+            }
+        }
+    }
+
+    static func looksLikeEntries(_ value: JSONValue) -> Bool {
+        guard case .object(let members) = value else { return false }
+        if members.contains(where: { $0.key == "localizations" || $0.key == "stringUnit" }) { return true }
+        return members.contains { member in
+            if case .object(let inner) = member.value { return inner.contains { $0.key == "localizations" || $0.key == "stringUnit" } }
+            return false
+        }
+    }
+
+    // MARK: - Entries
+
+    mutating func check(key: String, entry: CatalogEntry, targets: [String], project: Set<String>?) {
+        let sourceCode = table.sourceLanguage
+        let identifierLike = !key.contains(" ") && (key.contains(".") || key.contains("_")) && key.contains { $0.isLetter }
+        var source = entry.localizations[sourceCode]
+        if let sourceValue = source, LintLeaf.all(in: sourceValue).isEmpty { source = nil }
+        if let state = entry.extractionState {
+            if state == "stale" {
+                report("review-state", key, sourceCode, "", "the entry is stale: Xcode no longer finds “\(key)” in the code",
+                       hint: "Delete the entry, or set extractionState to manual if it is used from code Xcode cannot see.")
+            } else if !Self.extractionStates.contains(state) {
+                report("nonstandard-value", key, sourceCode, "", "extractionState “\(state)” is not one Xcode writes (manual, stale, extracted_with_value, migrated)")
+            }
+        }
+        for member in entry.extra {
+            report("nonstandard-value", key, sourceCode, "", "unknown member “\(member.key)” in the entry; it is kept on rewrite")
+        }
+        if source == nil {
+            if table.isCatalog {
+                if identifierLike && entry.shouldTranslate != false {
+                    report("missing-source-value", key, sourceCode, "",
+                           "“\(key)” looks like an identifier and has no \(sourceCode) value, so users would see the key itself")
+                } else {
+                    source = LocalizedValue(stringUnit: StringUnit(state: nil, value: key))
+                }
+            } else if table.sourceFiles > 0 {
+                for locale in entry.localizations.keys.sorted() {
+                    report("obsolete-translation", key, locale, "", "“\(key)” is not in the \(sourceCode) table \(table.name), so nothing shows this translation")
+                }
+            } else if identifierLike {
+                report("missing-source-value", key, sourceCode, "", "“\(key)” has no \(sourceCode) value in any file of table \(table.name)")
+            }
+        }
+        if let sourceValue = entry.localizations[sourceCode] {
+            checkLocalization(key: key, entry: entry, locale: sourceCode, value: sourceValue, source: nil)
+        }
+        if let source { sourceChecks(key: key, entry: entry, source: source) }
+        for locale in entry.localizations.keys.sorted() where locale != sourceCode {
+            let value = entry.localizations[locale]!
+            if let project, !project.contains(locale) {
+                report("obsolete-translation", key, locale, "", "\(locale) is not one of the project's locales (.toastkit-lint.json \"locales\")")
+                continue
+            }
+            if entry.shouldTranslate == false {
+                report("obsolete-translation", key, locale, "", "“\(key)” is marked shouldTranslate: false, so this \(locale) translation is never used",
+                       hint: "Delete the translation, or set shouldTranslate to true if it should be translated.")
+                continue
+            }
+            checkLocalization(key: key, entry: entry, locale: locale, value: value, source: source)
+        }
+        guard entry.shouldTranslate != false, source != nil else { return }
+        for locale in targets where entry.localizations[locale] == nil {
+            report("missing-translation", key, locale, "", "“\(key)” has no \(locale) translation; users see the \(sourceCode) text")
+        }
+    }
+
+    /// The leaf of `source` that a target leaf is compared with (form-to-form mapping).
+    static func counterpart(_ steps: [LintStep], in source: LocalizedValue) -> StringUnit? {
+        var node = source
+        for step in steps {
+            switch step {
+            case .plural(let c):
+                guard !node.plural.isEmpty else { continue }
+                guard let next = node.plural[c] ?? node.plural[.other] else { return nil }
+                node = next
+            case .device(let d):
+                guard !node.device.isEmpty else { continue }
+                guard let next = node.device[d] ?? node.device["other"] else { return nil }
+                node = next
+            case .substitution(let name, let c):
+                guard let substitution = node.substitutions[name] else { return nil }
+                guard let next = substitution.plural[c] ?? substitution.plural[.other] else { return nil }
+                node = next
+            }
+        }
+        var depth = 0
+        while node.stringUnit == nil && depth < 8 {
+            depth += 1
+            if let other = node.plural[.other] { node = other } else if let other = node.device["other"] { node = other } else { return nil }
+        }
+        return node.stringUnit
+    }
+
+    /// Each substitution's argument index and type, from argNum or the order of the root text.
+    static func substitutionArguments(_ value: LocalizedValue) -> [String: (index: Int, typeClass: LintTypeClass, size: String)] {
+        guard !value.substitutions.isEmpty else { return [:] }
+        var order: [String: Int] = [:]
+        if let root = value.stringUnit?.value ?? value.plural[.other]?.stringUnit?.value ?? value.device["other"]?.stringUnit?.value {
+            var next = 1
+            for token in FormatString.tokens(root) {
+                switch token {
+                case .substitution(let name, let argument):
+                    if let argument { order[String(name)] = argument } else { order[String(name)] = next; next += 1 }
+                case .specifier(let spec):
+                    if spec.argument == nil { next += 1 }
+                default: break
+                }
+            }
+        }
+        var result: [String: (index: Int, typeClass: LintTypeClass, size: String)] = [:]
+        for (name, substitution) in value.substitutions {
+            guard let index = substitution.argNum ?? order[name],
+                  let (typeClass, size) = substitution.formatSpecifier.flatMap(LintArgumentUse.classify(specifier:)) else { continue }
+            result[name] = (index, typeClass, size)
+        }
+        return result
+    }
+
+    static func format(_ leaf: LintLeaf, in value: LocalizedValue,
+                       arguments: [String: (index: Int, typeClass: LintTypeClass, size: String)]) -> LintLeafFormat {
+        var count: (index: Int, typeClass: LintTypeClass, size: String, textual: Bool)?
+        if let name = leaf.substitutionName, let known = arguments[name] {
+            count = (known.index, known.typeClass, known.size, value.substitutions[name]?.isTextual ?? false)
+        }
+        return LintLeafFormat(leaf.unit.value, substitutionArguments: arguments, count: count)
+    }
+
+    // MARK: - Source
+
+    mutating func sourceChecks(key: String, entry: CatalogEntry, source: LocalizedValue) {
+        let arguments = Self.substitutionArguments(source)
+        var hasPlaceholders = false
+        var placeholderTexts: [String] = []
+        for leaf in LintLeaf.all(in: source) {
+            let format = Self.format(leaf, in: source, arguments: arguments)
+            if format.hasSpecifiers {
+                hasPlaceholders = true
+                placeholderTexts += format.uses.map(\.text)
+            }
+            if format.plainOrder.count >= 2 && leaf.substitutionName == nil {
+                report("source-not-positional", key, table.sourceLanguage, leaf.path,
+                       "the source has \(format.plainOrder.count) plain specifiers, so a translation cannot put them in another order",
+                       source: leaf.unit.value, hint: "Number them: \(Self.numbered(leaf.unit.value))")
+            }
+        }
+        let isStringsdictOnly = !table.isCatalog && table.stringsdictKeys.contains(key) && entry.comment == nil
+        guard !isStringsdictOnly else { return }
+        let comment = entry.comment?.trimmingWhitespace ?? ""
+        let root = source.stringUnit?.value ?? source.plural[.other]?.stringUnit?.value ?? source.device["other"]?.stringUnit?.value ?? key
+        let words = LintText.comparable(root).split(whereSeparator: { $0.isWhitespace }).count
+        if comment.isEmpty {
+            if hasPlaceholders || (words <= 2 && LintText.letterCount(root) > 0) {
+                report("missing-comment", key, table.sourceLanguage, "",
+                       hasPlaceholders ? "“\(Self.excerpt(root))” has placeholders but no comment saying what they hold"
+                                       : "“\(Self.excerpt(root))” is \(words == 1 ? "one word" : "two words") with no comment saying where it appears",
+                       source: root)
+            }
+        } else if hasPlaceholders && entry.isCommentAutoGenerated != true {
+            let names = Set(source.substitutions.keys)
+            let mentions = placeholderTexts.contains { comment.contains($0) } || names.contains { comment.contains($0) }
+                || comment.contains("%") || Self.placeholderWords.contains { comment.lowercased().contains($0) }
+            if !mentions {
+                report("missing-comment", key, table.sourceLanguage, "",
+                       "the comment does not say what the placeholders hold (it names no placeholder)", source: root, cap: .note)
+            }
+        }
+    }
+
+    static let placeholderWords = ["placeholder", "argument", "parameter", "variable", "number of", "count", "name of", "is replaced", "will be"]
+
+    /// `%@ sent %@` → `%1$@ sent %2$@`.
+    static func numbered(_ text: String) -> String {
+        var out = ""
+        var next = 1
+        for token in FormatString.tokens(text) {
+            switch token {
+            case .literal(let literal): out += literal
+            case .percent: out += "%%"
+            case .invalid(let raw): out += raw
+            case .substitution(let name, let argument):
+                if let argument { out += "%\(argument)$#@\(name)@" } else { out += "%\(next)$#@\(name)@"; next += 1 }
+            case .specifier(let spec):
+                if spec.argument != nil { out += spec.text } else { out += "%\(next)$" + spec.text.dropFirst(); next += 1 }
+            }
+        }
+        return out
+    }
+
+    // MARK: - One localization
+
+    mutating func checkLocalization(key: String, entry: CatalogEntry, locale: String, value: LocalizedValue, source: LocalizedValue?) {
+        let isSource = source == nil
+        let leaves = LintLeaf.all(in: value)
+        if leaves.isEmpty && !isSource {
+            report("missing-translation", key, locale, "", "the \(locale) localization of “\(key)” holds no text")
+            return
+        }
+        let arguments = Self.substitutionArguments(value)
+        let sourceArguments = source.map(Self.substitutionArguments) ?? arguments
+        structureChecks(key: key, locale: locale, value: value, source: source, prefix: [])
+        var referenced = Set<String>()
+        for leaf in leaves {
+            let path = leaf.path
+            let text = leaf.unit.value
+            if let state = leaf.unit.state {
+                if state == "new" && !isSource {
+                    report("missing-translation", key, locale, path, "the \(locale) text is in state new (not translated yet)", target: text)
+                } else if state == "needs_review" {
+                    report("review-state", key, locale, path, "the \(locale) text needs review", target: text,
+                           hint: "Review it, then mark it translated.")
+                } else if !Self.states.contains(state) {
+                    report("nonstandard-value", key, locale, path, "state “\(state)” is not one Xcode writes (translated, needs_review, new, stale)")
+                }
+            }
+            let format = Self.format(leaf, in: value, arguments: arguments)
+            referenced.formUnion(format.substitutions.map(\.name))
+            bidiCheck(key: key, locale: locale, path: path, text: text)
+            widthCheck(key: key, locale: locale, path: path, text: text)
+            for problem in format.syntaxProblems {
+                report("format-syntax", key, locale, path, problem, target: text)
+            }
+            if format.hasArg && leaf.substitutionName == nil && table.isCatalog {
+                report("substitution-mismatch", key, locale, path, "“%arg” stands for a substituted number only inside a substitution's forms", target: text)
+            }
+            for reference in format.substitutions where value.substitutions[reference.name] == nil {
+                report("substitution-mismatch", key, locale, path,
+                       "%#@\(reference.name)@ has no substitution “\(reference.name)” in \(locale)", target: text,
+                       hint: "Define substitutions.\(reference.name) (or the stringsdict variable) with argNum and formatSpecifier.")
+            }
+            guard let source, let counterpart = Self.counterpart(leaf.steps, in: source) else { continue }
+            let sourceText = counterpart.value
+            if LintText.isBlank(text) && !LintText.isBlank(sourceText) {
+                report("empty-translation", key, locale, path, "the \(locale) text is empty", source: sourceText, target: text)
+                continue
+            }
+            let sourceLeaf = LintLeaf(steps: leaf.steps, unit: counterpart)
+            let sourceFormat = Self.format(sourceLeaf, in: source, arguments: sourceArguments)
+            if sourceFormat.hasSpecifiers || format.hasSpecifiers {
+                formatChecks(key: key, locale: locale, leaf: leaf, format: format, sourceText: sourceText, sourceFormat: sourceFormat,
+                             value: value, source: source)
+            }
+            textChecks(key: key, locale: locale, path: path, text: text, sourceText: sourceText, leaf: leaf)
+        }
+        for name in value.substitutions.keys.sorted() where !referenced.contains(name) {
+            report("substitution-mismatch", key, locale, "substitutions.\(name)",
+                   "the substitution “\(name)” is never used: no %#@\(name)@ in the \(locale) text", cap: .warning)
+        }
+        substitutionChecks(key: key, locale: locale, value: value, source: source, sourceArguments: sourceArguments)
+        if let source, !source.plural.isEmpty, value.plural.isEmpty, let flat = value.stringUnit {
+            let format = LintLeafFormat(flat.value)
+            if format.uses.contains(where: { $0.typeClass == .integer || $0.typeClass == .floating || $0.typeClass == .object }),
+               let reach = plurals.reachability(locale: locale, kind: .integer), reach.reachable.filter({ $0.key != .zero }).count > 1 {
+                report("plural-shape-mismatch", key, locale, "",
+                       "the source varies by plural but the \(locale) text is one form for every number, while \(locale) has \(reach.localeCategories.map(\.rawValue).joined(separator: ", "))",
+                       target: flat.value, hint: "Vary the translation by plural (\(reach.reachable.keys.sorted().map(\.rawValue).joined(separator: ", "))).")
+            }
+        }
+    }
+
+    mutating func structureChecks(key: String, locale: String, value: LocalizedValue, source: LocalizedValue?, prefix: [LintStep]) {
+        let path = prefix.map(\.text).joined(separator: ".")
+        func join(_ more: String) -> String { path.isEmpty ? more : path + "." + more }
+        if !value.plural.isEmpty {
+            pluralChecks(key: key, locale: locale, forms: value.plural, path: join("plural"),
+                         kind: Self.countKind(in: source.flatMap { Self.counterpart(prefix + [.plural(.other)], in: $0) }?.value
+                                              ?? value.plural[.other]?.stringUnit?.value))
+        }
+        if !value.device.isEmpty {
+            if value.device["other"] == nil {
+                report("variation-missing-other", key, locale, join("device"),
+                       "the device variations (\(value.device.keys.sorted().joined(separator: ", "))) have no other form; other devices get no text")
+            }
+            for (device, form) in value.device.sorted(by: { $0.key < $1.key }) {
+                if !Self.deviceNames.contains(device) {
+                    report("schema-violation", key, locale, join("device.\(device)"),
+                           "“\(device)” is not a device (iphone, ipad, ipod, mac, applewatch, appletv, applevision, other)")
+                }
+                structureChecks(key: key, locale: locale, value: form, source: source, prefix: prefix + [.device(device)])
+            }
+        }
+        for (name, substitution) in value.substitutions.sorted(by: { $0.key < $1.key }) {
+            if table.isCatalog && (substitution.argNum == nil || substitution.formatSpecifier == nil) {
+                report("schema-violation", key, locale, join("substitutions.\(name)"),
+                       "the substitution “\(name)” lacks \(substitution.argNum == nil ? "argNum" : "formatSpecifier")")
+            }
+            for member in substitution.extra where !member.key.hasPrefix("variations.") {
+                report("nonstandard-value", key, locale, join("substitutions.\(name)"), "unknown member “\(member.key)” in the substitution “\(name)”; kept on rewrite")
+            }
+            guard !substitution.plural.isEmpty else { continue }
+            let spec: FormatSpecifier? = substitution.formatSpecifier.flatMap { text in
+                if case .specifier(let spec)? = FormatString.tokens(text.hasPrefix("%") ? text : "%" + text).first { return spec }
+                return nil
+            }
+            pluralChecks(key: key, locale: locale, forms: substitution.plural, path: join("substitutions.\(name).plural"),
+                         kind: PluralArgumentKind(specifier: spec))
+        }
+        if prefix.isEmpty {
+            for member in value.extra where !member.key.hasPrefix("variations.") && table.isCatalog {
+                report("nonstandard-value", key, locale, path, "unknown member “\(member.key)” in the \(locale) localization; kept on rewrite")
+            }
+            if let unit = value.stringUnit, !unit.extra.isEmpty {
+                report("nonstandard-value", key, locale, path, "unknown member “\(unit.extra[0].key)” in the string unit; kept on rewrite")
+            }
+        }
+    }
+
+    /// The plural kind of a text's count: its first numeric specifier.
+    static func countKind(in text: String?) -> PluralArgumentKind {
+        guard let text else { return .assumedInteger }
+        for case .specifier(let spec) in FormatString.tokens(text) {
+            switch spec.conversion {
+            case "@": continue
+            default:
+                if let (typeClass, _) = LintArgumentUse.classify(spec), typeClass == .integer || typeClass == .floating {
+                    return PluralArgumentKind(specifier: spec)
+                }
+            }
+        }
+        return .assumedInteger
+    }
+
+    mutating func pluralChecks(key: String, locale: String, forms: [PluralCategory: LocalizedValue], path: String, kind: PluralArgumentKind) {
+        if forms[.other] == nil {
+            report("variation-missing-other", key, locale, path,
+                   "the plural forms (\(forms.keys.sorted().map(\.rawValue).joined(separator: ", "))) have no other form; numbers of other categories get no text")
+        }
+        guard let reach = plurals.reachability(locale: locale, kind: kind) else { return }
+        for category in reach.reachable.keys.sorted() where forms[category] == nil && category != .zero {
+            let samples = reach.reachable[category]!.samples.joined(separator: ", ")
+            let rare = reach.isRare(category)
+            report("plural-missing-category", key, locale, path + "." + category.rawValue,
+                   "\(locale) needs the \(category.rawValue) form for \(kind.describes) (e.g. \(samples))\(rare ? "; only numbers from a million up reach it" : "")",
+                   hint: "Add plural.\(category.rawValue).", cap: rare ? .note : nil)
+        }
+        for category in forms.keys.sorted() where category != .zero && reach.reachable[category] == nil {
+            if reach.localeCategories.contains(category) {
+                report("plural-unreachable-category", key, locale, path + "." + category.rawValue,
+                       "no \(locale) number reaches \(category.rawValue) when the count is \(kind.describes)", cap: .note)
+            } else {
+                report("plural-unreachable-category", key, locale, path + "." + category.rawValue,
+                       "\(locale) has no \(category.rawValue) category (it has \(reach.localeCategories.map(\.rawValue).joined(separator: ", "))); this form is never shown")
+            }
+        }
+    }
+
+    mutating func substitutionChecks(key: String, locale: String, value: LocalizedValue, source: LocalizedValue?,
+                                     sourceArguments: [String: (index: Int, typeClass: LintTypeClass, size: String)]) {
+        let maxArgument = (source ?? value).stringUnit.map { LintLeafFormat($0.value, substitutionArguments: sourceArguments).indices.max() ?? 0 } ?? 0
+        for (name, substitution) in value.substitutions.sorted(by: { $0.key < $1.key }) {
+            let path = "substitutions.\(name)"
+            if let argNum = substitution.argNum, table.isCatalog, argNum < 1 || (maxArgument > 0 && argNum > max(maxArgument, sourceArguments.count)) {
+                report("substitution-mismatch", key, locale, path, "argNum \(argNum) of “\(name)” is outside the \(max(maxArgument, sourceArguments.count)) argument(s) the text reads")
+            }
+            guard let specifier = substitution.formatSpecifier else { continue }
+            guard let (typeClass, _) = LintArgumentUse.classify(specifier: specifier) else {
+                report("substitution-mismatch", key, locale, path, "formatSpecifier “\(specifier)” of “\(name)” is not a format specifier")
+                continue
+            }
+            if let sourceSub = source?.substitutions[name], let sourceSpec = sourceSub.formatSpecifier,
+               let (sourceClass, _) = LintArgumentUse.classify(specifier: sourceSpec), sourceClass != typeClass {
+                report("substitution-mismatch", key, locale, path,
+                       "“\(name)” is formatted as \(typeClass.rawValue) (\(specifier)) but the source's is \(sourceClass.rawValue) (\(sourceSpec))")
+            }
+            for (otherName, other) in value.substitutions where otherName > name && other.argNum != nil && other.argNum == substitution.argNum {
+                if let otherSpec = other.formatSpecifier, let (otherClass, _) = LintArgumentUse.classify(specifier: otherSpec), otherClass != typeClass {
+                    report("substitution-mismatch", key, locale, path,
+                           "“\(name)” and “\(otherName)” read argument \(substitution.argNum!) as \(typeClass.rawValue) and \(otherClass.rawValue)")
+                }
+            }
+        }
+    }
+
+    // MARK: - Formats
+
+    mutating func formatChecks(key: String, locale: String, leaf: LintLeaf, format: LintLeafFormat, sourceText: String,
+                               sourceFormat: LintLeafFormat, value: LocalizedValue, source: LocalizedValue) {
+        let path = leaf.path
+        let text = leaf.unit.value
+        let sourceSpecs = Set(sourceFormat.uses.map(\.text))
+        let accidental = format.proseLike.filter { !sourceSpecs.contains($0) }
+        if !accidental.isEmpty {
+            report("accidental-specifier", key, locale, path,
+                   "“\(accidental[0])” in the \(locale) text is read as a format specifier, but the source has none there",
+                   source: sourceText, target: Self.mark(text, accidental[0]), hint: "Write %% for a literal percent sign.")
+            return
+        }
+        guard format.syntaxProblems.isEmpty, sourceFormat.syntaxProblems.isEmpty else { return }
+        if format.plainOrder.count >= 2, sourceFormat.plainOrder.count == format.plainOrder.count,
+           format.plainOrder != sourceFormat.plainOrder,
+           format.plainOrder.map(\.rawValue).sorted() == sourceFormat.plainOrder.map(\.rawValue).sorted() {
+            report("reordered-without-positions", key, locale, path,
+                   "the \(locale) text reads its plain specifiers in another order (\(format.plainOrder.map(\.rawValue).joined(separator: ", "))) than the source (\(sourceFormat.plainOrder.map(\.rawValue).joined(separator: ", ")))",
+                   source: sourceText, target: text, hint: "Number the specifiers as the source's order: \(Self.numbered(sourceText))")
+            return
+        }
+        let sourceIndices = sourceFormat.indices
+        let targetIndices = format.indices
+        var exempt: Int?
+        if let category = leaf.pluralCategory {
+            var kind = PluralArgumentKind.assumedInteger
+            if let name = leaf.substitutionName, let sub = value.substitutions[name] {
+                exempt = sourceFormat.uses.first { $0.text == "%arg" || $0.viaSubstitution }?.index
+                    ?? Self.substitutionArguments(value)[name]?.index
+                if case .specifier(let spec)? = sub.formatSpecifier.flatMap({ FormatString.tokens($0.hasPrefix("%") ? $0 : "%" + $0).first }) {
+                    kind = PluralArgumentKind(specifier: spec)
+                }
+                if sub.isTextual, let count = sourceFormat.uses.first(where: { !$0.positional }) { exempt = count.index }
+            } else {
+                exempt = sourceFormat.uses.first { $0.typeClass == .integer || $0.typeClass == .floating }?.index
+                kind = Self.countKind(in: sourceText)
+            }
+            if plurals.reachability(locale: locale, kind: kind)?.singleNumber(category) == nil { exempt = nil }
+        }
+        for index in targetIndices.subtracting(sourceIndices).sorted() {
+            let use = format.uses.first { $0.index == index }!
+            report("placeholder-mismatch", key, locale, path,
+                   "the \(locale) text reads argument \(index) (“\(use.text)”), which the source does not pass: garbage or a crash",
+                   source: sourceText, target: Self.mark(text, use.text))
+        }
+        for index in sourceIndices.subtracting(targetIndices).sorted() where index != exempt {
+            let use = sourceFormat.uses.first { $0.index == index }!
+            report("placeholder-mismatch", key, locale, path,
+                   "the \(locale) text drops argument \(index) (“\(use.text)” in the source)",
+                   source: Self.mark(sourceText, use.text), target: text)
+        }
+        var reported = Set<Int>()
+        for use in format.uses where !reported.contains(use.index) {
+            if let clash = format.uses.first(where: { $0.index == use.index && $0.typeClass != use.typeClass }) {
+                reported.insert(use.index)
+                report("format-type-mismatch", key, locale, path,
+                       "the \(locale) text reads argument \(use.index) twice, as \(use.typeClass.rawValue) (“\(use.text)”) and as \(clash.typeClass.rawValue) (“\(clash.text)”)",
+                       source: sourceText, target: text)
+                continue
+            }
+            guard let expected = sourceFormat.uses.first(where: { $0.index == use.index }) else { continue }
+            if expected.typeClass != use.typeClass {
+                reported.insert(use.index)
+                report("format-type-mismatch", key, locale, path,
+                       "argument \(use.index) is \(expected.typeClass.rawValue) (“\(expected.text)”) in the source but read as \(use.typeClass.rawValue) (“\(use.text)”) in \(locale): a crash or garbage",
+                       source: Self.mark(sourceText, expected.text), target: Self.mark(text, use.text),
+                       hint: "Use “\(expected.text)” for this argument.")
+            } else if expected.size != use.size {
+                reported.insert(use.index)
+                report("format-length-mismatch", key, locale, path,
+                       "argument \(use.index) is \(expected.size) (“\(expected.text)”) in the source but \(use.size) (“\(use.text)”) in \(locale)",
+                       source: Self.mark(sourceText, expected.text), target: Self.mark(text, use.text),
+                       hint: "Use “\(expected.text)” for this argument.")
+            }
+        }
+    }
+
+    /// Marks the first occurrence of `token` as `⟪token⟫`.
+    static func mark(_ text: String, _ token: String) -> String {
+        guard !token.isEmpty, let range = text.range(of: token) else { return text }
+        return text.replacingCharacters(in: range, with: "⟪" + token + "⟫")
+    }
+
+    // MARK: - Text
+
+    mutating func bidiCheck(key: String, locale: String, path: String, text: String) {
+        guard text.unicodeScalars.contains(where: { $0.value >= 0x202A && $0.value <= 0x2069 }) else { return }
+        let (overrides, unbalanced) = LintText.bidiProblems(text)
+        if !overrides.isEmpty {
+            report("bidi-control", key, locale, path,
+                   "the text contains \(overrides.map(LintText.name).joined(separator: ", ")), which reorders everything after it (Trojan Source)",
+                   target: text)
+        } else if unbalanced {
+            report("bidi-control", key, locale, path, "the bidi isolates (U+2066–U+2069) do not pair up, so the direction leaks into what follows", target: text)
+        }
+    }
+
+    mutating func widthCheck(key: String, locale: String, path: String, text: String) {
+        guard let budget = configuration.widthBudget(forKey: key) else { return }
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let cells = TextWidth.cells(of: line)
+            if cells > budget {
+                report("width-budget", key, locale, path, "a line is \(cells) terminal cells wide; the budget for “\(key)” is \(budget)", target: String(line))
+                return
+            }
+        }
+    }
+
+    mutating func textChecks(key: String, locale: String, path: String, text: String, sourceText: String, leaf: LintLeaf) {
+        // Whitespace
+        let (sourceLead, targetLead) = (LintText.leadingWhitespace(sourceText), LintText.leadingWhitespace(text))
+        let (sourceTrail, targetTrail) = (LintText.trailingWhitespace(sourceText), LintText.trailingWhitespace(text))
+        if sourceLead != targetLead {
+            report("whitespace-mismatch", key, locale, path,
+                   "leading whitespace differs: source \(LintText.describeWhitespace(sourceLead)), \(locale) \(LintText.describeWhitespace(targetLead))",
+                   source: sourceText, target: text)
+        } else if sourceTrail != targetTrail {
+            report("whitespace-mismatch", key, locale, path,
+                   "trailing whitespace differs: source \(LintText.describeWhitespace(sourceTrail)), \(locale) \(LintText.describeWhitespace(targetTrail))",
+                   source: sourceText, target: text)
+        } else {
+            let s = LintText.lineStructure(sourceText), t = LintText.lineStructure(text)
+            if s.newlines != t.newlines {
+                report("whitespace-mismatch", key, locale, path, "the source has \(s.newlines) line break(s), the \(locale) text \(t.newlines)", source: sourceText, target: text)
+            } else if s.escapes != t.escapes {
+                report("whitespace-mismatch", key, locale, path, "the source has \(s.escapes) “\\n” escape(s), the \(locale) text \(t.escapes)", source: sourceText, target: text)
+            } else if s.tabs != t.tabs {
+                report("whitespace-mismatch", key, locale, path, "the source has \(s.tabs) tab(s), the \(locale) text \(t.tabs)", source: sourceText, target: text)
+            }
+        }
+        // Control characters
+        let sourceControls = Set(LintText.controls(sourceText))
+        let added = LintText.controls(text).filter { !sourceControls.contains($0) }
+        if let worst = added.first(where: { LintText.controlKind($0) == .dangerous }) {
+            report("control-character", key, locale, path, "the \(locale) text contains \(LintText.name(worst)), which the source does not", source: sourceText, target: text)
+        } else if let invisible = added.first {
+            report("control-character", key, locale, path, "the \(locale) text contains \(LintText.name(invisible)), which the source does not",
+                   source: sourceText, target: text, cap: .warning)
+        }
+        // Markup
+        if sourceText.contains("<") || text.contains("<") {
+            let s = LintText.tags(sourceText), t = LintText.tags(text)
+            if s.names != t.names {
+                report("markup-mismatch", key, locale, path,
+                       "the tags differ: source \(s.names.isEmpty ? "none" : s.names.map { "<\($0)>" }.joined(separator: " ")), \(locale) \(t.names.isEmpty ? "none" : t.names.map { "<\($0)>" }.joined(separator: " "))",
+                       source: sourceText, target: text)
+            } else if s.wellFormed && !t.wellFormed {
+                report("markup-mismatch", key, locale, path, "the \(locale) tags do not nest properly", source: sourceText, target: text)
+            }
+        }
+        if sourceText.contains("](") || sourceText.contains("**") || sourceText.contains("`") || text.contains("](") {
+            let s = LintText.markdown(sourceText), t = LintText.markdown(text)
+            if s.links != t.links {
+                report("markup-mismatch", key, locale, path, "the Markdown link targets differ: source \(s.links), \(locale) \(t.links)",
+                       source: sourceText, target: text, cap: .warning)
+            } else if s.strong != t.strong || s.code != t.code {
+                report("markup-mismatch", key, locale, path, "the Markdown emphasis (** or `) differs from the source's", source: sourceText, target: text, cap: .warning)
+            }
+        }
+        // Preserved tokens
+        var missing = LintText.preservedTokens(sourceText).filter { !text.contains($0) }
+        missing += configuration.doNotTranslate.filter { sourceText.contains($0) && !text.contains($0) }
+        if leaf.pluralCategory == nil {
+            let sourceNumbers = LintText.numbers(sourceText)
+            if !sourceNumbers.isEmpty {
+                var targetNumbers = LintText.numbers(text)
+                for number in sourceNumbers {
+                    if let at = targetNumbers.firstIndex(of: number) { targetNumbers.remove(at: at) } else { missing.append(number) }
+                }
+            }
+        }
+        if let first = missing.first {
+            report("preserved-token", key, locale, path, "“\(first)” from the source is not in the \(locale) text\(missing.count > 1 ? " (and \(missing.count - 1) more)" : "")",
+                   source: Self.mark(sourceText, first), target: text)
+        }
+        // Unchanged
+        if CatalogLocale.normalize(locale).split(separator: "-").first != CatalogLocale.normalize(table.sourceLanguage).split(separator: "-").first {
+            let s = LintText.comparable(sourceText)
+            if LintText.letterCount(s) > 3, s == LintText.comparable(text),
+               !configuration.doNotTranslate.contains(where: { LintText.comparable($0) == s }) {
+                report("unchanged-translation", key, locale, path, "the \(locale) text is the same as the source", source: sourceText, target: text)
+            }
+        }
+    }
+}

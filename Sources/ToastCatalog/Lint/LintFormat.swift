@@ -1,0 +1,161 @@
+/// The type class of a format argument (validation-checks.md §1): arguments of one class
+/// are read from the argument list the same way; another class reads garbage or crashes.
+enum LintTypeClass: String, Sendable {
+    case object, integer, floating, char, cString = "C string", pointer, writeBack = "write-back"
+}
+
+/// One place where a leaf reads an argument.
+struct LintArgumentUse: Sendable, Equatable {
+    var index: Int
+    var typeClass: LintTypeClass
+    /// Size and signedness within the class, such as `64-bit signed`.
+    var size: String
+    /// The token as written (`%lld`, `%2$@`, `%#@files@`, `%arg`).
+    var text: String
+    var positional: Bool
+    /// From a `%#@name@` reference or `%arg`, whose type is the substitution's.
+    var viaSubstitution: Bool
+
+    static func classify(_ spec: FormatSpecifier) -> (LintTypeClass, String)? {
+        let wide: Bool
+        switch spec.lengthModifier {
+        case .l, .ll, .q, .j, .z, .t: wide = true
+        default: wide = false
+        }
+        switch spec.conversion {
+        case "@": return (.object, "object")
+        case "d", "i": return (.integer, wide ? "64-bit signed" : "32-bit signed")
+        case "D": return (.integer, "64-bit signed")
+        case "u", "o", "x", "X": return (.integer, wide ? "64-bit unsigned" : "32-bit unsigned")
+        case "U", "O": return (.integer, "64-bit unsigned")
+        case "e", "E", "f", "F", "g", "G", "a", "A": return (.floating, spec.lengthModifier == .L ? "long double" : "double")
+        case "c": return (.char, spec.lengthModifier == .l ? "unichar" : "char")
+        case "C": return (.char, "unichar")
+        case "s": return (.cString, spec.lengthModifier == .l ? "unichar *" : "char *")
+        case "S": return (.cString, "unichar *")
+        case "p": return (.pointer, "pointer")
+        case "n": return (.writeBack, "int *")
+        default: return nil
+        }
+    }
+
+    /// The class of a substitution's `formatSpecifier` (`lld`, `d`, `%ld`, `@`).
+    static func classify(specifier text: String) -> (LintTypeClass, String)? {
+        let written = text.hasPrefix("%") ? text : "%" + text
+        guard case .specifier(let spec)? = FormatString.tokens(written).first,
+              spec.text.count == written.count else { return nil }
+        return classify(spec)
+    }
+}
+
+/// What a leaf's text means as a format: the arguments it reads, its substitutions and its
+/// syntax problems. Built with the shared grammar of ``FormatString``.
+struct LintLeafFormat: Sendable {
+    var uses: [LintArgumentUse] = []
+    var substitutions: [(name: String, index: Int?)] = []
+    /// `format-syntax` problems, in words.
+    var syntaxProblems: [String] = []
+    /// Specifiers that look like prose (`% d`, `100%i`): text of each.
+    var proseLike: [String] = []
+    /// Whether `%arg` appears.
+    var hasArg = false
+    /// The conversion classes of the non-positional specifiers, in order.
+    var plainOrder: [LintTypeClass] = []
+    var hasSpecifiers: Bool { !uses.isEmpty || !substitutions.isEmpty }
+
+    /// The set of argument indices read.
+    var indices: Set<Int> { Set(uses.map(\.index)) }
+
+    /// Analyzes `text`. In a substitution's form, `count` is the substitution's argument and
+    /// class: `%arg` (String Catalogs) and, for stringsdict forms, the first plain specifier
+    /// of the variable's type stand for it, and numbering starts there.
+    init(_ text: String, substitutionArguments: [String: (index: Int, typeClass: LintTypeClass, size: String)] = [:],
+         count: (index: Int, typeClass: LintTypeClass, size: String, textual: Bool)? = nil) {
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return }
+        let tokens = FormatString.tokens(text)
+        var next = count?.index ?? 1
+        var countClaimed = false
+        var positional = 0, plain = 0
+        var previous: FormatToken?
+        var i = 0
+        while i < tokens.count {
+            let token = tokens[i]
+            defer { previous = token; i += 1 }
+            switch token {
+            case .literal, .percent:
+                continue
+            case .invalid(let raw):
+                if raw.hasPrefix("%0$") {
+                    syntaxProblems.append("“\(raw)”: argument positions start at 1")
+                } else if raw == "%" {
+                    syntaxProblems.append("a lone “%” at the end of the text")
+                } else {
+                    syntaxProblems.append("“\(raw)” is not a format specifier")
+                }
+            case .substitution(let name, let argument):
+                let key = String(name)
+                var index = argument
+                if argument == nil { index = substitutionArguments[key]?.index ?? next; next += 1; plain += 1 } else { positional += 1 }
+                substitutions.append((key, index))
+                if let known = substitutionArguments[key], let index {
+                    uses.append(LintArgumentUse(index: index, typeClass: known.typeClass, size: known.size,
+                                                text: "%#@\(key)@", positional: argument != nil, viaSubstitution: true))
+                }
+            case .specifier(let spec):
+                // `%arg` in a String Catalog substitution form is the substituted number.
+                if spec.text == "%a", i + 1 < tokens.count, case .literal(let rest) = tokens[i + 1], rest.hasPrefix("rg") {
+                    hasArg = true
+                    if let count {
+                        uses.append(LintArgumentUse(index: count.index, typeClass: count.typeClass, size: count.size,
+                                                    text: "%arg", positional: true, viaSubstitution: true))
+                    }
+                    continue
+                }
+                if case .literal(let before)? = previous, let last = before.unicodeScalars.last,
+                   last.properties.numericType != nil || last.properties.isAlphabetic, spec.argument == nil, spec.conversion != "@" {
+                    proseLike.append(String(spec.text))
+                } else if spec.hasFlag(UInt8(ascii: " ")), spec.argument == nil {
+                    proseLike.append(String(spec.text))
+                }
+                guard let (typeClass, size) = LintArgumentUse.classify(spec) else {
+                    syntaxProblems.append("“\(spec.text)” is not a format specifier"); continue
+                }
+                if typeClass == .writeBack { syntaxProblems.append("“\(spec.text)” writes to memory (%n is never allowed)") }
+                if spec.widthFromArgument || spec.precisionFromArgument {
+                    // A `*` reads an int argument of its own before the value.
+                    if spec.argument == nil {
+                        if spec.widthFromArgument { uses.append(LintArgumentUse(index: next, typeClass: .integer, size: "32-bit signed", text: "*", positional: false, viaSubstitution: false)); next += 1 }
+                        if spec.precisionFromArgument { uses.append(LintArgumentUse(index: next, typeClass: .integer, size: "32-bit signed", text: "*", positional: false, viaSubstitution: false)); next += 1 }
+                    }
+                }
+                let index: Int
+                if let argument = spec.argument {
+                    index = argument
+                    positional += 1
+                } else {
+                    if let count, count.textual, !countClaimed, typeClass == count.typeClass {
+                        countClaimed = true
+                    }
+                    index = next
+                    next += 1
+                    plain += 1
+                    plainOrder.append(typeClass)
+                }
+                uses.append(LintArgumentUse(index: index, typeClass: typeClass, size: size, text: String(spec.text),
+                                            positional: spec.argument != nil, viaSubstitution: false))
+            }
+        }
+        if positional > 0 && plain > 0 {
+            syntaxProblems.append("numbered (%1$@) and plain (%@) specifiers are mixed; number all of them")
+        }
+        if positional > 0 && plain == 0 {
+            let used = Set(uses.map(\.index))
+            if let highest = used.max(), highest > used.count {
+                let gaps = (1...highest).filter { !used.contains($0) }
+                if !gaps.isEmpty && count == nil {
+                    syntaxProblems.append("argument position\(gaps.count == 1 ? "" : "s") \(gaps.map(String.init).joined(separator: ", ")) \(gaps.count == 1 ? "is" : "are") never used, so later arguments cannot be read")
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,183 @@
+/// The structure of a String Catalog that the typed reader does not keep: its top-level
+/// member names, where each entry starts, and members repeated within one object (JSON
+/// decoders keep the last silently). One pass of the byte scanner, no tree.
+struct XCStringsOutline {
+    struct Duplicate {
+        var entry: String
+        var member: String
+        var location: SourceLocation
+        var within: String
+    }
+
+    var topLevelMembers: [String] = []
+    var entryPositions: [String: JSONScanner.Position] = [:]
+    var duplicates: [Duplicate] = []
+
+    private init() {}
+
+    /// Scans a file the String Catalog reader accepted; `nil` if it does not scan.
+    init?(bytes: [UInt8], file: String) {
+        var outline = XCStringsOutline()
+        let ok = bytes.withUnsafeBufferPointer { buffer -> Bool in
+            var scanner = JSONScanner(bytes: buffer, file: file)
+            scanner.skipByteOrderMark()
+            scanner.skipWhitespace()
+            do {
+                try scanner.rawMembers { (scanner: inout JSONScanner, key: JSONScanner.Key, position: JSONScanner.Position) throws(CatalogError) in
+                    let name = key.string(in: scanner.bytes)
+                    if outline.topLevelMembers.contains(name) {
+                        outline.duplicates.append(Duplicate(entry: "", member: name, location: scanner.sourceLocation(position), within: "the top level"))
+                    }
+                    outline.topLevelMembers.append(name)
+                    if name == "strings", scanner.current == UInt8(ascii: "{") {
+                        var seen = Set<String>()
+                        try scanner.rawMembers { (scanner: inout JSONScanner, key: JSONScanner.Key, position: JSONScanner.Position) throws(CatalogError) in
+                            let entry = key.string(in: scanner.bytes)
+                            if !seen.insert(entry).inserted {
+                                outline.duplicates.append(Duplicate(entry: entry, member: entry, location: scanner.sourceLocation(position), within: "\"strings\""))
+                            }
+                            outline.entryPositions[entry] = position
+                            try Self.skip(&scanner, entry: entry, within: "the entry", into: &outline.duplicates)
+                        }
+                    } else {
+                        try Self.skip(&scanner, entry: "", within: "\"\(name)\"", into: &outline.duplicates)
+                    }
+                }
+                return true
+            } catch {
+                return false
+            }
+        }
+        guard ok else { return nil }
+        self = outline
+    }
+
+    /// Skips one value, noting repeated member names in its objects.
+    static func skip(_ scanner: inout JSONScanner, entry: String, within: String, into duplicates: inout [Duplicate]) throws(CatalogError) {
+        scanner.skipWhitespace()
+        guard let byte = scanner.current else { throw scanner.error("expected a value") }
+        switch byte {
+        case UInt8(ascii: "{"):
+            var names: [JSONScanner.Key] = []
+            try scanner.rawMembers { (scanner: inout JSONScanner, key: JSONScanner.Key, position: JSONScanner.Position) throws(CatalogError) in
+                let bytes = scanner.bytes
+                if names.contains(where: { same($0, key, bytes) }) {
+                    duplicates.append(Duplicate(entry: entry, member: key.string(in: bytes), location: scanner.sourceLocation(position), within: within))
+                }
+                names.append(key)
+                try skip(&scanner, entry: entry, within: "\"\(key.string(in: bytes))\"", into: &duplicates)
+            }
+        case UInt8(ascii: "["):
+            scanner.index += 1
+            scanner.skipWhitespace()
+            if scanner.current == UInt8(ascii: "]") { scanner.index += 1; return }
+            while true {
+                try skip(&scanner, entry: entry, within: within, into: &duplicates)
+                scanner.skipWhitespace()
+                guard let next = scanner.current else { throw scanner.error("expected ',' or ']'") }
+                scanner.index += 1
+                if next == UInt8(ascii: "]") { return }
+            }
+        case UInt8(ascii: "\""):
+            _ = try scanner.key()
+        default:
+            while let next = scanner.current, next != UInt8(ascii: ","), next != UInt8(ascii: "}"), next != UInt8(ascii: "]"),
+                  next > 0x20 { scanner.index += 1 }
+        }
+    }
+
+    static func same(_ a: JSONScanner.Key, _ b: JSONScanner.Key, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        if a.decoded != nil || b.decoded != nil { return a.string(in: bytes) == b.string(in: bytes) }
+        guard a.end - a.start == b.end - b.start else { return false }
+        var i = 0
+        while i < a.end - a.start { if bytes[a.start + i] != bytes[b.start + i] { return false }; i += 1 }
+        return true
+    }
+
+    /// Where the leaf (`locale`, `path`) of `entry` stands: the `value` member of its string
+    /// unit, or the deepest member of the path that exists (the entry itself at worst).
+    func location(entry: String, locale: String, path: String, bytes: [UInt8], file: String) -> SourceLocation {
+        guard let position = entryPositions[entry] else { return SourceLocation(file: file, line: 1, column: 1) }
+        return bytes.withUnsafeBufferPointer { buffer -> SourceLocation in
+            var scanner = JSONScanner(bytes: buffer, file: file)
+            scanner.index = position.offset
+            scanner.line = position.line
+            scanner.lineStart = position.lineStart
+            let entryLocation = scanner.sourceLocation(position)
+            guard (try? scanner.key()) != nil, (try? scanner.expect(UInt8(ascii: ":"), "")) != nil,
+                  let tree = try? scanner.value() else { return entryLocation }
+            var best = entryLocation
+            func member(_ value: JSONValue?, _ name: String) -> JSONValue? {
+                guard case .object(let members)? = value, let found = members.last(where: { $0.key == name }) else { return nil }
+                best = SourceLocation(file: file, line: found.line, column: found.column)
+                return found.value
+            }
+            guard !locale.isEmpty else { return best }
+            var node = member(member(tree, "localizations"), locale)
+            guard node != nil else { return best }
+            let steps = path.split(separator: ".").map(String.init)
+            var i = 0
+            while i < steps.count {
+                switch steps[i] {
+                case "plural" where i + 1 < steps.count:
+                    node = member(member(member(node, "variations"), "plural"), steps[i + 1]); i += 2
+                case "device" where i + 1 < steps.count:
+                    node = member(member(member(node, "variations"), "device"), steps[i + 1]); i += 2
+                case "substitutions" where i + 3 < steps.count:
+                    node = member(member(member(member(member(node, "substitutions"), steps[i + 1]), "variations"), steps[i + 2]), steps[i + 3]); i += 4
+                case "substitutions" where i + 1 < steps.count:
+                    node = member(member(node, "substitutions"), steps[i + 1]); i += 2
+                default:
+                    i = steps.count
+                }
+                if node == nil { return best }
+            }
+            _ = member(member(node, "stringUnit"), "value")
+            return best
+        }
+    }
+}
+
+/// Finds the line and column of a leaf in a `.strings` or `.stringsdict` file, by reading
+/// it again (only when a finding needs a location).
+struct PropertyListLocator {
+    private var strings: [String: SourceLocation] = [:]
+    private var dictionary: [PropertyListEntry] = []
+    let file: String
+
+    init(file: String, bytes: [UInt8]) {
+        self.file = file
+        if file.hasSuffix(".stringsdict") {
+            if case .dictionary(let entries)? = try? XMLPropertyListParser.parse(bytes, file: file) { dictionary = entries }
+        } else if !bytes.starts(with: Array("bplist00".utf8)), let utf8 = try? StringsLexer.utf8(bytes, file: file) {
+            var found: [String: SourceLocation] = [:]
+            utf8.withUnsafeBufferPointer { buffer in
+                var lexer = StringsLexer(bytes: buffer, file: file)
+                while let entry = try? lexer.nextEntry() { found[entry.0] = entry.3 }
+            }
+            strings = found
+        }
+    }
+
+    func location(key: String, path: String) -> SourceLocation {
+        let start = SourceLocation(file: file, line: 1, column: 1)
+        if let location = strings[key] { return location }
+        guard let entry = dictionary.last(where: { $0.key == key }) else { return start }
+        var best = SourceLocation(file: file, line: entry.line, column: entry.column)
+        guard case .dictionary(let members) = entry.value else { return best }
+        let steps = path.split(separator: ".").map(String.init)
+        if steps.isEmpty {
+            if let format = members.last(where: { $0.key == "NSStringLocalizedFormatKey" }) {
+                best = SourceLocation(file: file, line: format.line, column: format.column)
+            }
+            return best
+        }
+        guard steps.count >= 2, steps[0] == "substitutions",
+              let variable = members.last(where: { $0.key == steps[1] }) else { return best }
+        best = SourceLocation(file: file, line: variable.line, column: variable.column)
+        if steps.count >= 4, case .dictionary(let forms) = variable.value, let form = forms.last(where: { $0.key == steps[3] }) {
+            best = SourceLocation(file: file, line: form.line, column: form.column)
+        }
+        return best
+    }
+}

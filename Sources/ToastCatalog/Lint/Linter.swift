@@ -1,0 +1,306 @@
+import Foundation
+import ToastICU
+
+/// The catalog validator behind `toastkit lint`: reads catalogs, runs every rule of
+/// ``LintRule/all`` and returns located findings.
+///
+/// ```swift
+/// let linter = Linter(configuration: LintConfiguration(), strictTranslations: true)
+/// let result = try linter.lint(paths: ["Resources/Localizable.xcstrings"])
+/// for finding in result.findings { print(LintOutput.text(finding)) }
+/// ```
+///
+/// Groups of files (a String Catalog, or the `.strings`/`.stringsdict` files of one table
+/// across `.lproj` folders) are linted in parallel on all cores. A file that does not parse
+/// is a `parse-error` finding, so one bad file does not hide the others; only a file that
+/// cannot be opened stops the run (thrown).
+public struct Linter: Sendable {
+    /// Project settings: severities, overrides, locales, terms and width budgets.
+    public var configuration: LintConfiguration
+    /// When `false` (local runs), `missing-translation` is at most a warning.
+    public var strictTranslations: Bool
+
+    public init(configuration: LintConfiguration = LintConfiguration(), strictTranslations: Bool = true) {
+        self.configuration = configuration
+        self.strictTranslations = strictTranslations
+    }
+
+    /// The outcome of one run.
+    public struct Result: Sendable {
+        /// Every finding, sorted by file, line, column and rule.
+        public var findings: [LintFinding]
+        /// The files read.
+        public var files: [String]
+    }
+
+    /// Lints every catalog file at `paths` (files, `.lproj` folders or trees).
+    public func lint(paths: [String]) throws(CatalogError) -> Result {
+        var files: [String] = []
+        for path in paths { files += try CatalogLoader.files(at: path) }
+        var seen = Set<String>()
+        files = files.filter { seen.insert($0).inserted }
+        let groups = Self.groups(files)
+        let collector = Collector(count: groups.count)
+        let configuration = configuration, strict = strictTranslations
+        DispatchQueue.concurrentPerform(iterations: groups.count) { index in
+            let outcome = Self.lintGroup(groups[index], configuration: configuration, strict: strict)
+            collector.store(outcome, at: index)
+        }
+        var findings: [LintFinding] = []
+        for outcome in collector.outcomes() {
+            switch outcome {
+            case .success(let found): findings += found
+            case .failure(let error): throw error
+            }
+        }
+        findings.sort(by: LintFinding.precedes)
+        return Result(findings: findings, files: files)
+    }
+
+    /// Lints one catalog already in memory (its bytes locate the findings).
+    public func lint(file: String, bytes: [UInt8]) -> [LintFinding] {
+        let group = Group(files: [file], preloaded: [file: bytes])
+        switch Self.lintGroup(group, configuration: configuration, strict: strictTranslations) {
+        case .success(let findings): return findings.sorted(by: LintFinding.precedes)
+        case .failure(let error): return [LintFinding(rule: "parse-error", severity: .error, location: error.location, table: "",
+                                                      key: "", locale: "", path: "", message: error.message)]
+        }
+    }
+
+    struct Group: Sendable {
+        var files: [String]
+        var preloaded: [String: [UInt8]] = [:]
+    }
+
+    /// A String Catalog alone; `.strings`/`.stringsdict` by bundle folder and table name.
+    static func groups(_ files: [String]) -> [Group] {
+        var groups: [Group] = []
+        var index: [String: Int] = [:]
+        for file in files {
+            guard !file.hasSuffix(".xcstrings"), CatalogLocale.folderLocale(ofPath: file) != nil else {
+                groups.append(Group(files: [file])); continue
+            }
+            let bundle = file.split(separator: "/", omittingEmptySubsequences: false).dropLast(2).joined(separator: "/")
+            let id = bundle + "/" + StringCatalog.tableName(forPath: file)
+            if let at = index[id] { groups[at].files.append(file) } else { index[id] = groups.count; groups.append(Group(files: [file])) }
+        }
+        return groups
+    }
+
+    final class Collector: @unchecked Sendable {
+        private let lock = NSLock()
+        private var results: [Swift.Result<[LintFinding], CatalogError>?]
+        init(count: Int) { results = Array(repeating: nil, count: count) }
+        func store(_ result: Swift.Result<[LintFinding], CatalogError>, at index: Int) {
+            lock.lock(); results[index] = result; lock.unlock()
+        }
+        func outcomes() -> [Swift.Result<[LintFinding], CatalogError>] {
+            lock.lock(); defer { lock.unlock() }
+            return results.compactMap { $0 }
+        }
+    }
+
+    static func lintGroup(_ group: Group, configuration: LintConfiguration, strict: Bool) -> Swift.Result<[LintFinding], CatalogError> {
+        var table = LintTable()
+        var raw: [RawFinding] = []
+        var bytesByFile: [String: [UInt8]] = [:]
+        let sourceLanguage = configuration.sourceLanguage ?? "en"
+        for file in group.files {
+            let bytes: [UInt8]
+            if let preloaded = group.preloaded[file] {
+                bytes = preloaded
+            } else {
+                do throws(CatalogError) { bytes = try CatalogLoader.bytes(ofFile: file) } catch {
+                    if error.rule == "io" { return .failure(error) }
+                    raw.append(RawFinding(rule: "parse-error", file: file, message: error.message, location: error.location)); continue
+                }
+            }
+            bytesByFile[file] = bytes
+            let catalog: StringCatalog
+            do throws(CatalogError) {
+                if file.hasSuffix(".xcstrings") {
+                    catalog = try StringCatalog(xcstrings: bytes, file: file)
+                } else if let (_, locale) = CatalogLocale.folderLocale(ofPath: file) {
+                    catalog = file.hasSuffix(".stringsdict")
+                        ? try StringCatalog(stringsdict: bytes, file: file, locale: locale, sourceLanguage: sourceLanguage)
+                        : try StringCatalog(strings: bytes, file: file, locale: locale, sourceLanguage: sourceLanguage)
+                } else {
+                    throw CatalogError(location: SourceLocation(file: file, line: 1, column: 1), rule: "unsupported-format",
+                                       message: "expected the file inside a LOCALE.lproj folder, which names its locale")
+                }
+            } catch {
+                let schema = error.rule.hasSuffix("-schema")
+                raw.append(RawFinding(rule: schema ? "schema-violation" : "parse-error", file: file, message: error.message,
+                                      location: error.location))
+                continue
+            }
+            for warning in catalog.warnings {
+                let rule: String
+                switch warning.rule {
+                case "duplicate-key": rule = file.hasSuffix(".xcstrings") ? "" : "duplicate-key"
+                case "nonstandard-value", "unknown-member", "unsupported-rule-type": rule = "nonstandard-value"
+                default: rule = ""
+                }
+                guard !rule.isEmpty else { continue }
+                raw.append(RawFinding(rule: rule, file: file, key: warning.key ?? "", message: warning.message, location: warning.location))
+            }
+            if file.hasSuffix(".xcstrings") {
+                if let outline = XCStringsOutline(bytes: bytes, file: file) {
+                    table.outlines[file] = outline
+                    for duplicate in outline.duplicates {
+                        raw.append(RawFinding(rule: "duplicate-key", file: file, key: duplicate.entry,
+                                              message: "“\(duplicate.member)” appears more than once in \(duplicate.within); JSON readers keep only the last one",
+                                              location: duplicate.location))
+                    }
+                    if !outline.topLevelMembers.contains("strings") {
+                        raw.append(RawFinding(rule: "schema-violation", file: file, message: "the top-level \"strings\" member is missing",
+                                              location: SourceLocation(file: file, line: 1, column: 1)))
+                    }
+                }
+                table.add(catalog: catalog, file: file)
+            } else {
+                table.add(lproj: catalog, file: file, locale: CatalogLocale.folderLocale(ofPath: file)!.locale, sourceLanguage: sourceLanguage)
+            }
+        }
+        var checker = LintChecker(table: table, configuration: configuration)
+        checker.run()
+        raw += checker.findings
+        return .success(resolve(raw, table: table, bytes: bytesByFile, configuration: configuration, strict: strict))
+    }
+
+    /// Applies severities and suppressions and locates each finding.
+    static func resolve(_ raw: [RawFinding], table: LintTable, bytes: [String: [UInt8]], configuration: LintConfiguration,
+                        strict: Bool) -> [LintFinding] {
+        var locators: [String: PropertyListLocator] = [:]
+        var result: [LintFinding] = []
+        for finding in raw {
+            guard let rule = LintRule.named(finding.rule),
+                  var severity = configuration.severity(of: rule, table: table.name, key: finding.key, locale: finding.locale)
+            else { continue }
+            if let cap = finding.cap { severity = min(severity, cap) }
+            if rule.id == "missing-translation" && !strict { severity = min(severity, .warning) }
+            if !finding.key.isEmpty, let comment = table.entries[finding.key]?.comment, LintSuppression.suppresses(comment, rule: rule.id) {
+                continue
+            }
+            let location: SourceLocation
+            if let known = finding.location {
+                location = known
+            } else if finding.file.hasSuffix(".xcstrings"), let outline = table.outlines[finding.file], let data = bytes[finding.file] {
+                location = outline.location(entry: finding.key, locale: finding.locale, path: finding.path, bytes: data, file: finding.file)
+            } else if let data = bytes[finding.file] {
+                if locators[finding.file] == nil { locators[finding.file] = PropertyListLocator(file: finding.file, bytes: data) }
+                location = locators[finding.file]!.location(key: finding.key, path: finding.path)
+            } else {
+                location = SourceLocation(file: finding.file, line: 1, column: 1)
+            }
+            result.append(LintFinding(rule: rule.id, severity: severity, location: location, table: table.name, key: finding.key,
+                                      locale: finding.locale, path: finding.path, message: finding.message,
+                                      source: finding.source, target: finding.target, hint: finding.hint ?? rule.help))
+        }
+        return result
+    }
+}
+
+/// `[no-lint]` or `[no-lint: rule-a, rule-b]` in an entry's comment.
+public enum LintSuppression {
+    /// Whether `comment` suppresses `rule`.
+    public static func suppresses(_ comment: String, rule: String) -> Bool {
+        var rest = Substring(comment)
+        while let open = rest.range(of: "[no-lint") {
+            let after = rest[open.upperBound...]
+            guard let close = after.firstIndex(of: "]") else { return false }
+            let inside = after[..<close].trimmingCharacters(in: .whitespaces)
+            if inside.isEmpty { return true }
+            if inside.hasPrefix(":") {
+                let names = inside.dropFirst().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+                if names.contains(rule) { return true }
+            }
+            rest = after[close...]
+        }
+        return false
+    }
+}
+
+/// A finding before the configuration and locations are applied.
+struct RawFinding: Sendable {
+    var rule: String
+    var file: String
+    var key: String = ""
+    var locale: String = ""
+    var path: String = ""
+    var message: String
+    var source: String?
+    var target: String?
+    var hint: String?
+    /// The most severe this finding may be (a rule's milder cases).
+    var cap: LintSeverity?
+    /// Known already (parse errors and reader warnings).
+    var location: SourceLocation?
+
+    init(rule: String, file: String, key: String = "", locale: String = "", path: String = "", message: String,
+         source: String? = nil, target: String? = nil, hint: String? = nil, cap: LintSeverity? = nil, location: SourceLocation? = nil) {
+        self.rule = rule
+        self.file = file
+        self.key = key
+        self.locale = locale
+        self.path = path
+        self.message = message
+        self.source = source
+        self.target = target
+        self.hint = hint
+        self.cap = cap
+        self.location = location
+    }
+}
+
+/// The entries of one table across its files, with the file each localization came from.
+struct LintTable {
+    var name = ""
+    var sourceLanguage = "en"
+    var isCatalog = false
+    var catalog: StringCatalog?
+    var entries: [String: CatalogEntry] = [:]
+    var keys: [String] = []
+    /// `locale + "\u{1}" + key` → file, for `.lproj` tables.
+    var origins: [String: String] = [:]
+    var catalogFile = ""
+    var outlines: [String: XCStringsOutline] = [:]
+    var sourceFiles = 0
+    var stringsdictKeys: Set<String> = []
+
+    mutating func add(catalog: StringCatalog, file: String) {
+        name = catalog.table
+        sourceLanguage = catalog.sourceLanguage
+        isCatalog = true
+        self.catalog = catalog
+        entries = catalog.entries
+        keys = catalog.keys
+        catalogFile = file
+    }
+
+    mutating func add(lproj catalog: StringCatalog, file: String, locale: String, sourceLanguage: String) {
+        name = catalog.table
+        self.sourceLanguage = sourceLanguage
+        let isSource = locale == sourceLanguage || CatalogLocale.normalize(locale) == CatalogLocale.normalize(sourceLanguage)
+        if isSource { sourceFiles += 1 }
+        let code = isSource ? sourceLanguage : locale
+        let isDict = file.hasSuffix(".stringsdict")
+        for key in catalog.keys {
+            guard let incoming = catalog.entries[key], let value = incoming.localizations.values.first else { continue }
+            if isDict { stringsdictKeys.insert(key) }
+            var entry = entries[key] ?? CatalogEntry()
+            if entries[key] == nil { keys.append(key) }
+            let origin = code + "\u{1}" + key
+            if entry.localizations[code] == nil || isDict {
+                entry.localizations[code] = value
+                origins[origin] = file
+            }
+            if isSource, let comment = incoming.comment { entry.comment = comment }
+            entries[key] = entry
+        }
+    }
+
+    func file(key: String, locale: String) -> String {
+        isCatalog ? catalogFile : origins[locale + "\u{1}" + key] ?? origins[sourceLanguage + "\u{1}" + key] ?? ""
+    }
+}
