@@ -54,7 +54,7 @@ struct LintChecker {
     static let deviceNames: Set<String> = ["iphone", "ipad", "ipod", "mac", "applewatch", "appletv", "applevision", "other"]
     static let states: Set<String> = ["translated", "needs_review", "new", "stale"]
     static let extractionStates: Set<String> = ["manual", "stale", "extracted_with_value", "migrated"]
-    static let versions: Set<String> = ["1.0", "1.1"]
+    static let versions: Set<String> = ["1.0", "1.1", "1.2"]
 
     let table: LintTable
     let configuration: LintConfiguration
@@ -114,7 +114,7 @@ struct LintChecker {
         if !catalog.hasVersion {
             report("schema-violation", "", "", "", "the top-level \"version\" member is missing; Xcode writes \"1.0\"")
         } else if !Self.versions.contains(catalog.version) {
-            report("nonstandard-value", "", "", "", "version “\(catalog.version)” is not one Xcode writes (1.0, 1.1); it is kept on rewrite")
+            report("nonstandard-value", "", "", "", "version “\(catalog.version)” is not one Xcode writes (1.0, 1.1, 1.2); it is kept on rewrite")
         }
         for member in catalog.extra {
             if Self.looksLikeEntries(member.value) {
@@ -138,7 +138,7 @@ struct LintChecker {
 
     mutating func check(key: String, entry: CatalogEntry, targets: [String], project: Set<String>?) {
         let sourceCode = table.sourceLanguage
-        let identifierLike = !key.contains(" ") && (key.contains(".") || key.contains("_")) && key.contains { $0.isLetter }
+        let identifierLike = Self.isIdentifierLike(key)
         var source = entry.localizations[sourceCode]
         if let sourceValue = source, LintLeaf.all(in: sourceValue).isEmpty { source = nil }
         if let state = entry.extractionState {
@@ -164,9 +164,9 @@ struct LintChecker {
                 for locale in entry.localizations.keys.sorted() {
                     report("obsolete-translation", key, locale, "", "“\(key)” is not in the \(sourceCode) table \(table.name), so nothing shows this translation")
                 }
-            } else if identifierLike {
-                report("missing-source-value", key, sourceCode, "", "“\(key)” has no \(sourceCode) value in any file of table \(table.name)")
             }
+            // An .lproj table with no source-language file takes its source from an Interface
+            // Builder file (Base.lproj/*.xib, *.storyboard), which lint does not read.
         }
         if let sourceValue = entry.localizations[sourceCode] {
             checkLocalization(key: key, entry: entry, locale: sourceCode, value: sourceValue, source: nil)
@@ -189,6 +189,20 @@ struct LintChecker {
         for locale in targets where entry.localizations[locale] == nil {
             report("missing-translation", key, locale, "", "“\(key)” has no \(locale) translation; users see the \(sourceCode) text")
         }
+    }
+
+    /// `toast.saved.title`, `a11y_add_avatar`: no spaces, a `.` between letters or digits or
+    /// a `_`, and letters. (`Adding...` is prose.)
+    static func isIdentifierLike(_ key: String) -> Bool {
+        guard key.contains(where: { $0.isLetter }),
+              key.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil || "._-".unicodeScalars.contains($0)) })
+        else { return false }
+        if key.contains("_") { return true }
+        let characters = Array(key)
+        for i in characters.indices.dropFirst().dropLast() where characters[i] == "." {
+            if (characters[i - 1].isLetter || characters[i - 1].isNumber) && (characters[i + 1].isLetter || characters[i + 1].isNumber) { return true }
+        }
+        return false
     }
 
     /// The leaf of `source` that a target leaf is compared with (form-to-form mapping).
@@ -343,8 +357,17 @@ struct LintChecker {
             referenced.formUnion(format.substitutions.map(\.name))
             bidiCheck(key: key, locale: locale, path: path, text: text)
             widthCheck(key: key, locale: locale, path: path, text: text)
-            for problem in format.syntaxProblems {
-                report("format-syntax", key, locale, path, problem, target: text)
+            let counterpartUnit = source.flatMap { Self.counterpart(leaf.steps, in: $0) }
+            let isFormatLeaf: Bool
+            if let source, let counterpartUnit {
+                isFormatLeaf = Self.format(LintLeaf(steps: leaf.steps, unit: counterpartUnit), in: source, arguments: sourceArguments).hasSpecifiers
+            } else {
+                isFormatLeaf = format.hasSpecifiers
+            }
+            if isFormatLeaf {
+                for problem in format.syntaxProblems {
+                    report("format-syntax", key, locale, path, problem, source: counterpartUnit?.value, target: text)
+                }
             }
             if format.hasArg && leaf.substitutionName == nil && table.isCatalog {
                 report("substitution-mismatch", key, locale, path, "“%arg” stands for a substituted number only inside a substitution's forms", target: text)
@@ -354,7 +377,7 @@ struct LintChecker {
                        "%#@\(reference.name)@ has no substitution “\(reference.name)” in \(locale)", target: text,
                        hint: "Define substitutions.\(reference.name) (or the stringsdict variable) with argNum and formatSpecifier.")
             }
-            guard let source, let counterpart = Self.counterpart(leaf.steps, in: source) else { continue }
+            guard let source, let counterpart = counterpartUnit else { continue }
             let sourceText = counterpart.value
             if LintText.isBlank(text) && !LintText.isBlank(sourceText) {
                 report("empty-translation", key, locale, path, "the \(locale) text is empty", source: sourceText, target: text)
@@ -362,7 +385,7 @@ struct LintChecker {
             }
             let sourceLeaf = LintLeaf(steps: leaf.steps, unit: counterpart)
             let sourceFormat = Self.format(sourceLeaf, in: source, arguments: sourceArguments)
-            if sourceFormat.hasSpecifiers || format.hasSpecifiers {
+            if sourceFormat.hasSpecifiers {
                 formatChecks(key: key, locale: locale, leaf: leaf, format: format, sourceText: sourceText, sourceFormat: sourceFormat,
                              value: value, source: source)
             }
@@ -459,7 +482,7 @@ struct LintChecker {
                    "\(locale) needs the \(category.rawValue) form for \(kind.describes) (e.g. \(samples))\(rare ? "; only numbers from a million up reach it" : "")",
                    hint: "Add plural.\(category.rawValue).", cap: rare ? .note : nil)
         }
-        for category in forms.keys.sorted() where category != .zero && reach.reachable[category] == nil {
+        for category in forms.keys.sorted() where category != .zero && category != .other && reach.reachable[category] == nil {
             if reach.localeCategories.contains(category) {
                 report("plural-unreachable-category", key, locale, path + "." + category.rawValue,
                        "no \(locale) number reaches \(category.rawValue) when the count is \(kind.describes)", cap: .note)
@@ -662,7 +685,9 @@ struct LintChecker {
         var missing = LintText.preservedTokens(sourceText).filter { !text.contains($0) }
         missing += configuration.doNotTranslate.filter { sourceText.contains($0) && !text.contains($0) }
         if leaf.pluralCategory == nil {
-            let sourceNumbers = LintText.numbers(sourceText)
+            // One-digit numbers are often spelled out ("3rd party" → "Drittanbieter"); only
+            // numbers of two or more digits must survive.
+            let sourceNumbers = LintText.numbers(sourceText).filter { $0.count >= 2 }
             if !sourceNumbers.isEmpty {
                 var targetNumbers = LintText.numbers(text)
                 for number in sourceNumbers {

@@ -15,6 +15,8 @@ struct LintArgumentUse: Sendable, Equatable {
     var positional: Bool
     /// From a `%#@name@` reference or `%arg`, whose type is the substitution's.
     var viaSubstitution: Bool
+    /// Looks like prose rather than a placeholder (`% d`, `100%i`).
+    var proseLike = false
 
     static func classify(_ spec: FormatSpecifier) -> (LintTypeClass, String)? {
         let wide: Bool
@@ -61,7 +63,9 @@ struct LintLeafFormat: Sendable {
     var hasArg = false
     /// The conversion classes of the non-positional specifiers, in order.
     var plainOrder: [LintTypeClass] = []
-    var hasSpecifiers: Bool { !uses.isEmpty || !substitutions.isEmpty }
+    /// Whether the text is a format: it has a substitution or a specifier that does not look
+    /// like prose (`"100% accurate"` is not a format: `% a` there is an accident).
+    var hasSpecifiers: Bool { !substitutions.isEmpty || uses.contains { !$0.proseLike } }
 
     /// The set of argument indices read.
     var indices: Set<Int> { Set(uses.map(\.index)) }
@@ -87,8 +91,10 @@ struct LintLeafFormat: Sendable {
             case .invalid(let raw):
                 if raw.hasPrefix("%0$") {
                     syntaxProblems.append("“\(raw)”: argument positions start at 1")
-                } else if raw == "%" {
-                    syntaxProblems.append("a lone “%” at the end of the text")
+                } else if raw == "%" && i == tokens.count - 1 {
+                    syntaxProblems.append("a lone “%” at the end of the text; write %% for a percent sign")
+                } else if raw == "%", i + 1 < tokens.count, case .literal(let rest) = tokens[i + 1], let next = rest.first {
+                    syntaxProblems.append("“%\(next)” is not a format specifier; write %% for a percent sign")
                 } else {
                     syntaxProblems.append("“\(raw)” is not a format specifier")
                 }
@@ -111,12 +117,14 @@ struct LintLeafFormat: Sendable {
                     }
                     continue
                 }
+                var prose = false
                 if case .literal(let before)? = previous, let last = before.unicodeScalars.last,
                    last.properties.numericType != nil || last.properties.isAlphabetic, spec.argument == nil, spec.conversion != "@" {
-                    proseLike.append(String(spec.text))
+                    prose = true
                 } else if spec.hasFlag(UInt8(ascii: " ")), spec.argument == nil {
-                    proseLike.append(String(spec.text))
+                    prose = true
                 }
+                if prose { proseLike.append(String(spec.text)) }
                 guard let (typeClass, size) = LintArgumentUse.classify(spec) else {
                     syntaxProblems.append("“\(spec.text)” is not a format specifier"); continue
                 }
@@ -138,11 +146,11 @@ struct LintLeafFormat: Sendable {
                     }
                     index = next
                     next += 1
-                    plain += 1
-                    plainOrder.append(typeClass)
+                    if !prose { plain += 1 }
+                    if !prose { plainOrder.append(typeClass) }
                 }
                 uses.append(LintArgumentUse(index: index, typeClass: typeClass, size: size, text: String(spec.text),
-                                            positional: spec.argument != nil, viaSubstitution: false))
+                                            positional: spec.argument != nil, viaSubstitution: false, proseLike: prose))
             }
         }
         if positional > 0 && plain > 0 {
