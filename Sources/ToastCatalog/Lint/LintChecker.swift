@@ -366,7 +366,11 @@ struct LintChecker {
             }
             if isFormatLeaf {
                 for problem in format.syntaxProblems {
-                    report("format-syntax", key, locale, path, problem, source: counterpartUnit?.value, target: text)
+                    if isSource {
+                        report("format-syntax", key, locale, path, problem, source: text)
+                    } else {
+                        report("format-syntax", key, locale, path, problem, source: counterpartUnit?.value, target: text)
+                    }
                 }
             }
             if format.hasArg && leaf.substitutionName == nil && table.isCatalog {
@@ -475,7 +479,7 @@ struct LintChecker {
                    "the plural forms (\(forms.keys.sorted().map(\.rawValue).joined(separator: ", "))) have no other form; numbers of other categories get no text")
         }
         guard let reach = plurals.reachability(locale: locale, kind: kind) else { return }
-        for category in reach.reachable.keys.sorted() where forms[category] == nil && category != .zero {
+        for category in reach.reachable.keys.sorted() where forms[category] == nil && category != .zero && category != .other {
             let samples = reach.reachable[category]!.samples.joined(separator: ", ")
             let rare = reach.isRare(category)
             report("plural-missing-category", key, locale, path + "." + category.rawValue,
@@ -535,6 +539,8 @@ struct LintChecker {
             return
         }
         guard format.syntaxProblems.isEmpty, sourceFormat.syntaxProblems.isEmpty else { return }
+        // An undefined substitution is substitution-mismatch's finding, not a missing argument.
+        guard format.substitutions.allSatisfy({ value.substitutions[$0.name] != nil }) else { return }
         if format.plainOrder.count >= 2, sourceFormat.plainOrder.count == format.plainOrder.count,
            format.plainOrder != sourceFormat.plainOrder,
            format.plainOrder.map(\.rawValue).sorted() == sourceFormat.plainOrder.map(\.rawValue).sorted() {

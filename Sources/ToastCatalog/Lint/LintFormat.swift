@@ -119,7 +119,7 @@ struct LintLeafFormat: Sendable {
                 }
                 var prose = false
                 if case .literal(let before)? = previous, let last = before.unicodeScalars.last,
-                   last.properties.numericType != nil || last.properties.isAlphabetic, spec.argument == nil, spec.conversion != "@" {
+                   last.properties.numericType != nil, spec.argument == nil, spec.conversion != "@" {
                     prose = true
                 } else if spec.hasFlag(UInt8(ascii: " ")), spec.argument == nil {
                     prose = true
