@@ -181,6 +181,12 @@ enum XCStringsReader {
                 try object(&scanner, position, "\"variations\"") { (scanner: inout JSONScanner, kind: Key, position: Position) throws(CatalogError) in
                     if kind.is("plural", in: scanner.bytes) {
                         value.plural = try pluralForms(&scanner, position)
+                        if value.plural.isEmpty {
+                            // Kept (and written back) as an unknown member, so that an empty
+                            // plural set is neither lost nor mistaken for none.
+                            value.extra.append(JSONMember(key: "variations.plural", value: .object([]), line: position.line,
+                                                          column: scanner.column(of: position)))
+                        }
                     } else if kind.is("device", in: scanner.bytes) {
                         try object(&scanner, position, "\"device\"") { (scanner: inout JSONScanner, device: Key, position: Position) throws(CatalogError) in
                             let name = device.string(in: scanner.bytes)

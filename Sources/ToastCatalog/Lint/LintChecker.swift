@@ -332,6 +332,10 @@ struct LintChecker {
     mutating func checkLocalization(key: String, entry: CatalogEntry, locale: String, value: LocalizedValue, source: LocalizedValue?) {
         let isSource = source == nil
         let leaves = LintLeaf.all(in: value)
+        if value.extra.contains(where: { $0.key == "variations.plural" }) {
+            report("variation-missing-other", key, locale, "plural", "the plural variation of \(locale) is empty: it has no other form, so no number gets text")
+            if leaves.isEmpty { return }
+        }
         if leaves.isEmpty && !isSource {
             report("missing-translation", key, locale, "", "the \(locale) localization of “\(key)” holds no text")
             return
