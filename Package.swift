@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "ToastKit", targets: ["ToastKit"]),
         .library(name: "ToastCatalog", targets: ["ToastCatalog"]),
+        .library(name: "ToastICU", targets: ["ToastICU"]),
         .library(name: "ToastKitTesting", targets: ["ToastKitTesting"]),
         .executable(name: "toastkit", targets: ["toastkit"]),
     ],

@@ -1,10 +1,12 @@
 import Benchmark
 import Foundation
 import ToastCatalog
+import ToastICU
 
-/// Load throughput of a generated String Catalog (≥ 50 MB, 40 locales, 20% plural keys) and of
-/// 40 `.lproj` `.strings` files, against Foundation's JSONSerialization and
-/// PropertyListSerialization in the same run. The inputs are generated deterministically into
+/// Load throughput of a generated String Catalog (≥ 50 MB, 40 locales + the English source,
+/// 20% plural keys with each locale's CLDR categories) and of 40 `.lproj` `.strings` files,
+/// against Foundation's JSONSerialization and PropertyListSerialization in the same run; and
+/// `toastkit lint` of the same catalog against loading it (tag `[lint]`). The inputs are generated deterministically into
 /// a temporary folder on first use (not committed). Throughput counts bytes: 1 iteration = one
 /// whole input.
 
@@ -33,19 +35,24 @@ let locales = ["ar", "cs", "da", "de", "el", "es", "fa", "fi", "fr", "he", "hi",
 
 /// The String Catalog input, in Xcode's layout.
 let catalogBytes: [UInt8] = {
-    let path = workFolder.appendingPathComponent("Big.xcstrings")
+    let path = workFolder.appendingPathComponent("Big-v2.xcstrings")
     if let data = FileManager.default.contents(atPath: path.path), data.count > 50_000_000 { return Array(data) }
     var generator = Generator(state: 42)
+    let services = ICUServices()
+    let categories = Dictionary(uniqueKeysWithValues: (["en"] + locales).map { locale in
+        let rules = try! services.pluralRules(LocaleTag(locale)!)
+        return (locale, rules.samples(services: services).filter { !$0.integers.isEmpty || $0.category == .other }.map(\.category.rawValue))
+    })
     var strings: [JSONMember] = []
     var size = 0
     var index = 0
     while size < 52_000_000 {
         let plural = generator.next() % 5 == 0
         var localizations: [JSONMember] = []
-        for locale in locales {
+        for locale in ["en"] + locales {
             let value: JSONValue
             if plural {
-                value = .members(["variations": .members(["plural": .object(["one", "few", "many", "other"].map { category in
+                value = .members(["variations": .members(["plural": .object(categories[locale]!.map { category in
                     JSONMember(key: category, value: .members(["stringUnit": .members([
                         "state": .string("translated"), "value": .string("%lld \(locale) " + generator.words(5))])]))
                 })])])
@@ -54,7 +61,7 @@ let catalogBytes: [UInt8] = {
             }
             localizations.append(JSONMember(key: locale, value: value))
         }
-        let entry = JSONValue.members(["comment": .string("Generated entry \(index)"), "localizations": .object(localizations)])
+        let entry = JSONValue.members(["comment": .string("Generated entry \(index); %lld is a count"), "localizations": .object(localizations)])
         size += plural ? 40 * 420 : 40 * 150
         strings.append(JSONMember(key: "key.\(index) " + generator.words(3), value: entry))
         index += 1
@@ -93,6 +100,12 @@ let benchmarks: @Sendable () -> Void = {
         let data = Data(catalogBytes)
         benchmark.startMeasurement()
         for _ in benchmark.scaledIterations { blackHole(try! JSONSerialization.jsonObject(with: data)) }
+    }
+    Benchmark("Load .xcstrings, the baseline of lint (\(catalogBytes.count / 1_000_000) MB) [lint]") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(try! StringCatalog(xcstrings: catalogBytes, file: "Big.xcstrings")) }
+    }
+    Benchmark("ToastKit lint .xcstrings (\(catalogBytes.count / 1_000_000) MB) [lint]") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(Linter().lint(file: "Big.xcstrings", bytes: catalogBytes)) }
     }
     Benchmark("ToastKit load 40 .strings (\(stringsTotal / 1_000_000) MB)") { benchmark in
         for _ in benchmark.scaledIterations {

@@ -1,3 +1,4 @@
+import Foundation
 import ToastICU
 
 /// One step of a leaf path: a plural form, a device, or a form of a substitution.
@@ -62,6 +63,8 @@ struct LintChecker {
     var plurals: PluralReachabilityCache
     /// Locale → one file of the table in that locale (`.lproj` tables).
     private var localeFiles: [String: String] = [:]
+    /// Source leaf analyses of the current entry, by path and text.
+    private var sourceCache: [String: SourceFacts] = [:]
 
     init(table: LintTable, configuration: LintConfiguration) {
         self.table = table
@@ -94,18 +97,48 @@ struct LintChecker {
         return shown
     }
 
-    mutating func run() {
-        if let catalog = table.catalog { catalogChecks(catalog) }
+    /// Runs every rule over `keys` (all of the table's by default); `catalogLevel` adds the
+    /// checks of the file itself.
+    mutating func run(keys: ArraySlice<String>? = nil, catalogLevel: Bool = true) {
+        if catalogLevel, let catalog = table.catalog { catalogChecks(catalog) }
+        let (targets, project) = Self.targets(table, configuration)
+        for key in keys ?? table.keys[...] {
+            guard let entry = table.entries[key] else { continue }
+            check(key: key, entry: entry, targets: targets, project: project)
+        }
+    }
+
+    /// The target locales every entry should have, and the project's set if configured.
+    static func targets(_ table: LintTable, _ configuration: LintConfiguration) -> ([String], Set<String>?) {
         let source = table.sourceLanguage
         var locales = Set<String>()
         for entry in table.entries.values { locales.formUnion(entry.localizations.keys) }
         locales.remove(source)
         let project = configuration.locales.map { Set($0).subtracting([source]) }
-        let targets = (project ?? locales).sorted()
-        for key in table.keys {
-            guard let entry = table.entries[key] else { continue }
-            check(key: key, entry: entry, targets: targets, project: project)
+        return ((project ?? locales).sorted(), project)
+    }
+
+    /// Runs the checker over a table, splitting a large one into one slice of keys per core.
+    static func findings(table: LintTable, configuration: LintConfiguration) -> [RawFinding] {
+        let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        let slices = table.keys.count >= 2_000 ? cores : 1
+        let size = (table.keys.count + slices - 1) / max(slices, 1)
+        let box = SliceResults(count: slices)
+        DispatchQueue.concurrentPerform(iterations: slices) { index in
+            var checker = LintChecker(table: table, configuration: configuration)
+            let lower = min(index * size, table.keys.count), upper = min(lower + size, table.keys.count)
+            checker.run(keys: table.keys[lower..<upper], catalogLevel: index == 0)
+            box.store(checker.findings, at: index)
         }
+        return box.all()
+    }
+
+    final class SliceResults: @unchecked Sendable {
+        private let lock = NSLock()
+        private var results: [[RawFinding]]
+        init(count: Int) { results = Array(repeating: [], count: count) }
+        func store(_ findings: [RawFinding], at index: Int) { lock.lock(); results[index] = findings; lock.unlock() }
+        func all() -> [RawFinding] { lock.lock(); defer { lock.unlock() }; return results.flatMap { $0 } }
     }
 
     // MARK: - Catalog-level
@@ -137,6 +170,7 @@ struct LintChecker {
     // MARK: - Entries
 
     mutating func check(key: String, entry: CatalogEntry, targets: [String], project: Set<String>?) {
+        sourceCache.removeAll(keepingCapacity: true)
         let sourceCode = table.sourceLanguage
         let identifierLike = Self.isIdentifierLike(key)
         var source = entry.localizations[sourceCode]
@@ -362,12 +396,11 @@ struct LintChecker {
             bidiCheck(key: key, locale: locale, path: path, text: text)
             widthCheck(key: key, locale: locale, path: path, text: text)
             let counterpartUnit = source.flatMap { Self.counterpart(leaf.steps, in: $0) }
-            let isFormatLeaf: Bool
+            var facts: SourceFacts?
             if let source, let counterpartUnit {
-                isFormatLeaf = Self.format(LintLeaf(steps: leaf.steps, unit: counterpartUnit), in: source, arguments: sourceArguments).hasSpecifiers
-            } else {
-                isFormatLeaf = format.hasSpecifiers
+                facts = sourceFacts(LintLeaf(steps: leaf.steps, unit: counterpartUnit), in: source, arguments: sourceArguments)
             }
+            let isFormatLeaf = facts?.format.hasSpecifiers ?? format.hasSpecifiers
             if isFormatLeaf {
                 for problem in format.syntaxProblems {
                     if isSource {
@@ -385,19 +418,18 @@ struct LintChecker {
                        "%#@\(reference.name)@ has no substitution “\(reference.name)” in \(locale)", target: text,
                        hint: "Define substitutions.\(reference.name) (or the stringsdict variable) with argNum and formatSpecifier.")
             }
-            guard let source, let counterpart = counterpartUnit else { continue }
+            guard let source, let counterpart = counterpartUnit, var facts else { continue }
             let sourceText = counterpart.value
             if LintText.isBlank(text) && !LintText.isBlank(sourceText) {
                 report("empty-translation", key, locale, path, "the \(locale) text is empty", source: sourceText, target: text)
                 continue
             }
-            let sourceLeaf = LintLeaf(steps: leaf.steps, unit: counterpart)
-            let sourceFormat = Self.format(sourceLeaf, in: source, arguments: sourceArguments)
-            if sourceFormat.hasSpecifiers {
-                formatChecks(key: key, locale: locale, leaf: leaf, format: format, sourceText: sourceText, sourceFormat: sourceFormat,
+            if facts.format.hasSpecifiers {
+                formatChecks(key: key, locale: locale, leaf: leaf, format: format, sourceText: sourceText, sourceFormat: facts.format,
                              value: value, source: source)
             }
-            textChecks(key: key, locale: locale, path: path, text: text, sourceText: sourceText, leaf: leaf)
+            textChecks(key: key, locale: locale, path: path, text: text, sourceText: sourceText, leaf: leaf, source: &facts)
+            sourceCache[leaf.path + "\u{1}" + sourceText] = facts
         }
         for name in value.substitutions.keys.sorted() where !referenced.contains(name) {
             report("substitution-mismatch", key, locale, "substitutions.\(name)",
@@ -618,7 +650,8 @@ struct LintChecker {
     // MARK: - Text
 
     mutating func bidiCheck(key: String, locale: String, path: String, text: String) {
-        guard text.unicodeScalars.contains(where: { $0.value >= 0x202A && $0.value <= 0x2069 }) else { return }
+        // U+202A…U+2069 all start with the UTF-8 byte E2.
+        guard text.utf8.contains(0xE2), text.unicodeScalars.contains(where: { $0.value >= 0x202A && $0.value <= 0x2069 }) else { return }
         let (overrides, unbalanced) = LintText.bidiProblems(text)
         if !overrides.isEmpty {
             report("bidi-control", key, locale, path,
@@ -640,31 +673,45 @@ struct LintChecker {
         }
     }
 
-    mutating func textChecks(key: String, locale: String, path: String, text: String, sourceText: String, leaf: LintLeaf) {
+    /// A source leaf's analysis, shared by every target locale of the entry.
+    struct SourceFacts {
+        var format: LintLeafFormat
+        var text: LintTextFacts
+        var tokens: [String]?
+        var numbers: [String]?
+    }
+
+    mutating func sourceFacts(_ leaf: LintLeaf, in source: LocalizedValue,
+                              arguments: [String: (index: Int, typeClass: LintTypeClass, size: String)]) -> SourceFacts {
+        let id = leaf.path + "\u{1}" + leaf.unit.value
+        if let known = sourceCache[id] { return known }
+        let facts = SourceFacts(format: Self.format(leaf, in: source, arguments: arguments), text: LintTextFacts(leaf.unit.value))
+        sourceCache[id] = facts
+        return facts
+    }
+
+    mutating func textChecks(key: String, locale: String, path: String, text: String, sourceText: String, leaf: LintLeaf,
+                             source: inout SourceFacts) {
+        let s = source.text
+        let t = LintTextFacts(text)
         // Whitespace
-        let (sourceLead, targetLead) = (LintText.leadingWhitespace(sourceText), LintText.leadingWhitespace(text))
-        let (sourceTrail, targetTrail) = (LintText.trailingWhitespace(sourceText), LintText.trailingWhitespace(text))
-        if sourceLead != targetLead {
+        if s.leading != t.leading {
             report("whitespace-mismatch", key, locale, path,
-                   "leading whitespace differs: source \(LintText.describeWhitespace(sourceLead)), \(locale) \(LintText.describeWhitespace(targetLead))",
+                   "leading whitespace differs: source \(LintText.describeWhitespace(s.leading)), \(locale) \(LintText.describeWhitespace(t.leading))",
                    source: sourceText, target: text)
-        } else if sourceTrail != targetTrail {
+        } else if s.trailing != t.trailing {
             report("whitespace-mismatch", key, locale, path,
-                   "trailing whitespace differs: source \(LintText.describeWhitespace(sourceTrail)), \(locale) \(LintText.describeWhitespace(targetTrail))",
+                   "trailing whitespace differs: source \(LintText.describeWhitespace(s.trailing)), \(locale) \(LintText.describeWhitespace(t.trailing))",
                    source: sourceText, target: text)
-        } else {
-            let s = LintText.lineStructure(sourceText), t = LintText.lineStructure(text)
-            if s.newlines != t.newlines {
-                report("whitespace-mismatch", key, locale, path, "the source has \(s.newlines) line break(s), the \(locale) text \(t.newlines)", source: sourceText, target: text)
-            } else if s.escapes != t.escapes {
-                report("whitespace-mismatch", key, locale, path, "the source has \(s.escapes) “\\n” escape(s), the \(locale) text \(t.escapes)", source: sourceText, target: text)
-            } else if s.tabs != t.tabs {
-                report("whitespace-mismatch", key, locale, path, "the source has \(s.tabs) tab(s), the \(locale) text \(t.tabs)", source: sourceText, target: text)
-            }
+        } else if s.structure.newlines != t.structure.newlines {
+            report("whitespace-mismatch", key, locale, path, "the source has \(s.structure.newlines) line break(s), the \(locale) text \(t.structure.newlines)", source: sourceText, target: text)
+        } else if s.structure.escapes != t.structure.escapes {
+            report("whitespace-mismatch", key, locale, path, "the source has \(s.structure.escapes) “\\n” escape(s), the \(locale) text \(t.structure.escapes)", source: sourceText, target: text)
+        } else if s.structure.tabs != t.structure.tabs {
+            report("whitespace-mismatch", key, locale, path, "the source has \(s.structure.tabs) tab(s), the \(locale) text \(t.structure.tabs)", source: sourceText, target: text)
         }
         // Control characters
-        let sourceControls = Set(LintText.controls(sourceText))
-        let added = LintText.controls(text).filter { !sourceControls.contains($0) }
+        let added = t.controls.filter { !s.controls.contains($0) }
         if let worst = added.first(where: { LintText.controlKind($0) == .dangerous }) {
             report("control-character", key, locale, path, "the \(locale) text contains \(LintText.name(worst)), which the source does not", source: sourceText, target: text)
         } else if let invisible = added.first {
@@ -672,35 +719,41 @@ struct LintChecker {
                    source: sourceText, target: text, cap: .warning)
         }
         // Markup
-        if sourceText.contains("<") || text.contains("<") {
-            let s = LintText.tags(sourceText), t = LintText.tags(text)
-            if s.names != t.names {
+        if s.tags != nil || t.tags != nil {
+            let st = s.tags ?? ([], true), tt = t.tags ?? ([], true)
+            if st.names != tt.names {
                 report("markup-mismatch", key, locale, path,
-                       "the tags differ: source \(s.names.isEmpty ? "none" : s.names.map { "<\($0)>" }.joined(separator: " ")), \(locale) \(t.names.isEmpty ? "none" : t.names.map { "<\($0)>" }.joined(separator: " "))",
+                       "the tags differ: source \(st.names.isEmpty ? "none" : st.names.map { "<\($0)>" }.joined(separator: " ")), \(locale) \(tt.names.isEmpty ? "none" : tt.names.map { "<\($0)>" }.joined(separator: " "))",
                        source: sourceText, target: text)
-            } else if s.wellFormed && !t.wellFormed {
+            } else if st.wellFormed && !tt.wellFormed {
                 report("markup-mismatch", key, locale, path, "the \(locale) tags do not nest properly", source: sourceText, target: text)
             }
         }
-        if sourceText.contains("](") || sourceText.contains("**") || sourceText.contains("`") || text.contains("](") {
-            let s = LintText.markdown(sourceText), t = LintText.markdown(text)
-            if s.links != t.links {
-                report("markup-mismatch", key, locale, path, "the Markdown link targets differ: source \(s.links), \(locale) \(t.links)",
+        if let sm = s.markdown {
+            let tm = t.markdown ?? ([], 0, 0)
+            if sm.links != tm.links {
+                report("markup-mismatch", key, locale, path, "the Markdown link targets differ: source \(sm.links), \(locale) \(tm.links)",
                        source: sourceText, target: text, cap: .warning)
-            } else if s.strong != t.strong || s.code != t.code {
+            } else if sm.strong != tm.strong || sm.code != tm.code {
                 report("markup-mismatch", key, locale, path, "the Markdown emphasis (** or `) differs from the source's", source: sourceText, target: text, cap: .warning)
             }
+        } else if let tm = t.markdown, !tm.links.isEmpty {
+            report("markup-mismatch", key, locale, path, "the \(locale) text has Markdown links the source does not: \(tm.links)",
+                   source: sourceText, target: text, cap: .warning)
         }
         // Preserved tokens
-        var missing = LintText.preservedTokens(sourceText).filter { !text.contains($0) }
-        missing += configuration.doNotTranslate.filter { sourceText.contains($0) && !text.contains($0) }
+        if source.tokens == nil { source.tokens = s.mayHaveTokens ? LintText.preservedTokens(sourceText) : [] }
+        var missing = source.tokens!.filter { !text.contains($0) }
+        if !configuration.doNotTranslate.isEmpty {
+            missing += configuration.doNotTranslate.filter { sourceText.contains($0) && !text.contains($0) }
+        }
         if leaf.pluralCategory == nil {
             // One-digit numbers are often spelled out ("3rd party" → "Drittanbieter"); only
             // numbers of two or more digits must survive.
-            let sourceNumbers = LintText.numbers(sourceText).filter { $0.count >= 2 }
-            if !sourceNumbers.isEmpty {
+            if source.numbers == nil { source.numbers = s.mayHaveNumbers ? LintText.numbers(sourceText).filter { $0.count >= 2 } : [] }
+            if !source.numbers!.isEmpty {
                 var targetNumbers = LintText.numbers(text)
-                for number in sourceNumbers {
+                for number in source.numbers! {
                     if let at = targetNumbers.firstIndex(of: number) { targetNumbers.remove(at: at) } else { missing.append(number) }
                 }
             }
@@ -710,12 +763,13 @@ struct LintChecker {
                    source: Self.mark(sourceText, first), target: text)
         }
         // Unchanged
-        if CatalogLocale.normalize(locale).split(separator: "-").first != CatalogLocale.normalize(table.sourceLanguage).split(separator: "-").first {
-            let s = LintText.comparable(sourceText)
-            if LintText.letterCount(s) > 3, s == LintText.comparable(text),
-               !configuration.doNotTranslate.contains(where: { LintText.comparable($0) == s }) {
-                report("unchanged-translation", key, locale, path, "the \(locale) text is the same as the source", source: sourceText, target: text)
-            }
+        if s.letters > 3, s.comparable == t.comparable, !sameLanguage(locale),
+           !configuration.doNotTranslate.contains(where: { LintText.comparable($0) == LintText.comparable(sourceText) }) {
+            report("unchanged-translation", key, locale, path, "the \(locale) text is the same as the source", source: sourceText, target: text)
         }
+    }
+
+    private func sameLanguage(_ locale: String) -> Bool {
+        CatalogLocale.normalize(locale).split(separator: "-").first == CatalogLocale.normalize(table.sourceLanguage).split(separator: "-").first
     }
 }

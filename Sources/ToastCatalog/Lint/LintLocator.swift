@@ -79,7 +79,14 @@ struct XCStringsOutline {
                 if next == UInt8(ascii: "]") { return }
             }
         case UInt8(ascii: "\""):
-            _ = try scanner.key()
+            // To the closing quote, stepping over escapes; nothing is decoded.
+            var i = scanner.index + 1
+            while true {
+                let (end, _) = scanner.scanPlain(from: i)
+                guard end < scanner.bytes.count else { throw scanner.error("unterminated string") }
+                if scanner.bytes[end] == UInt8(ascii: "\"") { scanner.index = end + 1; break }
+                i = scanner.bytes[end] == UInt8(ascii: "\\") ? end + 2 : end + 1
+            }
         default:
             while let next = scanner.current, next != UInt8(ascii: ","), next != UInt8(ascii: "}"), next != UInt8(ascii: "]"),
                   next > 0x20 { scanner.index += 1 }

@@ -87,6 +87,11 @@ public struct Linter: Sendable {
         return groups
     }
 
+    /// Hands results between the two halves of a concurrent load (each written by one thread,
+    /// read after both have finished).
+    final class LoadBox: @unchecked Sendable { var result: Swift.Result<StringCatalog, CatalogError>? }
+    final class OutlineBox: @unchecked Sendable { var outline: XCStringsOutline? }
+
     final class Collector: @unchecked Sendable {
         private let lock = NSLock()
         private var results: [Swift.Result<[LintFinding], CatalogError>?]
@@ -117,9 +122,20 @@ public struct Linter: Sendable {
             }
             bytesByFile[file] = bytes
             let catalog: StringCatalog
+            // A String Catalog's outline (duplicates, entry positions) is scanned on another core
+            // while the typed reader runs.
+            let outlineBox = OutlineBox()
             do throws(CatalogError) {
                 if file.hasSuffix(".xcstrings") {
-                    catalog = try StringCatalog(xcstrings: bytes, file: file)
+                    let loaded = LoadBox()
+                    DispatchQueue.concurrentPerform(iterations: 2) { part in
+                        if part == 0 {
+                            loaded.result = Swift.Result { () throws(CatalogError) in try StringCatalog(xcstrings: bytes, file: file) }
+                        } else {
+                            outlineBox.outline = XCStringsOutline(bytes: bytes, file: file)
+                        }
+                    }
+                    catalog = try loaded.result!.get()
                 } else if let (_, locale) = CatalogLocale.folderLocale(ofPath: file) {
                     catalog = file.hasSuffix(".stringsdict")
                         ? try StringCatalog(stringsdict: bytes, file: file, locale: locale, sourceLanguage: sourceLanguage)
@@ -145,7 +161,7 @@ public struct Linter: Sendable {
                 raw.append(RawFinding(rule: rule, file: file, key: warning.key ?? "", message: warning.message, location: warning.location))
             }
             if file.hasSuffix(".xcstrings") {
-                if let outline = XCStringsOutline(bytes: bytes, file: file) {
+                if let outline = outlineBox.outline {
                     table.outlines[file] = outline
                     for duplicate in outline.duplicates {
                         raw.append(RawFinding(rule: "duplicate-key", file: file, key: duplicate.entry,
@@ -162,9 +178,7 @@ public struct Linter: Sendable {
                 table.add(lproj: catalog, file: file, locale: CatalogLocale.folderLocale(ofPath: file)!.locale, sourceLanguage: sourceLanguage)
             }
         }
-        var checker = LintChecker(table: table, configuration: configuration)
-        checker.run()
-        raw += checker.findings
+        raw += LintChecker.findings(table: table, configuration: configuration)
         return .success(resolve(raw, table: table, bytes: bytesByFile, configuration: configuration, strict: strict))
     }
 

@@ -118,12 +118,16 @@ struct PluralReachability: Sendable {
 /// Per-locale, per-kind reachability, computed once per lint worker.
 struct PluralReachabilityCache {
     let services: ICUServices
-    private var cache: [String: PluralReachability?] = [:]
+    private struct Key: Hashable {
+        var locale: String
+        var kind: PluralArgumentKind
+    }
+    private var cache: [Key: PluralReachability?] = [:]
 
     init(services: ICUServices) { self.services = services }
 
     mutating func reachability(locale: String, kind: PluralArgumentKind) -> PluralReachability? {
-        let id = "\(locale)|\(kind)"
+        let id = Key(locale: locale, kind: kind)
         if let known = cache[id] { return known }
         var computed: PluralReachability?
         if let tag = LocaleTag(locale), let rules = try? services.pluralRules(tag) {
