@@ -20,7 +20,14 @@ enum LintStep: Equatable {
 struct LintLeaf {
     var steps: [LintStep]
     var unit: StringUnit
-    var path: String { steps.map(\.text).joined(separator: ".") }
+    /// The dump path (`plural.one`), built once.
+    var path: String
+
+    init(steps: [LintStep], unit: StringUnit, path: String? = nil) {
+        self.steps = steps
+        self.unit = unit
+        self.path = path ?? steps.map(\.text).joined(separator: ".")
+    }
 
     var substitutionName: String? {
         if case .substitution(let name, _)? = steps.last { return name }
@@ -34,19 +41,53 @@ struct LintLeaf {
         }
     }
 
-    static func all(in value: LocalizedValue, prefix: [LintStep] = []) -> [LintLeaf] {
+    static func all(in value: LocalizedValue) -> [LintLeaf] {
+        // The common shapes without recursion: a flat value, or plural forms of a flat value.
+        if value.device.isEmpty && value.substitutions.isEmpty && value.plural.values.allSatisfy({ $0.isFlatUnit }) {
+            var result: [LintLeaf] = []
+            if let unit = value.stringUnit { result.append(LintLeaf(steps: [], unit: unit, path: "")) }
+            if !value.plural.isEmpty {
+                for category in PluralCategory.allCases {
+                    if let unit = value.plural[category]?.stringUnit {
+                        result.append(LintLeaf(steps: [.plural(category)], unit: unit, path: category.pluralPath))
+                    }
+                }
+            }
+            return result
+        }
         var result: [LintLeaf] = []
+        collect(value, prefix: [], into: &result)
+        return result
+    }
+
+    private static func collect(_ value: LocalizedValue, prefix: [LintStep], into result: inout [LintLeaf]) {
         if let unit = value.stringUnit { result.append(LintLeaf(steps: prefix, unit: unit)) }
-        for category in PluralCategory.allCases { if let form = value.plural[category] { result += all(in: form, prefix: prefix + [.plural(category)]) } }
-        for device in value.device.keys.sorted() { result += all(in: value.device[device]!, prefix: prefix + [.device(device)]) }
+        for category in PluralCategory.allCases { if let form = value.plural[category] { collect(form, prefix: prefix + [.plural(category)], into: &result) } }
+        for device in value.device.keys.sorted() { collect(value.device[device]!, prefix: prefix + [.device(device)], into: &result) }
         for name in value.substitutions.keys.sorted() {
             for category in PluralCategory.allCases {
                 if let form = value.substitutions[name]!.plural[category] {
-                    result += all(in: form, prefix: prefix + [.substitution(name, category)])
+                    collect(form, prefix: prefix + [.substitution(name, category)], into: &result)
                 }
             }
         }
-        return result
+    }
+}
+
+extension LocalizedValue {
+    var isFlatUnit: Bool { plural.isEmpty && device.isEmpty && substitutions.isEmpty }
+}
+
+extension PluralCategory {
+    var pluralPath: String {
+        switch self {
+        case .zero: "plural.zero"
+        case .one: "plural.one"
+        case .two: "plural.two"
+        case .few: "plural.few"
+        case .many: "plural.many"
+        case .other: "plural.other"
+        }
     }
 }
 
@@ -63,8 +104,11 @@ struct LintChecker {
     var plurals: PluralReachabilityCache
     /// Locale → one file of the table in that locale (`.lproj` tables).
     private var localeFiles: [String: String] = [:]
-    /// Source leaf analyses of the current entry, by path and text.
+    /// Source leaf analyses of the current entry, by target path (the counterpart of a path is
+    /// the same in every locale).
     private var sourceCache: [String: SourceFacts] = [:]
+    /// The count's kind of each plural set of the current entry's source.
+    private var countKinds: [String: PluralArgumentKind] = [:]
 
     init(table: LintTable, configuration: LintConfiguration) {
         self.table = table
@@ -171,6 +215,7 @@ struct LintChecker {
 
     mutating func check(key: String, entry: CatalogEntry, targets: [String], project: Set<String>?) {
         sourceCache.removeAll(keepingCapacity: true)
+        countKinds.removeAll(keepingCapacity: true)
         let sourceCode = table.sourceLanguage
         let identifierLike = Self.isIdentifierLike(key)
         var source = entry.localizations[sourceCode]
@@ -429,7 +474,7 @@ struct LintChecker {
                              value: value, source: source)
             }
             textChecks(key: key, locale: locale, path: path, text: text, sourceText: sourceText, leaf: leaf, source: &facts)
-            sourceCache[leaf.path + "\u{1}" + sourceText] = facts
+            sourceCache[leaf.path] = facts
         }
         for name in value.substitutions.keys.sorted() where !referenced.contains(name) {
             report("substitution-mismatch", key, locale, "substitutions.\(name)",
@@ -451,9 +496,16 @@ struct LintChecker {
         let path = prefix.map(\.text).joined(separator: ".")
         func join(_ more: String) -> String { path.isEmpty ? more : path + "." + more }
         if !value.plural.isEmpty {
-            pluralChecks(key: key, locale: locale, forms: value.plural, path: join("plural"),
-                         kind: Self.countKind(in: source.flatMap { Self.counterpart(prefix + [.plural(.other)], in: $0) }?.value
-                                              ?? value.plural[.other]?.stringUnit?.value))
+            let id = "#count " + path
+            let kind: PluralArgumentKind
+            if source != nil, let known = countKinds[id] {
+                kind = known
+            } else {
+                kind = Self.countKind(in: source.flatMap { Self.counterpart(prefix + [.plural(.other)], in: $0) }?.value
+                                      ?? value.plural[.other]?.stringUnit?.value)
+                if source != nil { countKinds[id] = kind }
+            }
+            pluralChecks(key: key, locale: locale, forms: value.plural, path: join("plural"), kind: kind)
         }
         if !value.device.isEmpty {
             if value.device["other"] == nil {
@@ -515,14 +567,14 @@ struct LintChecker {
                    "the plural forms (\(forms.keys.sorted().map(\.rawValue).joined(separator: ", "))) have no other form; numbers of other categories get no text")
         }
         guard let reach = plurals.reachability(locale: locale, kind: kind) else { return }
-        for category in reach.reachable.keys.sorted() where forms[category] == nil && category != .zero && category != .other {
+        for category in reach.categories where forms[category] == nil && category != .zero && category != .other {
             let samples = reach.reachable[category]!.samples.joined(separator: ", ")
             let rare = reach.isRare(category)
             report("plural-missing-category", key, locale, path + "." + category.rawValue,
                    "\(locale) needs the \(category.rawValue) form for \(kind.describes) (e.g. \(samples))\(rare ? "; only numbers from a million up reach it" : "")",
                    hint: "Add plural.\(category.rawValue).", cap: rare ? .note : nil)
         }
-        for category in forms.keys.sorted() where category != .zero && category != .other && reach.reachable[category] == nil {
+        for category in PluralCategory.allCases where forms[category] != nil && category != .zero && category != .other && reach.reachable[category] == nil {
             if reach.localeCategories.contains(category) {
                 report("plural-unreachable-category", key, locale, path + "." + category.rawValue,
                        "no \(locale) number reaches \(category.rawValue) when the count is \(kind.describes)", cap: .note)
@@ -564,6 +616,14 @@ struct LintChecker {
 
     mutating func formatChecks(key: String, locale: String, leaf: LintLeaf, format: LintLeafFormat, sourceText: String,
                                sourceFormat: LintLeafFormat, value: LocalizedValue, source: LocalizedValue) {
+        // The common case: the same arguments, read the same way, in the same order.
+        if format.proseLike.isEmpty, format.syntaxProblems.isEmpty, sourceFormat.syntaxProblems.isEmpty,
+           format.uses.count == sourceFormat.uses.count, format.substitutions.count == sourceFormat.substitutions.count,
+           format.substitutions.allSatisfy({ value.substitutions[$0.name] != nil }),
+           zip(format.uses, sourceFormat.uses).allSatisfy({ $0.index == $1.index && $0.typeClass == $1.typeClass && $0.size == $1.size }),
+           format.plainOrder == sourceFormat.plainOrder {
+            return
+        }
         let path = leaf.path
         let text = leaf.unit.value
         let sourceSpecs = Set(sourceFormat.uses.map(\.text))
@@ -651,7 +711,7 @@ struct LintChecker {
 
     mutating func bidiCheck(key: String, locale: String, path: String, text: String) {
         // U+202A…U+2069 all start with the UTF-8 byte E2.
-        guard text.utf8.contains(0xE2), text.unicodeScalars.contains(where: { $0.value >= 0x202A && $0.value <= 0x2069 }) else { return }
+        guard LintText.containsByte(text, 0xE2), text.unicodeScalars.contains(where: { $0.value >= 0x202A && $0.value <= 0x2069 }) else { return }
         let (overrides, unbalanced) = LintText.bidiProblems(text)
         if !overrides.isEmpty {
             report("bidi-control", key, locale, path,
@@ -683,7 +743,7 @@ struct LintChecker {
 
     mutating func sourceFacts(_ leaf: LintLeaf, in source: LocalizedValue,
                               arguments: [String: (index: Int, typeClass: LintTypeClass, size: String)]) -> SourceFacts {
-        let id = leaf.path + "\u{1}" + leaf.unit.value
+        let id = leaf.path
         if let known = sourceCache[id] { return known }
         let facts = SourceFacts(format: Self.format(leaf, in: source, arguments: arguments), text: LintTextFacts(leaf.unit.value))
         sourceCache[id] = facts
@@ -693,7 +753,7 @@ struct LintChecker {
     mutating func textChecks(key: String, locale: String, path: String, text: String, sourceText: String, leaf: LintLeaf,
                              source: inout SourceFacts) {
         let s = source.text
-        let t = LintTextFacts(text)
+        let t = LintTextFacts(text, comparable: false)
         // Whitespace
         if s.leading != t.leading {
             report("whitespace-mismatch", key, locale, path,
@@ -763,7 +823,7 @@ struct LintChecker {
                    source: Self.mark(sourceText, first), target: text)
         }
         // Unchanged
-        if s.letters > 3, s.comparable == t.comparable, !sameLanguage(locale),
+        if s.letters > 3, LintTextFacts.comparable(of: text, equals: s.comparable), !sameLanguage(locale),
            !configuration.doNotTranslate.contains(where: { LintText.comparable($0) == LintText.comparable(sourceText) }) {
             report("unchanged-translation", key, locale, path, "the \(locale) text is the same as the source", source: sourceText, target: text)
         }

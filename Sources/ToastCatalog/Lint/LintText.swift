@@ -1,3 +1,5 @@
+import Foundation
+
 /// Text inspections shared by the text rules; each works on Unicode scalars, never bytes.
 enum LintText {
     /// Leading whitespace scalars (space, NBSP, tab, newline …).
@@ -9,7 +11,19 @@ enum LintText {
         String(String.UnicodeScalarView(text.unicodeScalars.reversed().prefix { $0.properties.isWhitespace }.reversed()))
     }
 
-    static func isBlank(_ text: String) -> Bool { text.unicodeScalars.allSatisfy { $0.properties.isWhitespace } }
+    static func isBlank(_ text: String) -> Bool {
+        if let first = text.utf8.first, first > 0x20, first < 0x80 { return false }
+        return text.unicodeScalars.allSatisfy { $0.properties.isWhitespace }
+    }
+
+    /// Whether the UTF-8 of `text` has `byte` (memchr on native strings).
+    static func containsByte(_ text: String, _ byte: UInt8) -> Bool {
+        if let found = text.utf8.withContiguousStorageIfAvailable({ buffer -> Bool in
+            guard let base = buffer.baseAddress, buffer.count > 0 else { return false }
+            return memchr(base, Int32(byte), buffer.count) != nil
+        }) { return found }
+        return text.utf8.contains(byte)
+    }
 
     /// Real newlines (CRLF counted once), `\n` escapes written out, and tabs.
     static func lineStructure(_ text: String) -> (newlines: Int, escapes: Int, tabs: Int) {

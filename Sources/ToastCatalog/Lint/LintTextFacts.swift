@@ -16,15 +16,16 @@ struct LintTextFacts {
     var mayHaveNumbers: Bool
     var mayHaveTokens: Bool
 
-    init(_ text: String) {
+    /// The facts of `text`; `comparable: false` skips the comparable form (left empty).
+    init(_ text: String, comparable: Bool = true) {
         var text = text
         text.makeContiguousUTF8()
         var facts: LintTextFacts?
-        text.utf8.withContiguousStorageIfAvailable { bytes in facts = LintTextFacts(text, bytes: bytes) }
+        text.utf8.withContiguousStorageIfAvailable { bytes in facts = LintTextFacts(text, bytes: bytes, comparable: comparable) }
         self = facts!
     }
 
-    private init(_ text: String, bytes: UnsafeBufferPointer<UInt8>) {
+    private init(_ text: String, bytes: UnsafeBufferPointer<UInt8>, comparable wanted: Bool) {
         @inline(__always) func asciiSpace(_ b: UInt8) -> Bool { b == 0x20 || (b >= 0x09 && b <= 0x0D) }
         var controlHint = false, lt = false, bracket = false, star = false, backtick = false
         var digit = false, nonASCII = false, tokenHint = false
@@ -59,7 +60,47 @@ struct LintTextFacts {
         markdown = bracket || star || backtick ? LintText.markdown(text) : nil
         mayHaveNumbers = digit || nonASCII
         mayHaveTokens = tokenHint
-        (comparable, letters) = Self.comparable(bytes)
+        (comparable, letters) = wanted ? Self.comparable(bytes) : ([], 0)
+    }
+
+    /// Whether the comparable form of `text` equals `expected`, streamed: it stops at the
+    /// first difference (usually the first letter) without building anything.
+    static func comparable(of text: String, equals expected: [UInt8]) -> Bool {
+        var text = text
+        text.makeContiguousUTF8()
+        return text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            @inline(__always) func space(_ b: UInt8) -> Bool { b == 0x20 || (b >= 0x09 && b <= 0x0D) }
+            var k = 0
+            var started = false
+            var i = 0
+            let end = bytes.count
+            while i < end {
+                var b = bytes[i]
+                if b == UInt8(ascii: "%") {
+                    let (_, next) = FormatString.parse(bytes, at: i)
+                    i = max(next, i + 1)
+                    continue
+                }
+                if b == UInt8(ascii: "<") {
+                    var j = i + 1
+                    while j < end, bytes[j] != UInt8(ascii: ">"), bytes[j] != UInt8(ascii: "<") { j += 1 }
+                    if j < end, bytes[j] == UInt8(ascii: ">") { i = j + 1; continue }
+                }
+                i += 1
+                if !started {
+                    if space(b) { continue }
+                    started = true
+                }
+                if b >= 0x41 && b <= 0x5A { b += 0x20 }
+                if k < expected.count {
+                    if expected[k] != b { return false }
+                    k += 1
+                } else if !space(b) {
+                    return false
+                }
+            }
+            return k == expected.count
+        } ?? false
     }
 
     /// The literal text between format tokens and tags, ASCII-lowercased and trimmed.

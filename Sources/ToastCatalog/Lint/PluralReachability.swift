@@ -49,6 +49,8 @@ struct PluralReachability: Sendable {
     let localeCategories: [PluralCategory]
     /// The categories the kind reaches, with their samples.
     let reachable: [PluralCategory: Category]
+    /// The reached categories in CLDR order (zero, one, two, few, many, other).
+    let categories: [PluralCategory]
 
     /// Whether `category` is reached only by numbers from a million up (fr `many`).
     func isRare(_ category: PluralCategory) -> Bool {
@@ -112,6 +114,7 @@ struct PluralReachability: Sendable {
             }
         }
         reachable = result
+        categories = PluralCategory.allCases.filter { result[$0] != nil }
     }
 }
 
