@@ -251,8 +251,8 @@ struct LintChecker {
             checkLocalization(key: key, entry: entry, locale: sourceCode, value: sourceValue, source: nil)
         }
         if let source { sourceChecks(key: key, entry: entry, source: source) }
-        for locale in entry.localizations.keys.sorted() where locale != sourceCode {
-            let value = entry.localizations[locale]!
+        // Findings are sorted at the end; locales need no order here.
+        for (locale, value) in entry.localizations where locale != sourceCode {
             if let project, !project.contains(locale) {
                 report("obsolete-translation", key, locale, "", "\(locale) is not one of the project's locales (.toastkit-lint.json \"locales\")")
                 continue
@@ -437,13 +437,13 @@ struct LintChecker {
                 }
             }
             let format = Self.format(leaf, in: value, arguments: arguments)
-            referenced.formUnion(format.substitutions.map(\.name))
+            if !format.substitutions.isEmpty { referenced.formUnion(format.substitutions.map(\.name)) }
             bidiCheck(key: key, locale: locale, path: path, text: text)
             widthCheck(key: key, locale: locale, path: path, text: text)
             let counterpartUnit = source.flatMap { Self.counterpart(leaf.steps, in: $0) }
             var facts: SourceFacts?
             if let source, let counterpartUnit {
-                facts = sourceFacts(LintLeaf(steps: leaf.steps, unit: counterpartUnit), in: source, arguments: sourceArguments)
+                facts = sourceFacts(LintLeaf(steps: leaf.steps, unit: counterpartUnit, path: leaf.path), in: source, arguments: sourceArguments)
             }
             let isFormatLeaf = facts?.format.hasSpecifiers ?? format.hasSpecifiers
             if isFormatLeaf {
@@ -463,7 +463,7 @@ struct LintChecker {
                        "%#@\(reference.name)@ has no substitution “\(reference.name)” in \(locale)", target: text,
                        hint: "Define substitutions.\(reference.name) (or the stringsdict variable) with argNum and formatSpecifier.")
             }
-            guard let source, let counterpart = counterpartUnit, var facts else { continue }
+            guard let source, let counterpart = counterpartUnit, let facts else { continue }
             let sourceText = counterpart.value
             if LintText.isBlank(text) && !LintText.isBlank(sourceText) {
                 report("empty-translation", key, locale, path, "the \(locale) text is empty", source: sourceText, target: text)
@@ -473,8 +473,7 @@ struct LintChecker {
                 formatChecks(key: key, locale: locale, leaf: leaf, format: format, sourceText: sourceText, sourceFormat: facts.format,
                              value: value, source: source)
             }
-            textChecks(key: key, locale: locale, path: path, text: text, sourceText: sourceText, leaf: leaf, source: &facts)
-            sourceCache[leaf.path] = facts
+            textChecks(key: key, locale: locale, path: path, text: text, sourceText: sourceText, leaf: leaf, source: facts)
         }
         for name in value.substitutions.keys.sorted() where !referenced.contains(name) {
             report("substitution-mismatch", key, locale, "substitutions.\(name)",
@@ -587,6 +586,7 @@ struct LintChecker {
 
     mutating func substitutionChecks(key: String, locale: String, value: LocalizedValue, source: LocalizedValue?,
                                      sourceArguments: [String: (index: Int, typeClass: LintTypeClass, size: String)]) {
+        guard !value.substitutions.isEmpty else { return }
         let maxArgument = (source ?? value).stringUnit.map { LintLeafFormat($0.value, substitutionArguments: sourceArguments).indices.max() ?? 0 } ?? 0
         for (name, substitution) in value.substitutions.sorted(by: { $0.key < $1.key }) {
             let path = "substitutions.\(name)"
@@ -737,21 +737,26 @@ struct LintChecker {
     struct SourceFacts {
         var format: LintLeafFormat
         var text: LintTextFacts
-        var tokens: [String]?
-        var numbers: [String]?
+        var tokens: [String] = []
+        var numbers: [String] = []
     }
 
     mutating func sourceFacts(_ leaf: LintLeaf, in source: LocalizedValue,
                               arguments: [String: (index: Int, typeClass: LintTypeClass, size: String)]) -> SourceFacts {
         let id = leaf.path
         if let known = sourceCache[id] { return known }
-        let facts = SourceFacts(format: Self.format(leaf, in: source, arguments: arguments), text: LintTextFacts(leaf.unit.value))
+        let text = LintTextFacts(leaf.unit.value)
+        var facts = SourceFacts(format: Self.format(leaf, in: source, arguments: arguments), text: text)
+        facts.tokens = text.mayHaveTokens ? LintText.preservedTokens(leaf.unit.value) : []
+        // One-digit numbers are often spelled out ("3rd party" → "Drittanbieter"); only
+        // numbers of two or more digits must survive.
+        facts.numbers = text.mayHaveNumbers ? LintText.numbers(leaf.unit.value).filter { $0.count >= 2 } : []
         sourceCache[id] = facts
         return facts
     }
 
     mutating func textChecks(key: String, locale: String, path: String, text: String, sourceText: String, leaf: LintLeaf,
-                             source: inout SourceFacts) {
+                             source: SourceFacts) {
         let s = source.text
         let t = LintTextFacts(text, comparable: false)
         // Whitespace
@@ -802,18 +807,14 @@ struct LintChecker {
                    source: sourceText, target: text, cap: .warning)
         }
         // Preserved tokens
-        if source.tokens == nil { source.tokens = s.mayHaveTokens ? LintText.preservedTokens(sourceText) : [] }
-        var missing = source.tokens!.filter { !text.contains($0) }
+        var missing = source.tokens.filter { !text.contains($0) }
         if !configuration.doNotTranslate.isEmpty {
             missing += configuration.doNotTranslate.filter { sourceText.contains($0) && !text.contains($0) }
         }
         if leaf.pluralCategory == nil {
-            // One-digit numbers are often spelled out ("3rd party" → "Drittanbieter"); only
-            // numbers of two or more digits must survive.
-            if source.numbers == nil { source.numbers = s.mayHaveNumbers ? LintText.numbers(sourceText).filter { $0.count >= 2 } : [] }
-            if !source.numbers!.isEmpty {
+            if !source.numbers.isEmpty {
                 var targetNumbers = LintText.numbers(text)
-                for number in source.numbers! {
+                for number in source.numbers {
                     if let at = targetNumbers.firstIndex(of: number) { targetNumbers.remove(at: at) } else { missing.append(number) }
                 }
             }

@@ -75,7 +75,7 @@ struct LintLeafFormat: Sendable {
     /// of the variable's type stand for it, and numbering starts there.
     init(_ text: String, substitutionArguments: [String: (index: Int, typeClass: LintTypeClass, size: String)] = [:],
          count: (index: Int, typeClass: LintTypeClass, size: String, textual: Bool)? = nil) {
-        guard text.utf8.contains(UInt8(ascii: "%")) else { return }
+        guard LintText.containsByte(text, UInt8(ascii: "%")) else { return }
         let tokens = FormatString.tokens(text)
         var next = count?.index ?? 1
         var countClaimed = false

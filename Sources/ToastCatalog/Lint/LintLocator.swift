@@ -37,10 +37,10 @@ struct XCStringsOutline {
                                 outline.duplicates.append(Duplicate(entry: entry, member: entry, location: scanner.sourceLocation(position), within: "\"strings\""))
                             }
                             outline.entryPositions[entry] = position
-                            try Self.skip(&scanner, entry: entry, within: "the entry", into: &outline.duplicates)
+                            try Self.skip(&scanner, entry: entry, within: nil, into: &outline.duplicates)
                         }
                     } else {
-                        try Self.skip(&scanner, entry: "", within: "\"\(name)\"", into: &outline.duplicates)
+                        try Self.skip(&scanner, entry: "", within: key, into: &outline.duplicates)
                     }
                 }
                 return true
@@ -52,8 +52,10 @@ struct XCStringsOutline {
         self = outline
     }
 
-    /// Skips one value, noting repeated member names in its objects.
-    static func skip(_ scanner: inout JSONScanner, entry: String, within: String, into duplicates: inout [Duplicate]) throws(CatalogError) {
+    /// Skips one value, noting repeated member names in its objects. `within` names the
+    /// enclosing member for messages (`nil`: the entry itself); it is spelled out only when a
+    /// duplicate is found.
+    static func skip(_ scanner: inout JSONScanner, entry: String, within: JSONScanner.Key?, into duplicates: inout [Duplicate]) throws(CatalogError) {
         scanner.skipWhitespace()
         guard let byte = scanner.current else { throw scanner.error("expected a value") }
         switch byte {
@@ -62,10 +64,11 @@ struct XCStringsOutline {
             try scanner.rawMembers { (scanner: inout JSONScanner, key: JSONScanner.Key, position: JSONScanner.Position) throws(CatalogError) in
                 let bytes = scanner.bytes
                 if names.contains(where: { same($0, key, bytes) }) {
-                    duplicates.append(Duplicate(entry: entry, member: key.string(in: bytes), location: scanner.sourceLocation(position), within: within))
+                    let place = within.map { "\"\($0.string(in: bytes))\"" } ?? "the entry"
+                    duplicates.append(Duplicate(entry: entry, member: key.string(in: bytes), location: scanner.sourceLocation(position), within: place))
                 }
                 names.append(key)
-                try skip(&scanner, entry: entry, within: "\"\(key.string(in: bytes))\"", into: &duplicates)
+                try skip(&scanner, entry: entry, within: key, into: &duplicates)
             }
         case UInt8(ascii: "["):
             scanner.index += 1
