@@ -38,8 +38,9 @@ def subject(name):
 print("median per iteration, peak memory, and ratios against the baseline of the same input in the same run:")
 for name, row in rows.items():
     ratio = ""
-    if name.startswith("ToastKit") and tag(name):
-        base = next((r for n, r in rows.items() if not n.startswith("ToastKit") and tag(n) == tag(name)), None)
+    if name.startswith("ToastKit") and tag(name) and not tag(name).endswith("-baseline"):
+        # The baseline of "[x]" is the other benchmark tagged "[x]" or "[x-baseline]".
+        base = next((r for n, r in rows.items() if n != name and tag(n) in (tag(name), tag(name) + "-baseline")), None)
         if base and "time" in base and "time" in row:
             ratio = f"  → {row['time'] / base['time']:.1f}x the baseline's time"
     elif name.startswith("ToastKit") and subject(name):

@@ -32,9 +32,7 @@ public struct CatalogSet: Sendable {
                 } else {
                     tableNames[lower] = catalog.table
                 }
-                // Tables of one bundle: the folder holding the .lproj folders, plus the table name.
-                let bundle = file.split(separator: "/").dropLast(2).joined(separator: "/")
-                let id = bundle + "/" + catalog.table
+                let id = Self.tableID(file: file, table: catalog.table)
                 if let index = merged[id] {
                     tables[index].merge(catalog, preferring: file.hasSuffix(".stringsdict"))
                 } else {
@@ -44,6 +42,14 @@ public struct CatalogSet: Sendable {
             }
         }
         return CatalogSet(tables: tables, warnings: warnings)
+    }
+}
+
+extension CatalogSet {
+    /// The identity of a table of one bundle: the folder holding the `.lproj` folders, plus
+    /// the table name (`App/de.lproj/Main.strings` → `App/Main`).
+    static func tableID(file: String, table: String) -> String {
+        file.split(separator: "/").dropLast(2).joined(separator: "/") + "/" + table
     }
 }
 

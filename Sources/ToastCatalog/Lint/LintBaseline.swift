@@ -7,6 +7,7 @@ public struct LintBaseline: Sendable, Equatable {
     /// The accepted fingerprints.
     public var fingerprints: Set<String>
 
+    /// A baseline of these fingerprints.
     public init(fingerprints: Set<String>) { self.fingerprints = fingerprints }
 
     /// The baseline of a run's findings.

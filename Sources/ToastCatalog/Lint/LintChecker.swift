@@ -167,23 +167,16 @@ struct LintChecker {
         let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
         let slices = table.keys.count >= 2_000 ? cores : 1
         let size = (table.keys.count + slices - 1) / max(slices, 1)
-        let box = SliceResults(count: slices)
+        let box = LockedSlots<[RawFinding]>(count: slices)
         DispatchQueue.concurrentPerform(iterations: slices) { index in
             var checker = LintChecker(table: table, configuration: configuration)
             let lower = min(index * size, table.keys.count), upper = min(lower + size, table.keys.count)
             checker.run(keys: table.keys[lower..<upper], catalogLevel: index == 0)
             box.store(checker.findings, at: index)
         }
-        return box.all()
+        return box.values().flatMap { $0 }
     }
 
-    final class SliceResults: @unchecked Sendable {
-        private let lock = NSLock()
-        private var results: [[RawFinding]]
-        init(count: Int) { results = Array(repeating: [], count: count) }
-        func store(_ findings: [RawFinding], at index: Int) { lock.lock(); results[index] = findings; lock.unlock() }
-        func all() -> [RawFinding] { lock.lock(); defer { lock.unlock() }; return results.flatMap { $0 } }
-    }
 
     // MARK: - Catalog-level
 
@@ -312,7 +305,7 @@ struct LintChecker {
     }
 
     /// Each substitution's argument index and type, from argNum or the order of the root text.
-    static func substitutionArguments(_ value: LocalizedValue) -> [String: (index: Int, typeClass: LintTypeClass, size: String)] {
+    static func substitutionArguments(_ value: LocalizedValue) -> [String: LintArgumentSlot] {
         guard !value.substitutions.isEmpty else { return [:] }
         var order: [String: Int] = [:]
         if let root = value.stringUnit?.value ?? value.plural[.other]?.stringUnit?.value ?? value.device["other"]?.stringUnit?.value {
@@ -327,7 +320,7 @@ struct LintChecker {
                 }
             }
         }
-        var result: [String: (index: Int, typeClass: LintTypeClass, size: String)] = [:]
+        var result: [String: LintArgumentSlot] = [:]
         for (name, substitution) in value.substitutions {
             guard let index = substitution.argNum ?? order[name],
                   let (typeClass, size) = substitution.formatSpecifier.flatMap(LintArgumentUse.classify(specifier:)) else { continue }
@@ -337,12 +330,8 @@ struct LintChecker {
     }
 
     static func format(_ leaf: LintLeaf, in value: LocalizedValue,
-                       arguments: [String: (index: Int, typeClass: LintTypeClass, size: String)]) -> LintLeafFormat {
-        var count: (index: Int, typeClass: LintTypeClass, size: String, textual: Bool)?
-        if let name = leaf.substitutionName, let known = arguments[name] {
-            count = (known.index, known.typeClass, known.size, value.substitutions[name]?.isTextual ?? false)
-        }
-        return LintLeafFormat(leaf.unit.value, substitutionArguments: arguments, count: count)
+                       arguments: [String: LintArgumentSlot]) -> LintLeafFormat {
+        LintLeafFormat(leaf.unit.value, substitutionArguments: arguments, count: leaf.substitutionName.flatMap { arguments[$0] })
     }
 
     // MARK: - Source
@@ -367,9 +356,10 @@ struct LintChecker {
         guard !isStringsdictOnly else { return }
         let comment = entry.comment?.trimmingWhitespace ?? ""
         let root = source.stringUnit?.value ?? source.plural[.other]?.stringUnit?.value ?? source.device["other"]?.stringUnit?.value ?? key
-        let words = LintText.comparable(root).split(whereSeparator: { $0.isWhitespace }).count
+        let rootFacts = LintTextFacts(root)
+        let words = rootFacts.comparable.split(whereSeparator: { $0 == 0x20 || ($0 >= 0x09 && $0 <= 0x0D) }).count
         if comment.isEmpty {
-            if hasPlaceholders || (words <= 2 && LintText.letterCount(root) > 0) {
+            if hasPlaceholders || (words <= 2 && rootFacts.letters > 0) {
                 report("missing-comment", key, table.sourceLanguage, "",
                        hasPlaceholders ? "“\(Self.excerpt(root))” has placeholders but no comment saying what they hold"
                                        : "“\(Self.excerpt(root))” is \(words == 1 ? "one word" : "two words") with no comment saying where it appears",
@@ -585,7 +575,7 @@ struct LintChecker {
     }
 
     mutating func substitutionChecks(key: String, locale: String, value: LocalizedValue, source: LocalizedValue?,
-                                     sourceArguments: [String: (index: Int, typeClass: LintTypeClass, size: String)]) {
+                                     sourceArguments: [String: LintArgumentSlot]) {
         guard !value.substitutions.isEmpty else { return }
         let maxArgument = (source ?? value).stringUnit.map { LintLeafFormat($0.value, substitutionArguments: sourceArguments).indices.max() ?? 0 } ?? 0
         for (name, substitution) in value.substitutions.sorted(by: { $0.key < $1.key }) {
@@ -742,7 +732,7 @@ struct LintChecker {
     }
 
     mutating func sourceFacts(_ leaf: LintLeaf, in source: LocalizedValue,
-                              arguments: [String: (index: Int, typeClass: LintTypeClass, size: String)]) -> SourceFacts {
+                              arguments: [String: LintArgumentSlot]) -> SourceFacts {
         let id = leaf.path
         if let known = sourceCache[id] { return known }
         let text = LintTextFacts(leaf.unit.value)
@@ -825,7 +815,7 @@ struct LintChecker {
         }
         // Unchanged
         if s.letters > 3, LintTextFacts.comparable(of: text, equals: s.comparable), !sameLanguage(locale),
-           !configuration.doNotTranslate.contains(where: { LintText.comparable($0) == LintText.comparable(sourceText) }) {
+           !configuration.doNotTranslate.contains(where: { LintTextFacts.comparable(of: $0, equals: s.comparable) }) {
             report("unchanged-translation", key, locale, path, "the \(locale) text is the same as the source", source: sourceText, target: text)
         }
     }

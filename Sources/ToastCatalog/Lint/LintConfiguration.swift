@@ -30,6 +30,7 @@ public struct LintConfiguration: Sendable, Equatable {
         /// Rule id → severity, `nil` for off.
         public var rules: [String: LintSeverity?] = [:]
 
+        /// An override; empty lists match everything.
         public init(tables: [String] = [], keys: [String] = [], locales: [String] = [], rules: [String: LintSeverity?] = [:]) {
             self.tables = tables
             self.keys = keys
@@ -51,8 +52,10 @@ public struct LintConfiguration: Sendable, Equatable {
     /// Key glob → widest line in terminal cells.
     public var widthBudgets: [(glob: String, cells: Int)] = []
 
+    /// The defaults: every rule at its default severity, every locale, no terms or budgets.
     public init() {}
 
+    /// Equal when every setting is (width budgets compared in order).
     public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.sourceLanguage == rhs.sourceLanguage && lhs.locales == rhs.locales && lhs.rules == rhs.rules
             && lhs.overrides == rhs.overrides && lhs.doNotTranslate == rhs.doNotTranslate

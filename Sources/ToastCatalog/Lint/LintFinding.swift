@@ -23,6 +23,7 @@ public struct LintFinding: Sendable, Hashable {
     /// How to fix it.
     public var hint: String?
 
+    /// A finding; `source`, `target` and `hint` are optional.
     public init(rule: String, severity: LintSeverity, location: SourceLocation, table: String, key: String,
                 locale: String, path: String, message: String, source: String? = nil, target: String? = nil,
                 hint: String? = nil) {

@@ -4,6 +4,9 @@ enum LintTypeClass: String, Sendable {
     case object, integer, floating, char, cString = "C string", pointer, writeBack = "write-back"
 }
 
+/// An argument a substitution stands for: its index and how it is read.
+typealias LintArgumentSlot = (index: Int, typeClass: LintTypeClass, size: String)
+
 /// One place where a leaf reads an argument.
 struct LintArgumentUse: Sendable, Equatable {
     var index: Int
@@ -70,15 +73,14 @@ struct LintLeafFormat: Sendable {
     /// The set of argument indices read.
     var indices: Set<Int> { Set(uses.map(\.index)) }
 
-    /// Analyzes `text`. In a substitution's form, `count` is the substitution's argument and
-    /// class: `%arg` (String Catalogs) and, for stringsdict forms, the first plain specifier
-    /// of the variable's type stand for it, and numbering starts there.
-    init(_ text: String, substitutionArguments: [String: (index: Int, typeClass: LintTypeClass, size: String)] = [:],
-         count: (index: Int, typeClass: LintTypeClass, size: String, textual: Bool)? = nil) {
+    /// Analyzes `text`. In a substitution's form, `count` is the substitution's argument:
+    /// `%arg` (String Catalogs) stands for it, and plain specifiers are numbered from it (so a
+    /// stringsdict form's `%lld` is the variable's own argument).
+    init(_ text: String, substitutionArguments: [String: LintArgumentSlot] = [:],
+         count: LintArgumentSlot? = nil) {
         guard LintText.containsByte(text, UInt8(ascii: "%")) else { return }
         let tokens = FormatString.tokens(text)
         var next = count?.index ?? 1
-        var countClaimed = false
         var positional = 0, plain = 0
         var previous: FormatToken?
         var i = 0
@@ -141,9 +143,6 @@ struct LintLeafFormat: Sendable {
                     index = argument
                     positional += 1
                 } else {
-                    if let count, count.textual, !countClaimed, typeClass == count.typeClass {
-                        countClaimed = true
-                    }
                     index = next
                     next += 1
                     if !prose { plain += 1 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The output formats of `toastkit lint`.
 public enum LintOutputFormat: String, Sendable, CaseIterable {
     /// Diagnostics for people (stderr): `file:line:col: error: [rule] message`, then the

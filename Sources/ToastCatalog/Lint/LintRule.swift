@@ -7,6 +7,7 @@ public enum LintSeverity: String, Sendable, Comparable, CaseIterable {
     /// Breaks the app (a crash, wrong text or a missing string); fails the run (exit 1).
     case error
 
+    /// `note` < `warning` < `error`.
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rank < rhs.rank }
 
     private var rank: Int {

@@ -25,19 +25,6 @@ enum LintText {
         return text.utf8.contains(byte)
     }
 
-    /// Real newlines (CRLF counted once), `\n` escapes written out, and tabs.
-    static func lineStructure(_ text: String) -> (newlines: Int, escapes: Int, tabs: Int) {
-        var newlines = 0, escapes = 0, tabs = 0
-        var previous: UInt8 = 0
-        for byte in text.utf8 {
-            if byte == 0x0A { newlines += 1 }
-            if byte == 0x09 { tabs += 1 }
-            if byte == UInt8(ascii: "n"), previous == UInt8(ascii: "\\") { escapes += 1 }
-            previous = byte == UInt8(ascii: "\\") && previous == UInt8(ascii: "\\") ? 0 : byte
-        }
-        return (newlines, escapes, tabs)
-    }
-
     /// Names a whitespace run for a message: `"␠␠"`, `"NBSP"`, `"⇥"`.
     static func describeWhitespace(_ text: String) -> String {
         if text.isEmpty { return "none" }
@@ -217,23 +204,6 @@ enum LintText {
         }.sorted()
     }
 
-    /// Text with format tokens, tags and case removed, for `unchanged-translation`.
-    static func comparable(_ text: String) -> String {
-        var out = ""
-        for token in FormatString.tokens(text) {
-            if case .literal(let literal) = token { out += literal }
-        }
-        var result = ""
-        var inTag = false
-        for character in out {
-            if character == "<" { inTag = true; continue }
-            if character == ">" && inTag { inTag = false; continue }
-            if !inTag { result.append(character) }
-        }
-        return result.lowercased().trimmingWhitespace
-    }
-
-    static func letterCount(_ text: String) -> Int { text.unicodeScalars.filter { $0.properties.isAlphabetic }.count }
 }
 
 extension String {

@@ -26,7 +26,6 @@ struct LintTextFacts {
     }
 
     private init(_ text: String, bytes: UnsafeBufferPointer<UInt8>, comparable wanted: Bool) {
-        @inline(__always) func asciiSpace(_ b: UInt8) -> Bool { b == 0x20 || (b >= 0x09 && b <= 0x0D) }
         var controlHint = false, lt = false, bracket = false, star = false, backtick = false
         var digit = false, nonASCII = false, tokenHint = false
         var newlines = 0, escapes = 0, tabs = 0
@@ -53,8 +52,8 @@ struct LintTextFacts {
             previous = b == UInt8(ascii: "\\") && previous == UInt8(ascii: "\\") ? 0 : b
         }
         structure = (newlines, escapes, tabs)
-        if let first = bytes.first, first < 0x80, !asciiSpace(first) { leading = "" } else { leading = LintText.leadingWhitespace(text) }
-        if let last = bytes.last, last < 0x80, !asciiSpace(last) { trailing = "" } else { trailing = LintText.trailingWhitespace(text) }
+        if let first = bytes.first, first < 0x80, !Self.isSpace(first) { leading = "" } else { leading = LintText.leadingWhitespace(text) }
+        if let last = bytes.last, last < 0x80, !Self.isSpace(last) { trailing = "" } else { trailing = LintText.trailingWhitespace(text) }
         controls = controlHint ? LintText.controls(text) : []
         tags = lt ? LintText.tags(text) : nil
         markdown = bracket || star || backtick ? LintText.markdown(text) : nil
@@ -63,51 +62,10 @@ struct LintTextFacts {
         (comparable, letters) = wanted ? Self.comparable(bytes) : ([], 0)
     }
 
-    /// Whether the comparable form of `text` equals `expected`, streamed: it stops at the
-    /// first difference (usually the first letter) without building anything.
-    static func comparable(of text: String, equals expected: [UInt8]) -> Bool {
-        var text = text
-        text.makeContiguousUTF8()
-        return text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
-            @inline(__always) func space(_ b: UInt8) -> Bool { b == 0x20 || (b >= 0x09 && b <= 0x0D) }
-            var k = 0
-            var started = false
-            var i = 0
-            let end = bytes.count
-            while i < end {
-                var b = bytes[i]
-                if b == UInt8(ascii: "%") {
-                    let (_, next) = FormatString.parse(bytes, at: i)
-                    i = max(next, i + 1)
-                    continue
-                }
-                if b == UInt8(ascii: "<") {
-                    var j = i + 1
-                    while j < end, bytes[j] != UInt8(ascii: ">"), bytes[j] != UInt8(ascii: "<") { j += 1 }
-                    if j < end, bytes[j] == UInt8(ascii: ">") { i = j + 1; continue }
-                }
-                i += 1
-                if !started {
-                    if space(b) { continue }
-                    started = true
-                }
-                if b >= 0x41 && b <= 0x5A { b += 0x20 }
-                if k < expected.count {
-                    if expected[k] != b { return false }
-                    k += 1
-                } else if !space(b) {
-                    return false
-                }
-            }
-            return k == expected.count
-        } ?? false
-    }
-
-    /// The literal text between format tokens and tags, ASCII-lowercased and trimmed.
-    static func comparable(_ bytes: UnsafeBufferPointer<UInt8>) -> ([UInt8], Int) {
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
-        var letters = 0
+    /// Calls `body` with each byte of the text between format tokens and tags, ASCII
+    /// letters lowercased; stops early when `body` returns `false`.
+    @inline(__always)
+    private static func forEachComparableByte(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (UInt8) -> Bool) {
         var i = 0
         let end = bytes.count
         while i < end {
@@ -122,17 +80,53 @@ struct LintTextFacts {
                 while j < end, bytes[j] != UInt8(ascii: ">"), bytes[j] != UInt8(ascii: "<") { j += 1 }
                 if j < end, bytes[j] == UInt8(ascii: ">") { i = j + 1; continue }
             }
-            if b >= 0x41 && b <= 0x5A {
-                out.append(b + 0x20); letters += 1
-            } else {
-                if (b >= 0x61 && b <= 0x7A) || b >= 0xC0 { letters += 1 }
-                out.append(b)
-            }
             i += 1
+            if !body(b >= 0x41 && b <= 0x5A ? b + 0x20 : b) { return }
+        }
+    }
+
+    @inline(__always) private static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || (b >= 0x09 && b <= 0x0D) }
+
+    /// Whether the comparable form of `text` equals `expected`, streamed: it stops at the
+    /// first difference (usually the first letter) without building anything.
+    static func comparable(of text: String, equals expected: [UInt8]) -> Bool {
+        var text = text
+        text.makeContiguousUTF8()
+        return text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            var k = 0
+            var started = false
+            var equal = true
+            forEachComparableByte(bytes) { b in
+                if !started {
+                    if isSpace(b) { return true }
+                    started = true
+                }
+                if k < expected.count {
+                    equal = expected[k] == b
+                    k += 1
+                } else {
+                    equal = isSpace(b)
+                }
+                return equal
+            }
+            return equal && k == expected.count
+        } ?? false
+    }
+
+    /// The literal text between format tokens and tags, ASCII-lowercased and trimmed, and
+    /// its letters (ASCII letters and non-ASCII scalars).
+    static func comparable(_ bytes: UnsafeBufferPointer<UInt8>) -> ([UInt8], Int) {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var letters = 0
+        forEachComparableByte(bytes) { b in
+            if (b >= 0x61 && b <= 0x7A) || b >= 0xC0 { letters += 1 }
+            out.append(b)
+            return true
         }
         var lower = 0, upper = out.count
-        while lower < upper, out[lower] == 0x20 || (out[lower] >= 0x09 && out[lower] <= 0x0D) { lower += 1 }
-        while upper > lower, out[upper - 1] == 0x20 || (out[upper - 1] >= 0x09 && out[upper - 1] <= 0x0D) { upper -= 1 }
+        while lower < upper, isSpace(out[lower]) { lower += 1 }
+        while upper > lower, isSpace(out[upper - 1]) { upper -= 1 }
         if lower > 0 || upper < out.count { out = Array(out[lower..<upper]) }
         return (out, letters)
     }

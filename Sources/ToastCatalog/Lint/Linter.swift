@@ -20,6 +20,7 @@ public struct Linter: Sendable {
     /// When `false` (local runs), `missing-translation` is at most a warning.
     public var strictTranslations: Bool
 
+    /// A linter with a configuration; `strictTranslations: false` for local runs.
     public init(configuration: LintConfiguration = LintConfiguration(), strictTranslations: Bool = true) {
         self.configuration = configuration
         self.strictTranslations = strictTranslations
@@ -40,14 +41,14 @@ public struct Linter: Sendable {
         var seen = Set<String>()
         files = files.filter { seen.insert($0).inserted }
         let groups = Self.groups(files)
-        let collector = Collector(count: groups.count)
+        let collector = LockedSlots<Swift.Result<[LintFinding], CatalogError>>(count: groups.count)
         let configuration = configuration, strict = strictTranslations
         DispatchQueue.concurrentPerform(iterations: groups.count) { index in
             let outcome = Self.lintGroup(groups[index], configuration: configuration, strict: strict)
             collector.store(outcome, at: index)
         }
         var findings: [LintFinding] = []
-        for outcome in collector.outcomes() {
+        for outcome in collector.values() {
             switch outcome {
             case .success(let found): findings += found
             case .failure(let error): throw error
@@ -80,8 +81,7 @@ public struct Linter: Sendable {
             guard !file.hasSuffix(".xcstrings"), CatalogLocale.folderLocale(ofPath: file) != nil else {
                 groups.append(Group(files: [file])); continue
             }
-            let bundle = file.split(separator: "/", omittingEmptySubsequences: false).dropLast(2).joined(separator: "/")
-            let id = bundle + "/" + StringCatalog.tableName(forPath: file)
+            let id = CatalogSet.tableID(file: file, table: StringCatalog.tableName(forPath: file))
             if let at = index[id] { groups[at].files.append(file) } else { index[id] = groups.count; groups.append(Group(files: [file])) }
         }
         return groups
@@ -91,19 +91,6 @@ public struct Linter: Sendable {
     /// read after both have finished).
     final class LoadBox: @unchecked Sendable { var result: Swift.Result<StringCatalog, CatalogError>? }
     final class OutlineBox: @unchecked Sendable { var outline: XCStringsOutline? }
-
-    final class Collector: @unchecked Sendable {
-        private let lock = NSLock()
-        private var results: [Swift.Result<[LintFinding], CatalogError>?]
-        init(count: Int) { results = Array(repeating: nil, count: count) }
-        func store(_ result: Swift.Result<[LintFinding], CatalogError>, at index: Int) {
-            lock.lock(); results[index] = result; lock.unlock()
-        }
-        func outcomes() -> [Swift.Result<[LintFinding], CatalogError>] {
-            lock.lock(); defer { lock.unlock() }
-            return results.compactMap { $0 }
-        }
-    }
 
     static func lintGroup(_ group: Group, configuration: LintConfiguration, strict: Bool) -> Swift.Result<[LintFinding], CatalogError> {
         var table = LintTable()
@@ -215,6 +202,24 @@ public struct Linter: Sendable {
     }
 }
 
+/// One result per index, written from concurrent workers and read after they finish.
+final class LockedSlots<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [Value?]
+
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    func store(_ value: Value, at index: Int) {
+        lock.lock(); slots[index] = value; lock.unlock()
+    }
+
+    /// The stored values in index order.
+    func values() -> [Value] {
+        lock.lock(); defer { lock.unlock() }
+        return slots.compactMap { $0 }
+    }
+}
+
 /// `[no-lint]` or `[no-lint: rule-a, rule-b]` in an entry's comment.
 public enum LintSuppression {
     /// Whether `comment` suppresses `rule`.
@@ -250,21 +255,6 @@ struct RawFinding: Sendable {
     var cap: LintSeverity?
     /// Known already (parse errors and reader warnings).
     var location: SourceLocation?
-
-    init(rule: String, file: String, key: String = "", locale: String = "", path: String = "", message: String,
-         source: String? = nil, target: String? = nil, hint: String? = nil, cap: LintSeverity? = nil, location: SourceLocation? = nil) {
-        self.rule = rule
-        self.file = file
-        self.key = key
-        self.locale = locale
-        self.path = path
-        self.message = message
-        self.source = source
-        self.target = target
-        self.hint = hint
-        self.cap = cap
-        self.location = location
-    }
 }
 
 /// The entries of one table across its files, with the file each localization came from.

@@ -109,7 +109,7 @@ struct PluralReachability: Sendable {
             var seen = Set<Double>()
             for value in values where seen.insert(value).inserted {
                 let category = rules.category(for: value, fractionDigits: digits, services: services)
-                let shown = String(format6: value, digits: min(digits, 2))
+                let shown = String(decimal: value, digits: min(digits, 2))
                 note(category, shown, value: value, integer: nil)
             }
         }
@@ -143,7 +143,7 @@ struct PluralReachabilityCache {
 
 extension String {
     /// `value` with `digits` fraction digits, for messages (`1.5`, `2.00`).
-    init(format6 value: Double, digits: Int) {
+    init(decimal value: Double, digits: Int) {
         var scaled = value
         for _ in 0..<digits { scaled *= 10 }
         let whole = Int64(scaled.rounded())
