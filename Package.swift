@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "ToastKit", targets: ["ToastKit"]),
         .library(name: "ToastCatalog", targets: ["ToastCatalog"]),
         .library(name: "ToastICU", targets: ["ToastICU"]),
+        .library(name: "ToastMatrix", targets: ["ToastMatrix"]),
         .library(name: "ToastKitTesting", targets: ["ToastKitTesting"]),
         .executable(name: "toastkit", targets: ["toastkit"]),
     ],
@@ -23,11 +24,12 @@ let package = Package(
         .target(name: "ToastICU", dependencies: ["CICU"]),
         .target(name: "ToastCatalog", dependencies: ["ToastICU"]),
         .target(name: "ToastKit", dependencies: ["ToastCatalog", "ToastICU"]),
-        .target(name: "ToastKitTesting", dependencies: ["ToastKit"]),
+        .target(name: "ToastMatrix", dependencies: ["ToastKit", "ToastCatalog", "ToastICU"]),
+        .target(name: "ToastKitTesting", dependencies: ["ToastKit", "ToastMatrix"]),
         .executableTarget(
             name: "toastkit",
             dependencies: [
-                "ToastKit", "ToastCatalog",
+                "ToastKit", "ToastCatalog", "ToastMatrix",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -35,15 +35,19 @@ public struct LinePresenter: Sendable {
         public var ambiguousWidth: AmbiguousWidth
         /// Logical order (the terminal reorders) or visual order.
         public var bidi: BidiMode
+        /// The most lines a toast may take (a status area of fixed height); `nil` for no
+        /// limit. Lines beyond it are cut and the last kept line ends with `…`.
+        public var maxLines: Int?
 
         /// Creates options.
         public init(width: Int? = nil, color: Bool = false, symbols: SymbolSet = .none,
-                    ambiguousWidth: AmbiguousWidth = .narrow, bidi: BidiMode = .logical) {
+                    ambiguousWidth: AmbiguousWidth = .narrow, bidi: BidiMode = .logical, maxLines: Int? = nil) {
             self.width = width.map { max($0, 2) }
             self.color = color
             self.symbols = symbols
             self.ambiguousWidth = ambiguousWidth
             self.bidi = bidi
+            self.maxLines = maxLines.map { max($0, 1) }
         }
     }
 
@@ -68,6 +72,53 @@ public struct LinePresenter: Sendable {
     ///   - frame: for live output, the animation frame: an indeterminate toast then shows
     ///     that spinner frame in place of its role symbol.
     public func lines(for toast: ResolvedToast, frame: Int? = nil) -> [String] {
+        let lines = allLines(for: toast, frame: frame)
+        guard let maxLines = options.maxLines, lines.count > maxLines else { return lines }
+        var kept = Array(lines.prefix(maxLines))
+        kept[maxLines - 1] = withEllipsis(kept[maxLines - 1])
+        return kept
+    }
+
+    /// A line that was cut, ending with `…` within the width: trailing characters are
+    /// removed until it fits (never our own styled label).
+    private func withEllipsis(_ line: String) -> String {
+        // The styled label (up to its reset sequence) is never shortened.
+        var head = Substring("")
+        var tail = Substring(line)
+        if let escape = line.unicodeScalars.lastIndex(of: "\u{1B}"),
+           let end = line.unicodeScalars[escape...].firstIndex(of: "m") {
+            let split = line.unicodeScalars.index(after: end)
+            head = line[..<split]
+            tail = line[split...]
+        }
+        while tail.last == " " { tail.removeLast() }
+        guard let width = options.width else { return String(head) + tail + "…" }
+        let headCells = TextWidth.cells(of: Self.strippingStyle(head), ambiguous: options.ambiguousWidth)
+        var tailCells = TextWidth.cells(of: tail, ambiguous: options.ambiguousWidth)
+        while headCells + tailCells + 1 > width, let last = tail.last {
+            tail.removeLast()
+            tailCells -= TextWidth.cells(of: last, ambiguous: options.ambiguousWidth)
+            while tail.last == " " { tail.removeLast(); tailCells -= 1 }
+        }
+        return String(head) + tail + "…"
+    }
+
+    /// `text` without our SGR sequences (`ESC [ … m`).
+    private static func strippingStyle(_ text: Substring) -> String {
+        var out = ""
+        var inSequence = false
+        for scalar in text.unicodeScalars {
+            if inSequence {
+                if scalar == "m" { inSequence = false }
+                continue
+            }
+            if scalar == "\u{1B}" { inSequence = true; continue }
+            out.unicodeScalars.append(scalar)
+        }
+        return out
+    }
+
+    private func allLines(for toast: ResolvedToast, frame: Int?) -> [String] {
         let chrome = ResolvedToast.Chrome(
             labelFormat: Sanitizer.clean(toast.chrome.labelFormat),
             actionsWord: Sanitizer.clean(toast.chrome.actionsWord),

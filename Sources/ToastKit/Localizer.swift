@@ -70,13 +70,33 @@ public struct Localizer: Sendable {
 
     /// Resolves every text of `toast`.
     public func resolve(_ toast: Toast) -> ResolvedToast {
+        resolve(toast, tracing: false)
+    }
+
+    /// Resolves every text of `toast`; with `tracing`, the result's
+    /// ``ResolvedToast/traces`` say, per text, which locale's value was used and which
+    /// variation paths were taken (the locale matrix uses them to find variants no sample
+    /// reaches).
+    public func resolve(_ toast: Toast, tracing: Bool) -> ResolvedToast {
         var diagnostics: [ToastDiagnostic] = []
-        let roleLabel = string(.key(key: toast.role.titleKey, table: BuiltinCatalogs.table), &diagnostics)
+        var traces: [TextTrace] = []
+        func text(_ field: TextTrace.Field, _ text: ToastText) -> String {
+            guard tracing else { return string(text, &diagnostics) }
+            let result = resolution(of: text, recordingPaths: true)
+            if !result.diagnostics.isEmpty { diagnostics += result.diagnostics }
+            if case .key(let key, let table, _, _) = text {
+                traces.append(TextTrace(field: field, key: key, table: table, locale: result.locale, paths: result.paths))
+            }
+            return result.text
+        }
+        let roleLabel = text(.role, .key(key: toast.role.titleKey, table: BuiltinCatalogs.table))
         var title: String?
-        if case .custom(let text) = toast.title { title = string(text, &diagnostics) }
-        let subtitle = toast.subtitle.map { string($0, &diagnostics) }
-        let message = string(toast.message, &diagnostics)
-        let actions = toast.actions.map { string($0.label, &diagnostics) }
+        if case .custom(let custom) = toast.title { title = text(.title, custom) }
+        let subtitle = toast.subtitle.map { text(.subtitle, $0) }
+        let message = text(.message, toast.message)
+        var actions: [String] = []
+        actions.reserveCapacity(toast.actions.count)
+        for (index, action) in toast.actions.enumerated() { actions.append(text(.action(index), action.label)) }
         let chrome = ResolvedToast.Chrome(
             labelFormat: template("toastkit.label-format", default: ResolvedToast.Chrome.english.labelFormat, &diagnostics),
             actionsWord: toast.actions.isEmpty ? ResolvedToast.Chrome.english.actionsWord
@@ -86,7 +106,17 @@ public struct Localizer: Sendable {
         return ResolvedToast(id: toast.id, role: toast.role, style: toast.style, locale: locale,
                              fallbackChain: fallbackChain, roleLabel: roleLabel, title: title, subtitle: subtitle,
                              message: message, actions: actions, direction: direction, chrome: chrome,
-                             diagnostics: diagnostics)
+                             diagnostics: diagnostics, traces: traces)
+    }
+
+    /// The catalog value that lookup uses for `key` in `locale`: the first catalog in
+    /// precedence order (of `table`, or any table when `nil`) with a localization for it;
+    /// `nil` when none has one.
+    public func catalogValue(forKey key: String, table: String?, locale: LocaleTag) -> LocalizedValue? {
+        for (index, catalog) in catalogs.enumerated() where table == nil || catalog.table == table {
+            if let code = localeCodes[index][locale], let value = catalog.entries[key]?.localizations[code] { return value }
+        }
+        return nil
     }
 
     /// A frame text of the built-in table taken as written (it is itself a pattern, such as
@@ -270,6 +300,54 @@ public struct Localizer: Sendable {
         f.diagnostics.append(ToastDiagnostic(.warning, "variation-missing-other",
             "“\(key)” has no “\(category.rawValue)” and no “other” plural form in \(locale.identifier); falling back"))
         return nil
+    }
+}
+
+/// How one text of a toast was resolved (see ``Localizer/resolve(_:tracing:)``).
+public struct TextTrace: Sendable, Hashable {
+    /// Which text of the toast.
+    public enum Field: Sendable, Hashable, CustomStringConvertible {
+        /// The role word (`Error`).
+        case role
+        /// The custom title.
+        case title
+        /// The subtitle.
+        case subtitle
+        /// The message.
+        case message
+        /// The action label at this index.
+        case action(Int)
+
+        /// `role`, `title`, `subtitle`, `message`, `action 1` (1-based).
+        public var description: String {
+            switch self {
+            case .role: "role"
+            case .title: "title"
+            case .subtitle: "subtitle"
+            case .message: "message"
+            case .action(let index): "action \(index + 1)"
+            }
+        }
+    }
+
+    /// Which text.
+    public var field: Field
+    /// Its key.
+    public var key: String
+    /// Its table; `nil` for any.
+    public var table: String?
+    /// The locale whose catalog value was used; `nil` for a default value or the key shown.
+    public var locale: LocaleTag?
+    /// The variation paths taken (`plural.few`, `substitutions.n.plural.one`).
+    public var paths: [String]
+
+    /// Creates a trace.
+    public init(field: Field, key: String, table: String?, locale: LocaleTag?, paths: [String]) {
+        self.field = field
+        self.key = key
+        self.table = table
+        self.locale = locale
+        self.paths = paths
     }
 }
 

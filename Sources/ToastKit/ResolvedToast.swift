@@ -28,6 +28,9 @@ public struct ResolvedToast: Sendable, Hashable {
     public var chrome: Chrome
     /// What went wrong or fell back while resolving.
     public var diagnostics: [ToastDiagnostic]
+    /// Per key text, how it was resolved; empty unless resolved with
+    /// ``Localizer/resolve(_:tracing:)`` and `tracing: true`.
+    public var traces: [TextTrace] = []
 
     /// Localized presentation texts from the built-in catalog.
     public struct Chrome: Sendable, Hashable {

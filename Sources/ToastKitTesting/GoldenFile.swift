@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ToastMatrix
 
 /// A reviewed text file that a test's output must equal, byte for byte.
 ///
@@ -50,21 +51,8 @@ public struct GoldenFile: Sendable {
                      sourceLocation: sourceLocation)
     }
 
-    /// The first differing line of two texts, described.
+    /// The first differing line of two texts, described (see ``GoldenDifference``).
     public static func difference(expected: String, actual: String, file: String) -> String {
-        let a = expected.split(separator: "\n", omittingEmptySubsequences: false)
-        let b = actual.split(separator: "\n", omittingEmptySubsequences: false)
-        for index in 0..<max(a.count, b.count) {
-            let left = index < a.count ? String(a[index]) : "(end of file)"
-            let right = index < b.count ? String(b[index]) : "(end of output)"
-            if left != right {
-                return """
-                    \(file):\(index + 1): output differs from the golden file (\(a.count) lines expected, \(b.count) rendered; RECORD=1 re-records)
-                      expected: \(left)
-                      actual:   \(right)
-                    """
-            }
-        }
-        return "\(file): output differs from the golden file only in line endings"
+        GoldenDifference.describe(expected: expected, actual: actual, file: file)
     }
 }

@@ -12,7 +12,7 @@ struct ToastkitCommand: ParsableCommand {
         abstract: "Short, localized notices for the terminal.",
         discussion: "Exit codes: 0 success, 1 findings or failure, 2 usage or unreadable input.",
         version: version,
-        subcommands: [DemoCommand.self, ShowCommand.self, PluralsCommand.self, DumpCommand.self, FmtCommand.self, StatsCommand.self, ConvertCommand.self, LintCommand.self]
+        subcommands: [DemoCommand.self, ShowCommand.self, PluralsCommand.self, DumpCommand.self, FmtCommand.self, StatsCommand.self, ConvertCommand.self, LintCommand.self, MatrixCommand.self]
     )
 
     /// Runs the command, mapping argument-parser's usage exit (64) to the contract's 2.
@@ -21,7 +21,7 @@ struct ToastkitCommand: ParsableCommand {
             var command = try parseAsRoot()
             try command.run()
         } catch let failure as CLIFailure {
-            FileHandle.standardError.write(Data((failure.message + "\n").utf8))
+            if !failure.message.isEmpty { FileHandle.standardError.write(Data((failure.message + "\n").utf8)) }
             Foundation.exit(failure.code)
         } catch {
             let code = exitCode(for: error)

@@ -1,0 +1,119 @@
+import ToastCatalog
+import ToastICU
+import ToastKit
+
+extension LocaleMatrix {
+    /// The findings of one cell.
+    func check(_ toast: Toast, _ resolved: ResolvedToast, lines: [String], widest: Int, budget: Budget) -> [MatrixFinding] {
+        var findings: [MatrixFinding] = []
+        // Fallback and format diagnostics, each once.
+        var seen: Set<String> = []
+        for diagnostic in resolved.diagnostics where seen.insert(diagnostic.message).inserted {
+            switch diagnostic.rule {
+            case "missing-translation", "missing-key":
+                findings.append(MatrixFinding(.fallback, message: diagnostic.message))
+            default:
+                findings.append(MatrixFinding(.format, severity: diagnostic.severity, message: "[\(diagnostic.rule)] " + diagnostic.message))
+            }
+        }
+        if let cells = budget.cells, widest > cells {
+            let index = lines.firstIndex { TextWidth.cells(of: $0, ambiguous: options.ambiguousWidth) > cells } ?? 0
+            findings.append(MatrixFinding(.widthBudget, message:
+                "line \(index + 1) is \(widest) cells wide; the budget for \(toast.role.rawValue) toasts is \(cells)"))
+        }
+        if let maxLines = budget.lines, lines.count > maxLines {
+            findings.append(MatrixFinding(.wrap, message:
+                "wraps onto \(lines.count) lines; the budget for \(toast.role.rawValue) toasts is \(maxLines)"))
+        }
+        if let cut = Self.missingText(resolved, in: lines) {
+            findings.append(MatrixFinding(.textCut, field: cut.field, message: "the lines end before “\(cut.lost)”"))
+        }
+        findings += isolationFindings(toast, resolved)
+        return findings
+    }
+
+    /// The first text of the toast not wholly in the rendered lines, and what was lost.
+    ///
+    /// Each text (role word, title, subtitle, message, action labels), sanitized as the
+    /// presenter sanitizes it, must appear in the lines in order, ignoring spaces, line
+    /// breaks and format characters (isolates, marks); anything else may sit between (the
+    /// label format, separators, the list joiner, a progress bar).
+    static func missingText(_ resolved: ResolvedToast, in lines: [String]) -> (field: String, lost: String)? {
+        var rendered: [Unicode.Scalar] = []
+        for line in lines {
+            for scalar in line.unicodeScalars where !isIgnored(scalar) { rendered.append(scalar) }
+        }
+        var position = 0
+        func consume(_ text: String, newlines: Sanitizer.NewlinePolicy) -> String? {
+            let clean = Sanitizer.clean(text, newlines: newlines)
+            var index = clean.unicodeScalars.startIndex
+            while index < clean.unicodeScalars.endIndex {
+                let scalar = clean.unicodeScalars[index]
+                if !isIgnored(scalar) {
+                    while position < rendered.count && rendered[position] != scalar { position += 1 }
+                    if position == rendered.count { return String(clean.unicodeScalars[index...]) }
+                    position += 1
+                }
+                index = clean.unicodeScalars.index(after: index)
+            }
+            return nil
+        }
+        if let lost = consume(resolved.roleLabel, newlines: .space) { return ("role", lost) }
+        if let title = resolved.title, let lost = consume(title, newlines: .space) { return ("title", lost) }
+        if let subtitle = resolved.subtitle, let lost = consume(subtitle, newlines: .space) { return ("subtitle", lost) }
+        if let lost = consume(resolved.message, newlines: .keep) { return ("message", lost) }
+        for (index, action) in resolved.actions.enumerated() {
+            if let lost = consume(action, newlines: .space) { return ("action \(index + 1)", lost) }
+        }
+        return nil
+    }
+
+    private static func isIgnored(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.value < 0x80 { return scalar.value <= 0x20 || scalar.value == 0x7F }
+        return scalar.properties.isWhitespace || scalar.properties.generalCategory == .format
+    }
+
+    /// Text arguments whose direction conflicts with the paragraph and that appear in their
+    /// text without an isolate (FSI, LRI or RLI before, PDI after).
+    func isolationFindings(_ toast: Toast, _ resolved: ResolvedToast) -> [MatrixFinding] {
+        var findings: [MatrixFinding] = []
+        func inspect(_ text: ToastText, _ rendered: String?, field: String) {
+            guard let rendered, case .key(_, _, let arguments, _) = text else { return }
+            for case .string(let raw) in arguments {
+                let value = Sanitizer.clean(raw, newlines: .keep)
+                guard !value.isEmpty, resolved.direction.conflicts(with: value), !Self.isIsolated(value, in: rendered) else { continue }
+                let paragraph = resolved.direction == .rightToLeft ? "right-to-left" : "left-to-right"
+                findings.append(MatrixFinding(.bidiIsolation, field: field, message:
+                    "“\(value)” runs against the \(paragraph) paragraph without an isolate (FSI … PDI): its neighbouring punctuation can move"))
+            }
+        }
+        if case .custom(let title) = toast.title { inspect(title, resolved.title, field: "title") }
+        if let subtitle = toast.subtitle { inspect(subtitle, resolved.subtitle, field: "subtitle") }
+        inspect(toast.message, resolved.message, field: "message")
+        for (index, action) in toast.actions.enumerated() where index < resolved.actions.count {
+            inspect(action.label, resolved.actions[index], field: "action \(index + 1)")
+        }
+        return findings
+    }
+
+    /// Whether every occurrence of `value` in `text` sits between an isolate initiator and
+    /// PDI; `true` when it does not occur (a format problem, reported elsewhere).
+    static func isIsolated(_ value: String, in text: String) -> Bool {
+        let scalars = Array(text.unicodeScalars)
+        let needle = Array(value.unicodeScalars)
+        guard needle.count <= scalars.count else { return true }
+        var start = 0
+        while start + needle.count <= scalars.count {
+            if scalars[start] == needle[0] && scalars[start..<(start + needle.count)].elementsEqual(needle) {
+                let before = start > 0 ? scalars[start - 1].value : 0
+                let afterIndex = start + needle.count
+                let after = afterIndex < scalars.count ? scalars[afterIndex].value : 0
+                if !(0x2066...0x2068).contains(before) || after != 0x2069 { return false }
+                start = afterIndex
+            } else {
+                start += 1
+            }
+        }
+        return true
+    }
+}

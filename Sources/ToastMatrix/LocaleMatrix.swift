@@ -1,0 +1,348 @@
+import Dispatch
+import Synchronization
+import ToastCatalog
+import ToastICU
+import ToastKit
+
+/// Renders every toast in every locale, with every plural form the locale uses and every
+/// device class its texts vary by, at a terminal width, and checks each rendering.
+///
+/// ```swift
+/// let matrix = LocaleMatrix(catalogs: [catalog], toasts: toasts, locales: nil)  // nil: the catalogs' locales
+/// let result = matrix.run()
+/// result.findings  // [warning: [fallback] message: “%lld files uploaded” has no pl translation; used en, …]
+/// ```
+///
+/// Cells: for each toast × locale (the catalogs' locales or a given list, then the
+/// pseudo-locales of the source language, see ``PseudoLocale``) × plural sample × device
+/// class. A toast with numeric arguments gets one cell per CLDR category of the locale that
+/// its arguments can reach, each with an ICU sample number (the smallest non-zero integer
+/// sample; a decimal sample for categories only decimals reach when the toast has a
+/// floating-point argument), plus a cell for 0 where one of its texts has a `zero` form
+/// (Apple's rule). Every numeric argument of the toast takes the sample. Device classes are
+/// those the toast's values vary by (`--devices` to choose), else a single cell.
+///
+/// Checks (``MatrixFinding/Kind``): fallback, format diagnostics, lines over the role's
+/// width budget, more lines than its line budget, text missing from the lines, conflicting
+/// values not isolated, and plural forms no sample reaches.
+///
+/// A matrix is prepared once (pseudo-locale catalogs, one ``Localizer`` per locale and
+/// device, plural samples) and is `Sendable`: ``run()`` renders blocks on all cores, and
+/// ``cases`` / ``run(_:)`` serve parameterized tests.
+public struct LocaleMatrix: Sendable {
+    /// Per-role limits.
+    public struct Budget: Sendable, Hashable {
+        /// The widest line allowed, in terminal cells; `nil` for no limit.
+        public var cells: Int?
+        /// The most lines allowed; `nil` for no limit.
+        public var lines: Int?
+
+        /// Creates a budget.
+        public init(cells: Int? = nil, lines: Int? = nil) {
+            self.cells = cells
+            self.lines = lines
+        }
+    }
+
+    /// How cells are rendered and judged.
+    public struct Options: Sendable {
+        /// The terminal width in cells; `nil` to not wrap.
+        public var width: Int?
+        /// Budgets by role; a role without one uses ``defaultBudget``.
+        public var budgets: [ToastRole: Budget]
+        /// The budget of roles not in ``budgets``.
+        public var defaultBudget: Budget
+        /// Whether a toast is cut at its line budget, as in a status area of fixed height (the
+        /// cut is then reported as ``MatrixFinding/Kind/textCut``); otherwise extra lines are
+        /// reported as ``MatrixFinding/Kind/wrap``.
+        public var truncates: Bool
+        /// The device classes to render; `nil` for those the toast's values vary by.
+        public var devices: [String]?
+        /// The symbol set of the presenter.
+        public var symbols: SymbolSet
+        /// How wide ambiguous-width characters are.
+        public var ambiguousWidth: AmbiguousWidth
+        /// Whether the built-in role words and action labels follow the catalogs.
+        public var includesBuiltin: Bool
+
+        /// Creates options: 80 columns, no budgets, no symbols.
+        public init(width: Int? = 80, budgets: [ToastRole: Budget] = [:], defaultBudget: Budget = Budget(),
+                    truncates: Bool = false, devices: [String]? = nil, symbols: SymbolSet = .none,
+                    ambiguousWidth: AmbiguousWidth = .narrow, includesBuiltin: Bool = true) {
+            self.width = width
+            self.budgets = budgets
+            self.defaultBudget = defaultBudget
+            self.truncates = truncates
+            self.devices = devices
+            self.symbols = symbols
+            self.ambiguousWidth = ambiguousWidth
+            self.includesBuiltin = includesBuiltin
+        }
+
+        /// The budget of `role`.
+        public func budget(for role: ToastRole) -> Budget {
+            guard let own = budgets[role] else { return defaultBudget }
+            return Budget(cells: own.cells ?? defaultBudget.cells, lines: own.lines ?? defaultBudget.lines)
+        }
+    }
+
+    /// A locale of the matrix.
+    public struct Target: Sendable, Hashable, CustomStringConvertible {
+        /// The locale.
+        public var locale: LocaleTag
+        /// The pseudo-locale it stands for, if any.
+        public var pseudo: PseudoLocale?
+
+        /// `fr`, `en-x-accented (accented)`.
+        public var description: String {
+            pseudo.map { "\(locale.identifier) (\($0.rawValue))" } ?? locale.identifier
+        }
+    }
+
+    /// One toast in one locale: a parameterized-test argument.
+    public struct Case: Sendable, Hashable, CustomStringConvertible {
+        /// The index of the toast in ``LocaleMatrix/toasts``.
+        public var toastIndex: Int
+        /// The toast's id.
+        public var toast: String
+        /// The locale.
+        public var target: Target
+
+        /// `upload.done · fr`.
+        public var description: String { "\(toast) · \(target)" }
+    }
+
+    /// The toasts.
+    public let toasts: [Toast]
+    /// The locales, catalogs' or given, then the pseudo-locales.
+    public let targets: [Target]
+    /// The options.
+    public let options: Options
+    /// The source language the pseudo-locales derive from.
+    public let sourceLanguage: LocaleTag
+    /// The catalogs in precedence order, pseudo-locale localizations added (the built-in
+    /// ones last when included).
+    public let catalogs: [StringCatalog]
+    /// Shared ICU handles.
+    public let services: ICUServices
+
+    let prepared: [Prepared]
+    let presenters: [ToastRole: LinePresenter]
+
+    /// Per target: a localizer per device class and the plural samples.
+    struct Prepared: Sendable {
+        let target: Target
+        let localizers: [String: Localizer]
+        let samples: [Sample]
+    }
+
+    /// A plural sample of a locale.
+    struct Sample: Sendable {
+        let category: PluralCategory
+        let integer: Int64?
+        let decimal: String?
+    }
+
+    /// Prepares a matrix.
+    ///
+    /// - Parameters:
+    ///   - catalogs: the catalogs, highest precedence first; the first one's source language
+    ///     is the matrix's.
+    ///   - toasts: the toasts (from a spec file: ``ToastSpec``).
+    ///   - locales: the locales; `nil` for every locale of the catalogs (`Base` and `mul`
+    ///     left out), the source language first.
+    ///   - pseudoLocales: pseudo-locales to add (all four by default).
+    ///   - options: width, budgets, devices.
+    public init(catalogs: [StringCatalog], toasts: [Toast], locales: [LocaleTag]? = nil,
+                pseudoLocales: [PseudoLocale] = PseudoLocale.allCases, options: Options = Options(),
+                services: ICUServices = ICUServices()) {
+        self.toasts = toasts
+        self.options = options
+        self.services = services
+        let source = catalogs.first.flatMap { LocaleTag($0.sourceLanguage) } ?? LocaleTag("en")!
+        sourceLanguage = source
+        var all = catalogs + (options.includesBuiltin ? BuiltinCatalogs.roles : [])
+        var targets = (locales ?? Self.locales(of: catalogs, source: source)).map { Target(locale: $0, pseudo: nil) }
+        for pseudo in pseudoLocales {
+            let tag = pseudo.tag(sourceLanguage: source)
+            all = all.map { pseudo.adding(to: $0, tag: tag) }
+            targets.append(Target(locale: tag, pseudo: pseudo))
+        }
+        self.catalogs = all
+        self.targets = targets
+        let devices = options.devices ?? Self.deviceClasses(in: catalogs)
+        var presenters: [ToastRole: LinePresenter] = [:]
+        for role in ToastRole.allCases {
+            let lines = options.truncates ? options.budget(for: role).lines : nil
+            presenters[role] = LinePresenter(options: .init(width: options.width, color: false, symbols: options.symbols,
+                                                            ambiguousWidth: options.ambiguousWidth, maxLines: lines),
+                                             services: services)
+        }
+        self.presenters = presenters
+        prepared = targets.map { target in
+            var localizers: [String: Localizer] = [:]
+            for device in Set(devices + ["other"]) {
+                localizers[device] = Localizer(catalogs: all, includeBuiltin: false, preferences: [target.locale],
+                                               device: device, services: services)
+            }
+            return Prepared(target: target, localizers: localizers, samples: Self.samples(for: target.locale, services: services))
+        }
+    }
+
+    /// Every toast × locale, in output order.
+    public var cases: [Case] {
+        toasts.indices.flatMap { index in
+            targets.map { Case(toastIndex: index, toast: toasts[index].id, target: $0) }
+        }
+    }
+
+    /// Renders and checks every cell, on all cores.
+    public func run() -> MatrixResult {
+        let cases = cases
+        let slots = Mutex<[MatrixBlock?]>(Array(repeating: nil, count: cases.count))
+        let workers = min(max(cases.count, 1), 4 * Self.coreCount)
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            var local: [(Int, MatrixBlock)] = []
+            var index = worker
+            while index < cases.count {
+                local.append((index, run(cases[index])))
+                index += workers
+            }
+            slots.withLock { slots in for (index, block) in local { slots[index] = block } }
+        }
+        return MatrixResult(blocks: slots.withLock { $0.compactMap { $0 } })
+    }
+
+    /// Renders and checks one toast in one locale.
+    public func run(_ matrixCase: Case) -> MatrixBlock {
+        let toast = toasts[matrixCase.toastIndex]
+        let prepared = prepared.first { $0.target == matrixCase.target } ?? self.prepared[0]
+        return block(toast, prepared)
+    }
+
+    private static var coreCount: Int {
+        #if canImport(Glibc)
+        return max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1)
+        #else
+        return 4
+        #endif
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension LocaleMatrix {
+    /// The locales of `catalogs` as tags, the source language first, then in code-point
+    /// order; `Base` and `mul` (no language) left out.
+    static func locales(of catalogs: [StringCatalog], source: LocaleTag) -> [LocaleTag] {
+        var seen: Set<LocaleTag> = [source]
+        var result: [LocaleTag] = []
+        for catalog in catalogs {
+            for code in catalog.localeCodes where code != "Base" && code != "mul" {
+                guard let tag = LocaleTag(code), seen.insert(tag).inserted else { continue }
+                result.append(tag)
+            }
+        }
+        result.sort { $0.identifier.unicodeScalars.lexicographicallyPrecedes($1.identifier.unicodeScalars) }
+        return [source] + result
+    }
+
+    /// The device classes any value of `catalogs` varies by, sorted.
+    static func deviceClasses(in catalogs: [StringCatalog]) -> [String] {
+        var devices: Set<String> = []
+        func visit(_ value: LocalizedValue) {
+            for (device, branch) in value.device {
+                devices.insert(device)
+                visit(branch)
+            }
+            for branch in value.plural.values { visit(branch) }
+        }
+        for catalog in catalogs {
+            for entry in catalog.entries.values {
+                for value in entry.localizations.values where !value.device.isEmpty || !value.plural.isEmpty { visit(value) }
+            }
+        }
+        return devices.sorted()
+    }
+
+    /// One sample per CLDR category of `locale`: the smallest non-zero integer (0 only for a
+    /// category 0 alone reaches), and a decimal of at least 1 where there is one.
+    static func samples(for locale: LocaleTag, services: ICUServices) -> [Sample] {
+        guard let rules = try? services.pluralRules(locale) else {
+            return [Sample(category: .other, integer: 2, decimal: "1.5")]
+        }
+        return rules.samples(limit: 4, services: services)
+            .sorted { $0.category.order < $1.category.order }
+            .map { entry in
+                let integer = entry.integers.first { $0 != "0" } ?? entry.integers.first
+                let decimal = entry.decimals.first { (Double($0) ?? 0) >= 1 } ?? entry.decimals.first
+                return Sample(category: entry.category, integer: integer.flatMap { Int64($0) }, decimal: decimal)
+            }
+    }
+}
+
+extension PluralCategory {
+    /// CLDR order: zero, one, two, few, many, other.
+    var order: Int {
+        switch self {
+        case .zero: 0
+        case .one: 1
+        case .two: 2
+        case .few: 3
+        case .many: 4
+        case .other: 5
+        }
+    }
+}
+
+extension LocaleMatrix.Options {
+    /// Applies a budget written `ROLE=N` (`error=60`, `all=72`): a width in cells, or with
+    /// `lines` a number of lines. `all` sets the default budget.
+    ///
+    /// - Returns: what is wrong with `text`, or `nil` when it was applied.
+    public mutating func applyBudget(_ text: String, lines: Bool) -> String? {
+        let parts = text.split(separator: "=", maxSplits: 1)
+        guard parts.count == 2, let value = Int(parts[1]), value >= 1, value <= 10_000 else {
+            return "expected ROLE=N with N from 1 to 10000 (ROLE: success, error, warning, info or all), got “\(text.prefix(80))”"
+        }
+        let role = String(parts[0])
+        if role == "all" {
+            if lines { defaultBudget.lines = value } else { defaultBudget.cells = value }
+            return nil
+        }
+        guard let parsed = ToastRole(rawValue: role) else {
+            return "unknown role “\(role.prefix(40))” (expected success, error, warning, info or all)"
+        }
+        var budget = budgets[parsed] ?? LocaleMatrix.Budget()
+        if lines { budget.lines = value } else { budget.cells = value }
+        budgets[parsed] = budget
+        return nil
+    }
+}
+
+extension PseudoLocale {
+    /// Parses `all`, `none` or a comma-separated list (`accented,rtl`).
+    ///
+    /// - Returns: the pseudo-locales, or `nil` when a name is unknown.
+    public static func list(_ text: String) -> [PseudoLocale]? {
+        switch text {
+        case "all": return allCases
+        case "none", "": return []
+        default:
+            var result: [PseudoLocale] = []
+            for name in text.split(separator: ",") {
+                guard let pseudo = PseudoLocale(rawValue: name.trimmingSpaces) else { return nil }
+                if !result.contains(pseudo) { result.append(pseudo) }
+            }
+            return result
+        }
+    }
+}
+
+extension Substring {
+    var trimmingSpaces: String {
+        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+    }
+}
