@@ -36,6 +36,8 @@ let package = Package(
         .testTarget(name: "ToastICUTests", dependencies: ["ToastICU"]),
         .testTarget(name: "ToastCatalogTests", dependencies: ["ToastCatalog", "ToastKitTesting"]),
         .testTarget(name: "ToastKitTests", dependencies: ["ToastKit", "ToastKitTesting"]),
+        .testTarget(name: "ToastMatrixTests", dependencies: ["ToastMatrix", "ToastKitTesting", "ToastKit", "ToastCatalog", "ToastICU"],
+                    exclude: ["Golden"]),
         .testTarget(name: "EndToEndTests", dependencies: ["toastkit"]),
         .testTarget(name: "DifferentialTests", dependencies: ["ToastKit", "ToastICU"], resources: [.copy("Fixtures")]),
     ],

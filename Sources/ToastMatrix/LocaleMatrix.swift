@@ -268,16 +268,19 @@ extension LocaleMatrix {
     }
 
     /// One sample per CLDR category of `locale`: the smallest non-zero integer (0 only for a
-    /// category 0 alone reaches), and a decimal of at least 1 where there is one.
+    /// category 0 alone reaches), and a decimal of at least 1 that is not whole where there is one
+    /// (`1.1` in Russian `other`).
     static func samples(for locale: LocaleTag, services: ICUServices) -> [Sample] {
         guard let rules = try? services.pluralRules(locale) else {
             return [Sample(category: .other, integer: 2, decimal: "1.5")]
         }
-        return rules.samples(limit: 4, services: services)
+        return rules.samples(limit: 40, services: services)
             .sorted { $0.category.order < $1.category.order }
             .map { entry in
                 let integer = entry.integers.first { $0 != "0" } ?? entry.integers.first
-                let decimal = entry.decimals.first { (Double($0) ?? 0) >= 1 } ?? entry.decimals.first
+                // A decimal that reads as one: at least 1 and not whole (1.5 rather than 0.0).
+                let decimal = entry.decimals.first { text in Double(text).map { $0 >= 1 && $0 != $0.rounded() } ?? false }
+                    ?? entry.decimals.first { (Double($0) ?? 0) >= 1 } ?? entry.decimals.first
                 return Sample(category: entry.category, integer: integer.flatMap { Int64($0) }, decimal: decimal)
             }
     }

@@ -36,10 +36,11 @@ public enum PseudoLocale: String, Sendable, CaseIterable, Hashable, Codable {
     }
 
     /// Transforms one value; `bounding` is false for the forms of a substitution, which sit
-    /// inside a bounded value already.
+    /// inside a bounded value already. A value without letters (a frame pattern such as
+    /// `%@: ` or ` — `) is not bounded.
     public func transform(_ text: String, bounding: Bool = true) -> String {
         switch self {
-        case .bounded: return bounding ? "⟦" + text + "⟧" : text
+        case .bounded: return bounding && text.contains(where: \.isLetter) ? "⟦" + text + "⟧" : text
         case .accented, .rtl, .double: break
         }
         guard text.utf8.contains(UInt8(ascii: "%")) else { return transformLiteral(Substring(text)) }

@@ -55,7 +55,10 @@ extension ToastSpec {
                 if byPosition[position] == nil { byPosition[position] = sample(spec.argumentClass) }
             case .substitution(let name, let argument):
                 let substitution = substitutions[String(name)]
-                let position = argument ?? substitution?.argNum ?? { next += 1; return next }()
+                // As the formatter reads it: the token takes the next slot unless it names
+                // one; the substitution's argNum says which argument it reads.
+                var position = argument ?? { next += 1; return next }()
+                if let argNum = substitution?.argNum { position = argNum }
                 let specifier = substitution?.formatSpecifier ?? "lld"
                 var kind = FormatSpecifier.ArgumentClass.signedInteger
                 if case .specifier(let spec)? = FormatString.tokens("%" + specifier).first { kind = spec.argumentClass }
