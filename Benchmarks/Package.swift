@@ -41,5 +41,17 @@ let package = Package(
             path: "Benchmarks/LoadCatalogs",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "Matrix",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "ToastMatrix", package: "ToastKit"),
+                .product(name: "ToastKit", package: "ToastKit"),
+                .product(name: "ToastCatalog", package: "ToastKit"),
+                .product(name: "ToastICU", package: "ToastKit"),
+            ],
+            path: "Benchmarks/Matrix",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ]
 )

@@ -52,6 +52,8 @@ extension LocaleMatrix {
             }
         }
 
+        // Only values with variations can have forms no sample reaches: trace those.
+        let tracing = values.contains { !$0.plural.isEmpty || !$0.device.isEmpty || !$0.substitutions.isEmpty }
         let budget = options.budget(for: toast.role)
         let presenter = presenters[toast.role]!
         var cells: [MatrixCell] = []
@@ -62,9 +64,11 @@ extension LocaleMatrix {
             let (sampled, number) = sample.map { Self.applying($0, to: toast) } ?? (toast, nil)
             for device in devices {
                 let localizer = device.flatMap { prepared.localizers[$0] } ?? base
-                let resolved = localizer.resolve(sampled, tracing: true)
+                let resolved = localizer.resolve(sampled, tracing: tracing)
                 let lines = presenter.lines(for: resolved)
-                for trace in resolved.traces {
+                // A text whose value has variations always records the path it took; the
+                // others cannot have unreached forms.
+                for trace in resolved.traces where !trace.paths.isEmpty {
                     guard let locale = trace.locale else { continue }
                     let key = VariantKey(table: trace.table, key: trace.key, locale: locale, path: "")
                     if !used.contains(key) { used.append(key) }

@@ -8,7 +8,7 @@ extension LocaleMatrix {
         var findings: [MatrixFinding] = []
         // Fallback and format diagnostics, each once.
         var seen: Set<String> = []
-        for diagnostic in resolved.diagnostics where seen.insert(diagnostic.message).inserted {
+        for diagnostic in resolved.diagnostics where resolved.diagnostics.count == 1 || seen.insert(diagnostic.message).inserted {
             switch diagnostic.rule {
             case "missing-translation", "missing-key":
                 findings.append(MatrixFinding(.fallback, message: diagnostic.message))
@@ -25,36 +25,52 @@ extension LocaleMatrix {
             findings.append(MatrixFinding(.wrap, message:
                 "wraps onto \(lines.count) lines; the budget for \(toast.role.rawValue) toasts is \(maxLines)"))
         }
-        if let cut = Self.missingText(resolved, in: lines) {
+        // Only a line limit cuts text (the presenter otherwise wraps everything, which its
+        // own tests hold); with one, every text must still be in the lines.
+        if options.truncates, budget.lines != nil, let cut = Self.missingText(resolved, in: lines) {
             findings.append(MatrixFinding(.textCut, field: cut.field, message: "the lines end before “\(cut.lost)”"))
         }
-        findings += isolationFindings(toast, resolved)
+        if hasTextArguments(toast) { findings += isolationFindings(toast, resolved) }
         return findings
     }
 
     /// The first text of the toast not wholly in the rendered lines, and what was lost.
     ///
     /// Each text (role word, title, subtitle, message, action labels), sanitized as the
-    /// presenter sanitizes it, must appear in the lines in order, ignoring spaces, line
-    /// breaks and format characters (isolates, marks); anything else may sit between (the
-    /// label format, separators, the list joiner, a progress bar).
+    /// presenter sanitizes it, must appear in the lines in order, ignoring the spaces and
+    /// line feeds that wrapping moves; anything else may sit between (the label format,
+    /// separators, the list joiner, a progress bar, the `…` of a cut).
     static func missingText(_ resolved: ResolvedToast, in lines: [String]) -> (field: String, lost: String)? {
-        var rendered: [Unicode.Scalar] = []
-        for line in lines {
-            for scalar in line.unicodeScalars where !isIgnored(scalar) { rendered.append(scalar) }
+        var line = 0
+        var cursor = lines.first?.unicodeScalars.startIndex
+        /// The next rendered scalar that is not a space or line feed; `nil` at the end.
+        func nextRendered() -> Unicode.Scalar? {
+            while line < lines.count {
+                let scalars = lines[line].unicodeScalars
+                while let index = cursor, index < scalars.endIndex {
+                    let scalar = scalars[index]
+                    cursor = scalars.index(after: index)
+                    if scalar != " " && scalar != "\n" { return scalar }
+                }
+                line += 1
+                cursor = line < lines.count ? lines[line].unicodeScalars.startIndex : nil
+            }
+            return nil
         }
-        var position = 0
         func consume(_ text: String, newlines: Sanitizer.NewlinePolicy) -> String? {
             let clean = Sanitizer.clean(text, newlines: newlines)
-            var index = clean.unicodeScalars.startIndex
-            while index < clean.unicodeScalars.endIndex {
-                let scalar = clean.unicodeScalars[index]
-                if !isIgnored(scalar) {
-                    while position < rendered.count && rendered[position] != scalar { position += 1 }
-                    if position == rendered.count { return String(clean.unicodeScalars[index...]) }
-                    position += 1
+            let scalars = clean.unicodeScalars
+            var index = scalars.startIndex
+            while index < scalars.endIndex {
+                let scalar = scalars[index]
+                if scalar != " " && scalar != "\n" {
+                    var found = false
+                    while let next = nextRendered() {
+                        if next == scalar { found = true; break }
+                    }
+                    if !found { return String(scalars[index...]) }
                 }
-                index = clean.unicodeScalars.index(after: index)
+                index = scalars.index(after: index)
             }
             return nil
         }
@@ -66,11 +82,6 @@ extension LocaleMatrix {
             if let lost = consume(action, newlines: .space) { return ("action \(index + 1)", lost) }
         }
         return nil
-    }
-
-    private static func isIgnored(_ scalar: Unicode.Scalar) -> Bool {
-        if scalar.value < 0x80 { return scalar.value <= 0x20 || scalar.value == 0x7F }
-        return scalar.properties.isWhitespace || scalar.properties.generalCategory == .format
     }
 
     /// Text arguments whose direction conflicts with the paragraph and that appear in their
@@ -94,6 +105,16 @@ extension LocaleMatrix {
             inspect(action.label, resolved.actions[index], field: "action \(index + 1)")
         }
         return findings
+    }
+
+    private func hasTextArguments(_ toast: Toast) -> Bool {
+        func has(_ text: ToastText) -> Bool {
+            guard case .key(_, _, let arguments, _) = text, !arguments.isEmpty else { return false }
+            return arguments.contains { if case .string = $0 { true } else { false } }
+        }
+        if case .custom(let title) = toast.title, has(title) { return true }
+        if let subtitle = toast.subtitle, has(subtitle) { return true }
+        return has(toast.message) || toast.actions.contains { has($0.label) }
     }
 
     /// Whether every occurrence of `value` in `text` sits between an isolate initiator and

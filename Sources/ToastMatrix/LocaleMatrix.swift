@@ -107,6 +107,8 @@ public struct LocaleMatrix: Sendable {
         public var toast: String
         /// The locale.
         public var target: Target
+        /// The index of the locale in ``LocaleMatrix/targets``.
+        public var targetIndex: Int
 
         /// `upload.done · fr`.
         public var description: String { "\(toast) · \(target)" }
@@ -192,13 +194,16 @@ public struct LocaleMatrix: Sendable {
     /// Every toast × locale, in output order.
     public var cases: [Case] {
         toasts.indices.flatMap { index in
-            targets.map { Case(toastIndex: index, toast: toasts[index].id, target: $0) }
+            targets.indices.map { Case(toastIndex: index, toast: toasts[index].id, target: targets[$0], targetIndex: $0) }
         }
     }
 
-    /// Renders and checks every cell, on all cores.
-    public func run() -> MatrixResult {
+    /// Renders and checks every cell, on all cores (or on the calling thread alone when
+    /// `concurrently` is false, as the benchmark measures it against plain resolving and
+    /// rendering).
+    public func run(concurrently: Bool = true) -> MatrixResult {
         let cases = cases
+        if !concurrently { return MatrixResult(blocks: cases.map(run)) }
         let slots = Mutex<[MatrixBlock?]>(Array(repeating: nil, count: cases.count))
         let workers = min(max(cases.count, 1), 4 * Self.coreCount)
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
@@ -216,7 +221,8 @@ public struct LocaleMatrix: Sendable {
     /// Renders and checks one toast in one locale.
     public func run(_ matrixCase: Case) -> MatrixBlock {
         let toast = toasts[matrixCase.toastIndex]
-        let prepared = prepared.first { $0.target == matrixCase.target } ?? self.prepared[0]
+        let prepared = prepared.indices.contains(matrixCase.targetIndex) && prepared[matrixCase.targetIndex].target == matrixCase.target
+            ? prepared[matrixCase.targetIndex] : prepared.first { $0.target == matrixCase.target } ?? self.prepared[0]
         return block(toast, prepared)
     }
 
