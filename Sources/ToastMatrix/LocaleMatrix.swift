@@ -281,7 +281,7 @@ extension LocaleMatrix {
             return [Sample(category: .other, integer: 2, decimal: "1.5")]
         }
         return rules.samples(limit: 40, services: services)
-            .sorted { $0.category.order < $1.category.order }
+            .sorted { $0.category < $1.category }
             .map { entry in
                 let integer = entry.integers.first { $0 != "0" } ?? entry.integers.first
                 // A decimal that reads as one: at least 1 and not whole (1.5 rather than 0.0).
@@ -289,20 +289,6 @@ extension LocaleMatrix {
                     ?? entry.decimals.first { (Double($0) ?? 0) >= 1 } ?? entry.decimals.first
                 return Sample(category: entry.category, integer: integer.flatMap { Int64($0) }, decimal: decimal)
             }
-    }
-}
-
-extension PluralCategory {
-    /// CLDR order: zero, one, two, few, many, other.
-    var order: Int {
-        switch self {
-        case .zero: 0
-        case .one: 1
-        case .two: 2
-        case .few: 3
-        case .many: 4
-        case .other: 5
-        }
     }
 }
 

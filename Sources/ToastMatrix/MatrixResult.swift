@@ -2,7 +2,7 @@ import ToastICU
 import ToastKit
 
 /// Something the locale matrix found in a cell or in a toast × locale block.
-public struct MatrixFinding: Sendable, Hashable {
+public struct MatrixFinding: Sendable, Hashable, CustomStringConvertible {
     /// What kind of problem it is; the raw value is the stable id in every output.
     public enum Kind: String, Sendable, CaseIterable, Hashable {
         /// A text fell back to another locale, a default value or its key (a missing translation).

@@ -41,7 +41,4 @@ enum Seeded {
     }
 
     static func tag(_ text: String) -> LocaleTag { LocaleTag(text)! }
-
-    /// The kinds found in a result.
-    static func kinds(_ result: MatrixResult) -> Set<MatrixFinding.Kind> { Set(result.findings.map(\.kind)) }
 }

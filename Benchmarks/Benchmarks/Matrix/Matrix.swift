@@ -80,7 +80,7 @@ let plainCells: [(Localizer, Toast, LinePresenter)] = {
                     copy.message = .key(key: toast.message.key!, table: "Localizable", arguments: [.int(0)])
                     cells.append((localizer, copy, presenter))
                 }
-                for sample in rules.samples(limit: 40, services: services).sorted(by: { order($0.category) < order($1.category) }) {
+                for sample in rules.samples(limit: 40, services: services).sorted(by: { $0.category < $1.category }) {
                     guard let integer = sample.integers.first(where: { $0 != "0" }) ?? sample.integers.first else { continue }
                     var copy = toast
                     copy.message = .key(key: toast.message.key!, table: "Localizable", arguments: [.int(Int64(integer)!)])
@@ -93,10 +93,6 @@ let plainCells: [(Localizer, Toast, LinePresenter)] = {
     }
     return cells
 }()
-
-func order(_ category: PluralCategory) -> Int {
-    [PluralCategory.zero, .one, .two, .few, .many, .other].firstIndex(of: category)!
-}
 
 let benchmarks: @Sendable () -> Void = {
     let cellCount = matrix.run(concurrently: false).cells.count
