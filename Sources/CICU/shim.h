@@ -455,6 +455,27 @@ static inline int32_t ubidi_writeReordered(UBiDi *bidi, UChar *dest, int32_t des
 }
 #endif
 
+#ifdef ubidi_countRuns
+#undef ubidi_countRuns
+static inline int32_t ubidi_countRuns(UBiDi *bidi, UErrorCode *status) {
+    return U_ICU_ENTRY_POINT_RENAME(ubidi_countRuns)(bidi, status);
+}
+#endif
+
+#ifdef ubidi_getVisualRun
+#undef ubidi_getVisualRun
+static inline UBiDiDirection ubidi_getVisualRun(UBiDi *bidi, int32_t runIndex, int32_t *logicalStart, int32_t *length) {
+    return U_ICU_ENTRY_POINT_RENAME(ubidi_getVisualRun)(bidi, runIndex, logicalStart, length);
+}
+#endif
+
+#ifdef u_charMirror
+#undef u_charMirror
+static inline UChar32 u_charMirror(UChar32 c) {
+    return U_ICU_ENTRY_POINT_RENAME(u_charMirror)(c);
+}
+#endif
+
 #ifdef ubidi_getParaLevel
 #undef ubidi_getParaLevel
 static inline UBiDiLevel ubidi_getParaLevel(const UBiDi *bidi) {

@@ -5,8 +5,9 @@ import Synchronization
 ///
 /// The Unicode Bidi Algorithm runs once over the whole paragraph (ICU `ubidi_setPara` at the
 /// given paragraph level), then each wrapped line is reordered on its own with
-/// `ubidi_setLine` (UAX #9 rule L1 and L2 per line), mirrored (`(` ↔ `)`) and stripped of
-/// bidi controls; Arabic is then shaped into presentation forms for the visual line
+/// `ubidi_setLine` (UAX #9 rule L1 and L2 per line; right-to-left runs are reversed by grapheme
+/// cluster, so marks, emoji sequences and flags stay whole), mirrored (`(` ↔ `)`) and stripped
+/// of bidi controls (joiners stay); Arabic is then shaped into presentation forms for the visual line
 /// (`u_shapeArabic`; a lam-alef pair becomes one ligature, so the line may get one cell
 /// shorter per ligature: a filler space, ICU's fixed-length option, would split the word).
 ///
@@ -73,11 +74,32 @@ public final class VisualBidi: Sendable {
                     status = U_ZERO_ERROR
                     ubidi_setLine(handles.paragraph, Int32(lower), Int32(upper), handles.line, &status)
                     try throwIfFailed(status, "ubidi_setLine")
-                    // Combining marks stay after their base, as a terminal needs them.
-                    let options = UInt16(UBIDI_DO_MIRRORING) | UInt16(UBIDI_REMOVE_BIDI_CONTROLS) | UInt16(UBIDI_KEEP_BASE_COMBINING)
-                    var visual = try fillUTF16("ubidi_writeReordered", initialCapacity: (upper - lower) * 2 + 4) { dest, size, status in
-                        ubidi_writeReordered(handles.line, dest, size, options, &status)
+                    let runCount = ubidi_countRuns(handles.line, &status)
+                    try throwIfFailed(status, "ubidi_countRuns")
+                    var visual: [UInt16] = []
+                    visual.reserveCapacity(upper - lower)
+                    for run in 0..<runCount {
+                        var start: Int32 = 0
+                        var length: Int32 = 0
+                        let runDirection = ubidi_getVisualRun(handles.line, run, &start, &length)
+                        let slice = buffer[(lower + Int(start))..<(lower + Int(start) + Int(length))]
+                        guard runDirection == UBIDI_RTL else { visual.append(contentsOf: slice); continue }
+                        // A right-to-left run is reversed by grapheme clusters, so that what
+                        // a terminal draws as one glyph (a letter and its marks, an emoji ZWJ
+                        // sequence, a skin tone, a flag) stays in logical order; a mirrored
+                        // character ("(" ↔ ")") gets its mirror image.
+                        for character in String(decoding: slice, as: UTF16.self).reversed() {
+                            let scalars = character.unicodeScalars
+                            if scalars.count == 1, let scalar = scalars.first,
+                               let mirrored = Unicode.Scalar(UInt32(u_charMirror(UChar32(scalar.value)))) {
+                                visual.append(contentsOf: mirrored.utf16)
+                            } else {
+                                visual.append(contentsOf: character.utf16)
+                            }
+                        }
                     }
+                    // Bidi controls have done their work; zero-width joiners stay.
+                    visual.removeAll { Self.isBidiControl($0) }
                     if shapeArabic, visual.contains(where: { $0 >= 0x0600 && $0 <= 0x06FF || $0 >= 0x0750 && $0 <= 0x077F }) {
                         let source = visual
                         let shapeOptions = UInt32(U_SHAPE_LETTERS_SHAPE) | UInt32(U_SHAPE_TEXT_DIRECTION_VISUAL_LTR)
@@ -98,6 +120,11 @@ public final class VisualBidi: Sendable {
                 return result
             }
         }
+    }
+
+    /// ALM, LRM, RLM, the embeddings and overrides, and the isolates.
+    private static func isBidiControl(_ unit: UInt16) -> Bool {
+        unit == 0x061C || unit == 0x200E || unit == 0x200F || (0x202A...0x202E).contains(unit) || (0x2066...0x2069).contains(unit)
     }
 
     /// Spacing tashkeel presentation forms → the combining marks.

@@ -80,7 +80,8 @@ public struct LinePresenter: Sendable {
     }
 
     /// A line that was cut, ending with `…` within the width: trailing characters are
-    /// removed until it fits (never our own styled label).
+    /// removed until it fits (never our own styled label; when the label leaves no room for
+    /// the mark, the line is kept without it).
     private func withEllipsis(_ line: String) -> String {
         // The styled label (up to its reset sequence) is never shortened.
         var head = Substring("")
@@ -95,7 +96,12 @@ public struct LinePresenter: Sendable {
         guard let width = options.width else { return String(head) + tail + "…" }
         let headCells = TextWidth.cells(of: Self.strippingStyle(head), ambiguous: options.ambiguousWidth)
         var tailCells = TextWidth.cells(of: tail, ambiguous: options.ambiguousWidth)
-        while headCells + tailCells + 1 > width, let last = tail.last {
+        // `…` is East Asian Ambiguous: two cells where ambiguous characters are wide.
+        let ellipsisCells = TextWidth.cells(of: "…", ambiguous: options.ambiguousWidth)
+        // A label that leaves no room for the mark (a width of 2 or 3): the line stays as it
+        // was wrapped, within the width, without the mark.
+        guard headCells + ellipsisCells <= width else { return line }
+        while headCells + tailCells + ellipsisCells > width, let last = tail.last {
             tail.removeLast()
             tailCells -= TextWidth.cells(of: last, ambiguous: options.ambiguousWidth)
             while tail.last == " " { tail.removeLast(); tailCells -= 1 }

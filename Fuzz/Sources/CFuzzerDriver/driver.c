@@ -1,0 +1,2 @@
+// Declarations only: LLVMFuzzerRunDriver comes from libFuzzer (-sanitize=fuzzer).
+#include "CFuzzerDriver.h"

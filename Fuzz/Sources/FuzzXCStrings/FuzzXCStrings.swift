@@ -1,0 +1,23 @@
+// libFuzzer target: the .xcstrings (String Catalog) reader.
+// Invariant: it returns a catalog or throws a located error inside the input; never crashes.
+import FuzzSupport
+import ToastCatalog
+
+@main
+enum Main {
+    static func main() { runFuzzer(fuzzXCStrings) }
+}
+
+private func fuzzXCStrings(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    guard let data else { return 0 }
+    let input = bytes(data, count)
+    let file = "Fuzz.xcstrings"
+    do {
+        let catalog = try StringCatalog(xcstrings: input, file: file)
+        require(catalog.table == "Fuzz", "table \(catalog.table), expected Fuzz")
+        _ = catalog.jsonValue()
+    } catch {
+        requireInside(error, file: file, bytes: input)
+    }
+    return 0
+}
