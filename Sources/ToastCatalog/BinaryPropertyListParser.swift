@@ -4,20 +4,29 @@
 /// file with reference cycles is an error, not a hang. Errors point at the file (binary
 /// files have no lines) and name the byte offset.
 public enum BinaryPropertyListParser {
-    /// The deepest nesting accepted.
-    public static let maximumDepth = 512
+    /// The deepest nesting accepted by default (``CatalogLimits/maximumDepth``).
+    public static let maximumDepth = CatalogLimits.standard.maximumDepth
 
-    /// Parses a binary property list.
-    public static func parse(_ bytes: [UInt8], file: String) throws(CatalogError) -> PropertyList {
-        var reader = Reader(bytes: bytes, file: file)
+    /// Parses a binary property list; nesting and string length are bounded by `limits`, and
+    /// shared references may not expand the file into more than four values per byte (a
+    /// "billion laughs" of arrays that reference one another is an error).
+    public static func parse(_ bytes: [UInt8], file: String, limits: CatalogLimits = .standard) throws(CatalogError) -> PropertyList {
+        var reader = Reader(bytes: bytes, file: file, limits: limits)
         return try reader.document()
     }
 
     struct Reader {
         let bytes: [UInt8]
         let file: String
+        let limits: CatalogLimits
         var offsets: [Int] = []
         var referenceSize = 1
+        /// Values produced so far (shared references count each time they are expanded).
+        var produced = 0
+
+        func limit(_ message: String) -> CatalogError {
+            CatalogError(location: SourceLocation(file: file, line: 1, column: 1), rule: "limit", message: message)
+        }
 
         func fail(_ message: String) -> CatalogError {
             CatalogError(location: SourceLocation(file: file, line: 1, column: 1), rule: "bplist-syntax", message: message)
@@ -73,8 +82,14 @@ public enum BinaryPropertyListParser {
             return value
         }
 
-        func object(_ index: Int, depth: Int) throws(CatalogError) -> PropertyList {
-            guard depth < maximumDepth else { throw fail("nesting deeper than \(maximumDepth) levels (or a reference cycle)") }
+        mutating func object(_ index: Int, depth: Int) throws(CatalogError) -> PropertyList {
+            guard depth < limits.maximumDepth else {
+                throw limit("nesting deeper than \(limits.maximumDepth) levels (or a reference cycle)")
+            }
+            produced += 1
+            guard produced <= 4 * bytes.count else {
+                throw limit("shared references expand to more than \(4 * bytes.count) values (four per byte of the file)")
+            }
             let offset = offsets[index]
             let marker = bytes[offset]
             switch marker >> 4 {
@@ -108,14 +123,17 @@ public enum BinaryPropertyListParser {
             case 0x5:
                 let (count, start) = try length(marker, at: offset)
                 guard start + count <= bytes.count else { throw fail("expected \(count) ASCII characters at byte \(start)") }
+                guard count <= limits.maximumStringLength else { throw limit("a string longer than \(limits.maximumStringLength) bytes at byte \(start)") }
                 return .string(String(decoding: bytes[start..<start + count], as: UTF8.self))
             case 0x6:
                 let (count, start) = try length(marker, at: offset)
                 guard count <= (bytes.count - start) / 2 else { throw fail("expected \(count) UTF-16 units at byte \(start)") }
+                guard count <= limits.maximumStringLength else { throw limit("a string longer than \(limits.maximumStringLength) bytes at byte \(start)") }
                 var units: [UInt16] = []
                 units.reserveCapacity(count)
                 for i in 0..<count { units.append(UInt16(bytes[start + 2 * i]) << 8 | UInt16(bytes[start + 2 * i + 1])) }
                 guard case .success(let utf8) = transcodeUTF16ToUTF8(units) else { throw fail("expected valid UTF-16 in the string at byte \(start)") }
+                guard utf8.count <= limits.maximumStringLength else { throw limit("a string longer than \(limits.maximumStringLength) bytes at byte \(start)") }
                 return .string(String(decoding: utf8, as: UTF8.self))
             case 0xA:
                 let (count, start) = try length(marker, at: offset)

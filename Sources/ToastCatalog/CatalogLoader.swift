@@ -2,8 +2,8 @@ import Foundation
 
 /// Finds and reads catalogs from paths given by users.
 public enum CatalogLoader {
-    /// The largest file read, in bytes (256 MB).
-    public static let maximumFileSize = 256 * 1024 * 1024
+    /// The largest file read by default, in bytes (256 MB; ``CatalogLimits/maximumFileSize``).
+    public static let maximumFileSize = CatalogLimits.standard.maximumFileSize
 
     /// The catalog file kinds read.
     public static let extensions = [".xcstrings", ".strings", ".stringsdict"]
@@ -11,8 +11,9 @@ public enum CatalogLoader {
     /// Reads the catalogs at `path`: a catalog file, or every catalog file below a folder
     /// (`.xcstrings`, and `.strings`/`.stringsdict` inside `.lproj` folders), in path order,
     /// each on its own (``CatalogSet`` merges `.lproj` tables).
-    public static func load(path: String, sourceLanguage: String = "en") throws(CatalogError) -> [StringCatalog] {
-        try files(at: path).map { file throws(CatalogError) in try readFile(file, sourceLanguage: sourceLanguage) }
+    public static func load(path: String, sourceLanguage: String = "en",
+                            limits: CatalogLimits = .standard) throws(CatalogError) -> [StringCatalog] {
+        try files(at: path).map { file throws(CatalogError) in try readFile(file, sourceLanguage: sourceLanguage, limits: limits) }
     }
 
     /// The catalog files at `path`, sorted by path (code-point order).
@@ -29,8 +30,8 @@ public enum CatalogLoader {
             .sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
     }
 
-    /// The bytes of a file, read once into an array, refused above ``maximumFileSize``.
-    public static func bytes(ofFile path: String) throws(CatalogError) -> [UInt8] {
+    /// The bytes of a file, read once into an array, refused above `limits.maximumFileSize`.
+    public static func bytes(ofFile path: String, limits: CatalogLimits = .standard) throws(CatalogError) -> [UInt8] {
         let start = SourceLocation(file: path, line: 1, column: 1)
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw CatalogError(location: start, rule: "io", message: "cannot open the file for reading")
@@ -38,8 +39,9 @@ public enum CatalogLoader {
         defer { try? handle.close() }
         do {
             let size = try handle.seekToEnd()
-            guard size <= UInt64(maximumFileSize) else {
-                throw CatalogError(location: start, rule: "limit", message: "file is \(size) bytes; the limit is \(maximumFileSize)")
+            guard size <= UInt64(limits.maximumFileSize) else {
+                throw CatalogError(location: start, rule: "limit",
+                                   message: "the file is \(size) bytes; the limit is \(limits.maximumFileSize) (--max-file-size)")
             }
             try handle.seek(toOffset: 0)
             var bytes = [UInt8](repeating: 0, count: Int(size))
@@ -65,21 +67,22 @@ public enum CatalogLoader {
 
     /// Reads one catalog file; `.strings` and `.stringsdict` take their locale from the
     /// `.lproj` folder they are in.
-    public static func readFile(_ path: String, sourceLanguage: String = "en") throws(CatalogError) -> StringCatalog {
+    public static func readFile(_ path: String, sourceLanguage: String = "en",
+                                limits: CatalogLimits = .standard) throws(CatalogError) -> StringCatalog {
         let start = SourceLocation(file: path, line: 1, column: 1)
         guard extensions.contains(where: { path.hasSuffix($0) }) else {
             throw CatalogError(location: start, rule: "unsupported-format",
                                message: "expected a .xcstrings, .strings or .stringsdict file")
         }
-        let bytes = try self.bytes(ofFile: path)
-        if path.hasSuffix(".xcstrings") { return try StringCatalog(xcstrings: bytes, file: path) }
+        let bytes = try self.bytes(ofFile: path, limits: limits)
+        if path.hasSuffix(".xcstrings") { return try StringCatalog(xcstrings: bytes, file: path, limits: limits) }
         guard let (_, locale) = CatalogLocale.folderLocale(ofPath: path) else {
             throw CatalogError(location: start, rule: "unsupported-format",
                                message: "expected the file inside a LOCALE.lproj folder, which names its locale")
         }
         if path.hasSuffix(".stringsdict") {
-            return try StringCatalog(stringsdict: bytes, file: path, locale: locale, sourceLanguage: sourceLanguage)
+            return try StringCatalog(stringsdict: bytes, file: path, locale: locale, sourceLanguage: sourceLanguage, limits: limits)
         }
-        return try StringCatalog(strings: bytes, file: path, locale: locale, sourceLanguage: sourceLanguage)
+        return try StringCatalog(strings: bytes, file: path, locale: locale, sourceLanguage: sourceLanguage, limits: limits)
     }
 }

@@ -12,14 +12,15 @@ public struct CatalogSet: Sendable {
     public var warnings: [CatalogError]
 
     /// Reads every catalog file at the given paths (files or folders).
-    public static func load(paths: [String], sourceLanguage: String = "en") throws(CatalogError) -> CatalogSet {
+    public static func load(paths: [String], sourceLanguage: String = "en",
+                            limits: CatalogLimits = .standard) throws(CatalogError) -> CatalogSet {
         var tables: [StringCatalog] = []
         var warnings: [CatalogError] = []
         var merged: [String: Int] = [:]        // "folder-of-lproj-parent/table" → index in tables
         var tableNames: [String: String] = [:]  // lowercased table name → first spelling
         for path in paths {
             for file in try CatalogLoader.files(at: path) {
-                let catalog = try CatalogLoader.readFile(file, sourceLanguage: sourceLanguage)
+                let catalog = try CatalogLoader.readFile(file, sourceLanguage: sourceLanguage, limits: limits)
                 warnings += catalog.warnings
                 guard !file.hasSuffix(".xcstrings"), CatalogLocale.folderLocale(ofPath: file) != nil else {
                     tables.append(catalog)

@@ -1,13 +1,14 @@
 /// A strict RFC 8259 JSON parser over UTF-8 bytes that reports 1-based `line:column`
 /// positions (columns in Unicode scalars) and keeps member order and duplicates.
 public enum JSONParser {
-    /// The deepest nesting accepted.
-    public static let maximumDepth = 512
+    /// The deepest nesting accepted by default (``CatalogLimits/maximumDepth``).
+    public static let maximumDepth = CatalogLimits.standard.maximumDepth
 
-    /// Parses one JSON document; `file` names the input in errors.
-    public static func parse(_ bytes: [UInt8], file: String) throws(CatalogError) -> JSONValue {
+    /// Parses one JSON document; `file` names the input in errors. Nesting and string length
+    /// are bounded by `limits`.
+    public static func parse(_ bytes: [UInt8], file: String, limits: CatalogLimits = .standard) throws(CatalogError) -> JSONValue {
         try bytes.withUnsafeBufferPointer { (buffer) throws(CatalogError) -> JSONValue in
-            var scanner = JSONScanner(bytes: buffer, file: file)
+            var scanner = JSONScanner(bytes: buffer, file: file, limits: limits)
             scanner.skipByteOrderMark()
             scanner.skipWhitespace()
             let value = try scanner.value()
@@ -27,12 +28,14 @@ struct JSONScanner {
     var line = 1
     var lineStart = 0
     var depth = 0
+    let limits: CatalogLimits
     /// The last column counted, so that counting along one long line stays linear.
     private var mark = (offset: 0, column: 1)
 
-    init(bytes: UnsafeBufferPointer<UInt8>, file: String) {
+    init(bytes: UnsafeBufferPointer<UInt8>, file: String, limits: CatalogLimits = .standard) {
         self.bytes = bytes
         self.file = file
+        self.limits = limits
     }
 
     /// The 1-based column of a byte offset on the current line, in Unicode scalars.
@@ -87,7 +90,7 @@ struct JSONScanner {
 
     mutating func enter() throws(CatalogError) {
         depth += 1
-        if depth > JSONParser.maximumDepth { throw error("nesting deeper than \(JSONParser.maximumDepth) levels") }
+        if depth > limits.maximumDepth { throw limits.tooDeep(at: location()) }
     }
 
     /// Where a member name stood; the column is counted only when asked for.
@@ -172,6 +175,7 @@ struct JSONScanner {
     mutating func key() throws(CatalogError) -> Key {
         let start = index + 1
         let (scan, ascii) = scanPlain(from: start)
+        if scan - start > limits.maximumStringLength { throw limits.stringTooLong(at: location(start - 1)) }
         if scan < bytes.count, bytes[scan] == UInt8(ascii: "\"") {
             if !ascii, String(validating: UnsafeBufferPointer(rebasing: bytes[start..<scan]), as: UTF8.self) == nil {
                 index = start
@@ -294,6 +298,7 @@ struct JSONScanner {
         index += 1
         let start = index
         let (scan, ascii) = scanPlain(from: start)
+        if scan - start > limits.maximumStringLength { throw limits.stringTooLong(at: location(start - 1)) }
         if scan < bytes.count, bytes[scan] == UInt8(ascii: "\"") {
             let slice = UnsafeBufferPointer(rebasing: bytes[start..<scan])
             index = scan + 1
@@ -314,6 +319,7 @@ struct JSONScanner {
             guard index < bytes.count else { throw error("expected '\"' to close the string, found the end of the file") }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") { index += 1; break }
+            if buffer.count >= limits.maximumStringLength { throw limits.stringTooLong(at: location(start - 1)) }
             if byte < 0x20 {
                 throw error("expected '\\n' or another escape instead of a raw control character U+\(hex4(UInt32(byte))) in a string")
             }

@@ -70,8 +70,8 @@ public struct PropertyListEntry: Sendable, Equatable {
 /// comments, CDATA, the five named entities and numeric character references, and self-closing
 /// `<true/>`, `<false/>`, `<string/>`, `<dict/>`, `<array/>`.
 public struct XMLPropertyListParser {
-    /// The deepest nesting accepted.
-    public static let maximumDepth = 512
+    /// The deepest nesting accepted by default (``CatalogLimits/maximumDepth``).
+    public static let maximumDepth = CatalogLimits.standard.maximumDepth
 
     private let scalars: [Unicode.Scalar]
     private let file: String
@@ -79,23 +79,28 @@ public struct XMLPropertyListParser {
     private var line = 1
     private var column = 1
     private var depth = 0
+    private let limits: CatalogLimits
 
-    /// Parses an XML property list from UTF-8 bytes.
-    public static func parse(_ bytes: [UInt8], file: String) throws(CatalogError) -> PropertyList {
+    /// Parses an XML property list from UTF-8 bytes; nesting and string length are bounded
+    /// by `limits`.
+    public static func parse(_ bytes: [UInt8], file: String, limits: CatalogLimits = .standard) throws(CatalogError) -> PropertyList {
         var body = bytes[...]
         if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
         guard let text = String(validating: body, as: UTF8.self) else {
             throw CatalogError(location: SourceLocation(file: file, line: 1, column: 1), rule: "plist-syntax",
                                message: "expected UTF-8 text")
         }
-        var parser = XMLPropertyListParser(scalars: Array(text.unicodeScalars), file: file)
+        var parser = XMLPropertyListParser(scalars: Array(text.unicodeScalars), file: file, limits: limits)
         return try parser.document()
     }
 
-    private init(scalars: [Unicode.Scalar], file: String) {
+    private init(scalars: [Unicode.Scalar], file: String, limits: CatalogLimits) {
         self.scalars = scalars
         self.file = file
+        self.limits = limits
     }
+
+    private var here: SourceLocation { SourceLocation(file: file, line: line, column: column) }
 
     private func error(_ message: String) -> CatalogError {
         CatalogError(location: SourceLocation(file: file, line: line, column: column), rule: "plist-syntax", message: message)
@@ -195,7 +200,7 @@ public struct XMLPropertyListParser {
         case "dict":
             if selfClosing { return .dictionary([]) }
             depth += 1
-            if depth > Self.maximumDepth { throw error("nesting deeper than \(Self.maximumDepth) levels") }
+            if depth > limits.maximumDepth { throw limits.tooDeep(at: here) }
             var entries: [PropertyListEntry] = []
             while true {
                 try skipSpaceAndMarkup()
@@ -213,7 +218,7 @@ public struct XMLPropertyListParser {
         case "array":
             if selfClosing { return .array([]) }
             depth += 1
-            if depth > Self.maximumDepth { throw error("nesting deeper than \(Self.maximumDepth) levels") }
+            if depth > limits.maximumDepth { throw limits.tooDeep(at: here) }
             var items: [PropertyList] = []
             while true {
                 try skipSpaceAndMarkup()
@@ -238,8 +243,12 @@ public struct XMLPropertyListParser {
     /// Character data up to `</name>`, with entities and CDATA decoded.
     private mutating func text(until name: String) throws(CatalogError) -> String {
         var out = String.UnicodeScalarView()
+        let start = here
+        var length = 0
         while true {
             guard index < scalars.count else { throw error("expected </\(name)>, found the end of the file") }
+            if length > limits.maximumStringLength { throw limits.stringTooLong(at: start) }
+            length += scalars[index].utf8.count
             if peek("</") { try closeTag(name); return String(out) }
             if peek("<![CDATA[") {
                 advance(9)

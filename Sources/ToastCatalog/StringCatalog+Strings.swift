@@ -12,11 +12,11 @@ extension StringCatalog {
     /// A missing `;`, `=` or closing quote is an error at `file:line:column`; no partial
     /// catalog is returned.
     public init(strings bytes: [UInt8], file: String, locale: String, sourceLanguage: String = "en",
-                table: String? = nil) throws(CatalogError) {
+                table: String? = nil, limits: CatalogLimits = .standard) throws(CatalogError) {
         self.init(table: table ?? Self.tableName(forPath: file), sourceLanguage: sourceLanguage)
         format = .strings
         if bytes.starts(with: Array("bplist00".utf8)) {
-            let root = try BinaryPropertyListParser.parse(bytes, file: file)
+            let root = try BinaryPropertyListParser.parse(bytes, file: file, limits: limits)
             guard case .dictionary(let entries) = root else {
                 throw CatalogError(location: SourceLocation(file: file, line: 1, column: 1), rule: "strings-syntax",
                                    message: "expected a dictionary at the top of the binary property list, found \(root.kindName)")
@@ -34,7 +34,7 @@ extension StringCatalog {
         let utf8 = try StringsLexer.utf8(bytes, file: file)
         var parsed: [(String, String, String?, SourceLocation)] = []
         try utf8.withUnsafeBufferPointer { (buffer) throws(CatalogError) in
-            var lexer = StringsLexer(bytes: buffer, file: file)
+            var lexer = StringsLexer(bytes: buffer, file: file, limits: limits)
             while let entry = try lexer.nextEntry() { parsed.append(entry) }
         }
         keys.reserveCapacity(parsed.count)
@@ -96,9 +96,12 @@ struct StringsLexer {
         return body
     }
 
-    init(bytes: UnsafeBufferPointer<UInt8>, file: String) {
+    let limits: CatalogLimits
+
+    init(bytes: UnsafeBufferPointer<UInt8>, file: String, limits: CatalogLimits = .standard) {
         self.bytes = bytes
         self.file = file
+        self.limits = limits
     }
 
     func column(of offset: Int, lineStart: Int) -> Int {
@@ -106,6 +109,11 @@ struct StringsLexer {
     }
 
     var location: SourceLocation { SourceLocation(file: file, line: line, column: column(of: index, lineStart: lineStart)) }
+
+    /// The location of an offset on the current line.
+    func location(at offset: Int) -> SourceLocation {
+        SourceLocation(file: file, line: line, column: column(of: offset, lineStart: lineStart))
+    }
 
     func error(_ message: String, at location: SourceLocation? = nil) -> CatalogError {
         CatalogError(location: location ?? self.location, rule: "strings-syntax", message: message)
@@ -146,6 +154,7 @@ struct StringsLexer {
                 var close = open
                 while close + 1 < count, !(bytes[close] == UInt8(ascii: "*") && bytes[close + 1] == UInt8(ascii: "/")) { close += 1 }
                 guard close + 1 < count else { throw error("expected '*/' to close the comment opened here", at: start) }
+                if close - open > limits.maximumStringLength { throw limits.stringTooLong(at: start) }
                 advanceLine(to: close + 2)
                 pendingComment = trimmed(open, close)
                 continue
@@ -154,6 +163,7 @@ struct StringsLexer {
                 let open = index + 2
                 var end = open
                 while end < count, bytes[end] != 0x0A { end += 1 }
+                if end - open > limits.maximumStringLength { throw limits.stringTooLong(at: location) }
                 index = end
                 pendingComment = trimmed(open, end)
                 continue
@@ -179,6 +189,7 @@ struct StringsLexer {
         }
         let start = index
         while index < bytes.count, Self.isUnquoted(bytes[index]) { index += 1 }
+        if index - start > limits.maximumStringLength { throw limits.stringTooLong(at: location(at: start)) }
         return text(start, index)
     }
 
@@ -197,6 +208,7 @@ struct StringsLexer {
         let count = bytes.count
         while scan < count, bytes[scan] != UInt8(ascii: "\"") && bytes[scan] != UInt8(ascii: "\\") { scan += 1 }
         guard scan < count else { throw error("expected '\"' to close the string opened here", at: start) }
+        if scan - open > limits.maximumStringLength { throw limits.stringTooLong(at: start) }
         if bytes[scan] == UInt8(ascii: "\"") {
             advanceLine(to: scan + 1)
             return text(open, scan)
@@ -208,6 +220,7 @@ struct StringsLexer {
             guard index < count else { throw error("expected '\"' to close the string opened here", at: start) }
             let c = bytes[index]
             if c == UInt8(ascii: "\"") { index += 1; return String(decoding: out, as: UTF8.self) }
+            if out.count > limits.maximumStringLength { throw limits.stringTooLong(at: start) }
             if c != UInt8(ascii: "\\") {
                 if c == 0x0A { line += 1; lineStart = index + 1 }
                 out.append(c)

@@ -13,8 +13,8 @@ extension StringCatalog {
     /// `locale` is the localization the file holds (from its `.lproj` folder);
     /// `sourceLanguage` the development language of the project.
     public init(stringsdict bytes: [UInt8], file: String, locale: String, sourceLanguage: String = "en",
-                table: String? = nil) throws(CatalogError) {
-        let root = try XMLPropertyListParser.parse(bytes, file: file)
+                table: String? = nil, limits: CatalogLimits = .standard) throws(CatalogError) {
+        let root = try XMLPropertyListParser.parse(bytes, file: file, limits: limits)
         self.init(table: table ?? Self.tableName(forPath: file), sourceLanguage: sourceLanguage)
         format = .stringsdict
         func location(_ entry: PropertyListEntry) -> SourceLocation {

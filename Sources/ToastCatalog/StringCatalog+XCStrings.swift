@@ -7,10 +7,11 @@ extension StringCatalog {
     /// extension. Errors name `file:line:column` and what was expected. The catalog is built
     /// straight from the bytes (no intermediate JSON tree); members the model does not know
     /// are kept as JSON, with their positions.
-    public init(xcstrings bytes: [UInt8], file: String, table: String? = nil) throws(CatalogError) {
+    public init(xcstrings bytes: [UInt8], file: String, table: String? = nil,
+                limits: CatalogLimits = .standard) throws(CatalogError) {
         let name = table ?? Self.tableName(forPath: file)
         self = try bytes.withUnsafeBufferPointer { (buffer) throws(CatalogError) -> StringCatalog in
-            var scanner = JSONScanner(bytes: buffer, file: file)
+            var scanner = JSONScanner(bytes: buffer, file: file, limits: limits)
             scanner.skipByteOrderMark()
             let catalog = try XCStringsReader.catalog(&scanner, table: name)
             try scanner.expectEnd()

@@ -270,7 +270,8 @@ public struct LinePresenter: Sendable {
     }
 
     /// Wraps `text` greedily at line-break opportunities; a piece wider than the line is
-    /// split between grapheme clusters. `firstWidth` applies to the first line. The UTF-16
+    /// split between grapheme clusters (and a single cluster wider than a whole line, which
+    /// only a base with many spacing marks makes, between its scalars). `firstWidth` applies to the first line. The UTF-16
     /// offsets in `keepingTogether` are not used as breaks (`Actions:` stays with the first
     /// action, a progress bar with its percentage) unless the piece they would make does not
     /// fit on a whole line.
@@ -358,6 +359,20 @@ public struct LinePresenter: Sendable {
                             }
                             continue
                         }
+                        if cells > max(width, 2) {
+                            // A cluster wider than any line (a base with many spacing marks):
+                            // split between its scalars, as a terminal draws them anyway.
+                            var scalarPosition = position
+                            for scalar in character.unicodeScalars {
+                                defer { scalarPosition += scalar.utf16.count }
+                                let scalarCells = TextWidth.cells(of: Character(scalar), ambiguous: ambiguous)
+                                if currentCells + scalarCells > limit && !current.isEmpty { flush() }
+                                if current.isEmpty { currentStart = scalarPosition }
+                                current.unicodeScalars.append(scalar)
+                                currentCells += scalarCells
+                            }
+                            continue
+                        }
                         if currentCells + cells > limit && (!current.isEmpty || limit < width) { flush() }
                         if current.isEmpty { currentStart = position }
                         current.append(character)
@@ -376,10 +391,12 @@ public struct LinePresenter: Sendable {
         return text[..<text.utf8.index(after: last)]
     }
 
+    /// `line` without trailing U+0020 scalars: by scalars, not characters, since a space can
+    /// end a cluster (after a prepended concatenation mark such as U+0604), and the same way
+    /// ``droppingTrailingSpaces(_:)`` measured the line.
     private func trimTrailingSpaces(_ line: String) -> String {
         guard line.utf8.last == 0x20 else { return line }
-        var line = line
-        while line.last == " " { line.removeLast() }
-        return line
+        guard let last = line.utf8.lastIndex(where: { $0 != 0x20 }) else { return "" }
+        return String(line.unicodeScalars[..<line.utf8.index(after: last)])
     }
 }

@@ -20,10 +20,15 @@ public struct Linter: Sendable {
     /// When `false` (local runs), `missing-translation` is at most a warning.
     public var strictTranslations: Bool
 
+    /// The bounds on the files read (a file over them is a `parse-error` finding).
+    public var limits: CatalogLimits
+
     /// A linter with a configuration; `strictTranslations: false` for local runs.
-    public init(configuration: LintConfiguration = LintConfiguration(), strictTranslations: Bool = true) {
+    public init(configuration: LintConfiguration = LintConfiguration(), strictTranslations: Bool = true,
+                limits: CatalogLimits = .standard) {
         self.configuration = configuration
         self.strictTranslations = strictTranslations
+        self.limits = limits
     }
 
     /// The outcome of one run.
@@ -42,9 +47,9 @@ public struct Linter: Sendable {
         files = files.filter { seen.insert($0).inserted }
         let groups = Self.groups(files)
         let collector = LockedSlots<Swift.Result<[LintFinding], CatalogError>>(count: groups.count)
-        let configuration = configuration, strict = strictTranslations
+        let configuration = configuration, strict = strictTranslations, limits = limits
         DispatchQueue.concurrentPerform(iterations: groups.count) { index in
-            let outcome = Self.lintGroup(groups[index], configuration: configuration, strict: strict)
+            let outcome = Self.lintGroup(groups[index], configuration: configuration, strict: strict, limits: limits)
             collector.store(outcome, at: index)
         }
         var findings: [LintFinding] = []
@@ -61,7 +66,7 @@ public struct Linter: Sendable {
     /// Lints one catalog already in memory (its bytes locate the findings).
     public func lint(file: String, bytes: [UInt8]) -> [LintFinding] {
         let group = Group(files: [file], preloaded: [file: bytes])
-        switch Self.lintGroup(group, configuration: configuration, strict: strictTranslations) {
+        switch Self.lintGroup(group, configuration: configuration, strict: strictTranslations, limits: limits) {
         case .success(let findings): return findings.sorted(by: LintFinding.precedes)
         case .failure(let error): return [LintFinding(rule: "parse-error", severity: .error, location: error.location, table: "",
                                                       key: "", locale: "", path: "", message: error.message)]
@@ -92,7 +97,8 @@ public struct Linter: Sendable {
     final class LoadBox: @unchecked Sendable { var result: Swift.Result<StringCatalog, CatalogError>? }
     final class OutlineBox: @unchecked Sendable { var outline: XCStringsOutline? }
 
-    static func lintGroup(_ group: Group, configuration: LintConfiguration, strict: Bool) -> Swift.Result<[LintFinding], CatalogError> {
+    static func lintGroup(_ group: Group, configuration: LintConfiguration, strict: Bool,
+                          limits: CatalogLimits = .standard) -> Swift.Result<[LintFinding], CatalogError> {
         var table = LintTable()
         var raw: [RawFinding] = []
         var bytesByFile: [String: [UInt8]] = [:]
@@ -102,7 +108,7 @@ public struct Linter: Sendable {
             if let preloaded = group.preloaded[file] {
                 bytes = preloaded
             } else {
-                do throws(CatalogError) { bytes = try CatalogLoader.bytes(ofFile: file) } catch {
+                do throws(CatalogError) { bytes = try CatalogLoader.bytes(ofFile: file, limits: limits) } catch {
                     if error.rule == "io" { return .failure(error) }
                     raw.append(RawFinding(rule: "parse-error", file: file, message: error.message, location: error.location)); continue
                 }
@@ -117,7 +123,7 @@ public struct Linter: Sendable {
                     let loaded = LoadBox()
                     DispatchQueue.concurrentPerform(iterations: 2) { part in
                         if part == 0 {
-                            loaded.result = Swift.Result { () throws(CatalogError) in try StringCatalog(xcstrings: bytes, file: file) }
+                            loaded.result = Swift.Result { () throws(CatalogError) in try StringCatalog(xcstrings: bytes, file: file, limits: limits) }
                         } else {
                             outlineBox.outline = XCStringsOutline(bytes: bytes, file: file)
                         }
@@ -125,8 +131,8 @@ public struct Linter: Sendable {
                     catalog = try loaded.result!.get()
                 } else if let (_, locale) = CatalogLocale.folderLocale(ofPath: file) {
                     catalog = file.hasSuffix(".stringsdict")
-                        ? try StringCatalog(stringsdict: bytes, file: file, locale: locale, sourceLanguage: sourceLanguage)
-                        : try StringCatalog(strings: bytes, file: file, locale: locale, sourceLanguage: sourceLanguage)
+                        ? try StringCatalog(stringsdict: bytes, file: file, locale: locale, sourceLanguage: sourceLanguage, limits: limits)
+                        : try StringCatalog(strings: bytes, file: file, locale: locale, sourceLanguage: sourceLanguage, limits: limits)
                 } else {
                     throw CatalogError(location: SourceLocation(file: file, line: 1, column: 1), rule: "unsupported-format",
                                        message: "expected the file inside a LOCALE.lproj folder, which names its locale")
