@@ -72,6 +72,9 @@ public enum FormatString {
     public static let maximumWidth = 1024
     /// The largest precision that is honoured; larger ones are clamped and reported.
     public static let maximumPrecision = 64
+    /// The most arguments a format reads (`%64$@` is the last); a specifier that reads a later
+    /// one is shown as written and reported, and arguments past it are not used.
+    public static let maximumArguments = 64
 
     /// Tokenizes `text`. Never fails: text that starts no valid specifier is `.invalid`.
     ///

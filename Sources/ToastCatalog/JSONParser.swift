@@ -9,7 +9,7 @@ public enum JSONParser {
     public static func parse(_ bytes: [UInt8], file: String, limits: CatalogLimits = .standard) throws(CatalogError) -> JSONValue {
         try bytes.withUnsafeBufferPointer { (buffer) throws(CatalogError) -> JSONValue in
             var scanner = JSONScanner(bytes: buffer, file: file, limits: limits)
-            scanner.skipByteOrderMark()
+            try scanner.skipByteOrderMark()
             scanner.skipWhitespace()
             let value = try scanner.value()
             try scanner.expectEnd()
@@ -51,8 +51,12 @@ struct JSONScanner {
         CatalogError(location: location(offset), rule: "json-syntax", message: message)
     }
 
-    mutating func skipByteOrderMark() {
+    /// Skips a UTF-8 byte-order mark; a UTF-16 one is an error (JSON files are UTF-8).
+    mutating func skipByteOrderMark() throws(CatalogError) {
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3; lineStart = 3 }
+        if bytes.count >= 2, bytes[0] == 0xFF && bytes[1] == 0xFE || bytes[0] == 0xFE && bytes[1] == 0xFF {
+            throw error("expected UTF-8 JSON, found a UTF-16 byte-order mark (Xcode writes String Catalogs in UTF-8)")
+        }
     }
 
     @inline(__always) mutating func skipWhitespace() {

@@ -195,7 +195,7 @@ struct StringsLexer {
 
     func describe(at offset: Int) -> String {
         let c = bytes[offset]
-        if c < 0x20 || c == 0x7F { return "U+" + String(c, radix: 16, uppercase: true) }
+        if c < 0x20 || c == 0x7F { return "U+" + hex4(UInt32(c)) }
         var end = offset + 1
         while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
         return text(offset, end)

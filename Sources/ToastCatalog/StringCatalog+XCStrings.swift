@@ -12,7 +12,7 @@ extension StringCatalog {
         let name = table ?? Self.tableName(forPath: file)
         self = try bytes.withUnsafeBufferPointer { (buffer) throws(CatalogError) -> StringCatalog in
             var scanner = JSONScanner(bytes: buffer, file: file, limits: limits)
-            scanner.skipByteOrderMark()
+            try scanner.skipByteOrderMark()
             let catalog = try XCStringsReader.catalog(&scanner, table: name)
             try scanner.expectEnd()
             return catalog

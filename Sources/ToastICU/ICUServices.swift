@@ -6,7 +6,14 @@ import Synchronization
 /// Opening an ICU object costs microseconds; formatting with a cached one costs nanoseconds.
 /// One instance is meant to live as long as the ``Localizer`` or presenter that owns it; it
 /// is safe to use from many threads.
+///
+/// Each cache holds at most ``maximumEntries`` objects: input that names ever new locales or
+/// number skeletons (a hostile catalog) starts the cache afresh instead of growing it without
+/// bound; objects already handed out stay valid.
 public final class ICUServices: Sendable {
+    /// The most objects one cache keeps (per kind).
+    public static let maximumEntries = 256
+
     private let plurals = Mutex<[LocaleTag: PluralRules]>([:])
     private let numbers = Mutex<[NumberKey: NumberFormatter]>([:])
     private let breakers = Mutex<[LocaleTag: LineBreaker]>([:])
@@ -52,6 +59,7 @@ public final class ICUServices: Sendable {
         let opened = try open()
         return cache.withLock { storage in
             if let raced = storage[key] { return raced }
+            if storage.count >= Self.maximumEntries { storage.removeAll(keepingCapacity: true) }
             storage[key] = opened
             return opened
         }

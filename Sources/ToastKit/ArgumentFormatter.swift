@@ -36,7 +36,13 @@ struct ArgumentFormatter {
          integers: NumberFormatter? = nil) {
         self.locale = locale
         self.services = services
-        self.arguments = arguments
+        if arguments.count > FormatString.maximumArguments {
+            self.arguments = Array(arguments.prefix(FormatString.maximumArguments))
+            diagnostics.append(ToastDiagnostic(.error, "format-unsafe",
+                "\(arguments.count) arguments given; only the first \(FormatString.maximumArguments) are used"))
+        } else {
+            self.arguments = arguments
+        }
         self.pluralRules = pluralRules ?? (try? services.pluralRules(locale))
         self.integers = integers
     }
@@ -87,6 +93,10 @@ struct ArgumentFormatter {
         var index: Int
         if let position { index = position } else { next += 1; index = next }
         if let argNum = substitution.argNum { index = argNum }
+        guard index <= FormatString.maximumArguments else {
+            note("format-unsafe", "\(written) reads argument \(index); at most \(FormatString.maximumArguments) arguments are supported")
+            return written
+        }
         guard index >= 1, index <= arguments.count else {
             note("format-argument", "\(written) reads argument \(index), but only \(arguments.count) were given")
             return written
@@ -143,6 +153,10 @@ struct ArgumentFormatter {
         }
         let index: Int
         if let position = spec.argument { index = position } else { next += 1; index = next }
+        guard index <= FormatString.maximumArguments else {
+            note("format-unsafe", "\(written) reads argument \(index); at most \(FormatString.maximumArguments) arguments are supported")
+            return String(written)
+        }
         guard index <= arguments.count else {
             note("format-argument", "\(written) reads argument \(index), but only \(arguments.count) were given")
             return String(written)

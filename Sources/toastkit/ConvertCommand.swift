@@ -18,12 +18,14 @@ struct ConvertCommand: ParsableCommand {
     @Argument(help: "The input: a folder with .lproj folders, or a .xcstrings file.") var input: String
     @Argument(help: "The output folder (or .xcstrings file).") var output: String
     @Option(help: "The development language.") var sourceLanguage: String = "en"
+    @OptionGroup var limitOptions: LimitOptions
 
     func run() throws {
+        let limits = try limitOptions.limits()
         var report = CatalogConverter.Report()
         do throws(any Error) {
             if input.hasSuffix(".xcstrings") {
-                let catalog = try CatalogLoader.readFile(input)
+                let catalog = try CatalogLoader.readFile(input, limits: limits)
                 for locale in catalog.localeCodes {
                     let (strings, dict, localeReport) = CatalogConverter.lproj(from: catalog, locale: locale)
                     report.notConverted += localeReport.notConverted
@@ -33,7 +35,7 @@ struct ConvertCommand: ParsableCommand {
                     if let dict { try write(dict, to: (folder as NSString).appendingPathComponent(catalog.table + ".stringsdict")) }
                 }
             } else {
-                let set = try CatalogSet.load(paths: [input], sourceLanguage: sourceLanguage)
+                let set = try CatalogSet.load(paths: [input], sourceLanguage: sourceLanguage, limits: limits)
                 let tables = set.tables.filter { $0.format != .xcstrings }
                 let writer = try XCStringsWriter()
                 let single = output.hasSuffix(".xcstrings")

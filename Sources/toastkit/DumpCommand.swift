@@ -14,6 +14,7 @@ struct DumpCommand: ParsableCommand {
 
     @Argument(help: "Catalog files or folders.") var paths: [String]
     @Option(help: "Output format (jsonl).") var format: String = "jsonl"
+    @OptionGroup var limitOptions: LimitOptions
 
     func validate() throws {
         if paths.isEmpty { throw ValidationError("give at least one catalog file or folder") }
@@ -21,6 +22,7 @@ struct DumpCommand: ParsableCommand {
     }
 
     func run() throws {
+        let limits = try limitOptions.limits()
         var failed = false
         var output = ""
         for path in paths {
@@ -32,7 +34,7 @@ struct DumpCommand: ParsableCommand {
             }
             for file in files {
                 do {
-                    let catalog = try CatalogLoader.readFile(file)
+                    let catalog = try CatalogLoader.readFile(file, limits: limits)
                     for warning in catalog.warnings { printError(warning.warningDescription) }
                     for leaf in catalog.leaves(file: file) {
                         output += leaf.jsonLine

@@ -15,8 +15,10 @@ struct FmtCommand: ParsableCommand {
 
     @Argument(help: "String Catalog files or folders.") var paths: [String]
     @Flag(help: "Report files not in Xcode's layout instead of rewriting them.") var check = false
+    @OptionGroup var limitOptions: LimitOptions
 
     func run() throws {
+        let limits = try limitOptions.limits()
         let writer = try XCStringsWriter()
         var unreadable = false
         var changed: [String] = []
@@ -29,9 +31,9 @@ struct FmtCommand: ParsableCommand {
             }
             for file in files {
                 do {
-                    let bytes = try CatalogLoader.bytes(ofFile: file)
-                    let tree = try JSONParser.parse(bytes, file: file)
-                    _ = try StringCatalog(xcstrings: bytes, file: file)  // validate the schema too
+                    let bytes = try CatalogLoader.bytes(ofFile: file, limits: limits)
+                    let tree = try JSONParser.parse(bytes, file: file, limits: limits)
+                    _ = try StringCatalog(xcstrings: bytes, file: file, limits: limits)  // validate the schema too
                     let formatted = writer.string(tree, finalNewline: bytes.last == 0x0A)
                     if Array(formatted.utf8) == bytes { continue }
                     changed.append(file)

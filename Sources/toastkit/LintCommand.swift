@@ -21,6 +21,7 @@ struct LintCommand: ParsableCommand {
     @Option(help: "Configuration file (default: .toastkit-lint.json if present).") var config: String?
     @Option(help: "Baseline file: written when absent; then only findings outside it count, and it shrinks as they are fixed.") var baseline: String?
     @Option(help: "The development language of .lproj trees (overrides the configuration).") var sourceLanguage: String?
+    @OptionGroup var limitOptions: LimitOptions
     @Flag(help: "Treat missing translations as errors, as in CI.") var ci = false
     @Flag(help: "List the rules and exit.") var listRules = false
 
@@ -42,7 +43,7 @@ struct LintCommand: ParsableCommand {
         if let sourceLanguage { configuration.sourceLanguage = sourceLanguage }
         let environment = ProcessInfo.processInfo.environment
         let strict = ci || !(environment["CI"] ?? "").isEmpty && environment["CI"] != "false" && environment["CI"] != "0"
-        let linter = Linter(configuration: configuration, strictTranslations: strict)
+        let linter = Linter(configuration: configuration, strictTranslations: strict, limits: try limitOptions.limits())
         let result: Linter.Result
         do { result = try linter.lint(paths: paths) } catch { throw CLIFailure(code: 2, message: error.description) }
         var findings = result.findings

@@ -27,6 +27,7 @@ struct MatrixCommand: ParsableCommand {
     @Flag(help: "Cut toasts at their line budget, as a status area of fixed height does (cuts are reported as text-cut).") var truncate = false
     @Option(help: "Device classes to render (comma-separated), default: those the values vary by.") var devices: String?
     @Option(help: "Output: text (a table), json, or golden (the golden text).") var format: String = "text"
+    @OptionGroup var limitOptions: LimitOptions
     @Option(help: "A golden file to compare the golden text with.") var golden: String?
     @Flag(help: "Write the golden file instead of comparing.") var update = false
 
@@ -39,16 +40,17 @@ struct MatrixCommand: ParsableCommand {
     }
 
     func run() throws {
+        let limits = try limitOptions.limits()
         var catalogs = [BuiltinCatalogs.demo]
         if !paths.isEmpty {
-            do { catalogs = try CatalogSet.load(paths: paths).tables } catch { throw CLIFailure(code: 2, message: error.description) }
+            do { catalogs = try CatalogSet.load(paths: paths, limits: limits).tables } catch { throw CLIFailure(code: 2, message: error.description) }
         }
         let toastList: [Toast]
         switch toasts {
         case nil: toastList = BuiltinCatalogs.demoToasts
         case "auto"?: toastList = ToastSpec.generated(from: catalogs)
         case let path?:
-            do { toastList = try ToastSpec.toasts(from: try CatalogLoader.bytes(ofFile: path), file: path) } catch {
+            do { toastList = try ToastSpec.toasts(from: try CatalogLoader.bytes(ofFile: path, limits: limits), file: path) } catch {
                 throw CLIFailure(code: 2, message: error.description)
             }
         }

@@ -35,6 +35,7 @@ struct ShowCommand: ParsableCommand {
     @Option(help: "The device class for device variations (iphone, ipad, mac, applewatch, appletv, applevision, ipod, other).")
     var device: String = "other"
     @OptionGroup var presentation: PresentationOptions
+    @OptionGroup var limitOptions: LimitOptions
 
     func validate() throws {
         if key == nil && verbatim == nil { throw ValidationError("give a KEY or --verbatim TEXT") }
@@ -53,7 +54,8 @@ struct ShowCommand: ParsableCommand {
     func run() throws {
         var userCatalogs: [StringCatalog] = []
         if !catalogs.isEmpty {
-            do { userCatalogs = try CatalogSet.load(paths: catalogs).tables } catch {
+            let limits = try limitOptions.limits()
+            do { userCatalogs = try CatalogSet.load(paths: catalogs, limits: limits).tables } catch {
                 throw CLIFailure(code: 2, message: error.description)
             }
         }

@@ -9,10 +9,12 @@ struct StatsCommand: ParsableCommand {
 
     @Argument(help: "Catalog files or folders.") var paths: [String]
     @Option(help: "The development language of .lproj trees.") var sourceLanguage: String = "en"
+    @OptionGroup var limitOptions: LimitOptions
 
     func run() throws {
+        let limits = try limitOptions.limits()
         let set: CatalogSet
-        do { set = try CatalogSet.load(paths: paths, sourceLanguage: sourceLanguage) } catch {
+        do { set = try CatalogSet.load(paths: paths, sourceLanguage: sourceLanguage, limits: limits) } catch {
             throw CLIFailure(code: 2, message: error.description)
         }
         for warning in set.warnings { printError(warning.warningDescription) }

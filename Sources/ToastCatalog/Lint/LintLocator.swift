@@ -20,9 +20,9 @@ struct XCStringsOutline {
         var outline = XCStringsOutline()
         let ok = bytes.withUnsafeBufferPointer { buffer -> Bool in
             var scanner = JSONScanner(bytes: buffer, file: file)
-            scanner.skipByteOrderMark()
-            scanner.skipWhitespace()
             do {
+                try scanner.skipByteOrderMark()
+                scanner.skipWhitespace()
                 try scanner.rawMembers { (scanner: inout JSONScanner, key: JSONScanner.Key, position: JSONScanner.Position) throws(CatalogError) in
                     let name = key.string(in: scanner.bytes)
                     if outline.topLevelMembers.contains(name) {
