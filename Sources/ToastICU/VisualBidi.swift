@@ -100,6 +100,7 @@ public final class VisualBidi: Sendable {
                     }
                     // Bidi controls have done their work; zero-width joiners stay.
                     visual.removeAll { Self.isBidiControl($0) }
+                    let unshaped = visual
                     if shapeArabic, visual.contains(where: { $0 >= 0x0600 && $0 <= 0x06FF || $0 >= 0x0750 && $0 <= 0x077F }) {
                         let source = visual
                         let shapeOptions = UInt32(U_SHAPE_LETTERS_SHAPE) | UInt32(U_SHAPE_TEXT_DIRECTION_VISUAL_LTR)
@@ -115,7 +116,14 @@ public final class VisualBidi: Sendable {
                     for index in visual.indices where visual[index] >= 0xFE70 && visual[index] <= 0xFE7F {
                         if let mark = Self.tashkeel[visual[index]] { visual[index] = mark }
                     }
-                    result.append(String(decoding: visual, as: UTF16.self))
+                    var line = String(decoding: visual, as: UTF16.self)
+                    // Shaping may only keep or shrink the width the line was wrapped to (a
+                    // mark ICU turns into a spacing form would widen it): else unshaped.
+                    if visual != unshaped {
+                        let before = String(decoding: unshaped, as: UTF16.self)
+                        if TextWidth.cells(of: line) > TextWidth.cells(of: before) { line = before }
+                    }
+                    result.append(line)
                 }
                 return result
             }

@@ -89,11 +89,12 @@ import ToastKit
         return ([toast.message.debugDescription] + toast.diagnostics.map(\.description)).joined(separator: " | ")
     }
 
-    static func present(_ message: String, title: String? = nil, locale: String = "en",
+    static func present(_ message: String, title: String? = nil, actions: [String] = [], locale: String = "en",
                         options: LinePresenter.Options) -> String {
         let localizer = Localizer(preferences: [LocaleTag(locale)!], services: services)
         let toast = localizer.resolve(Toast(.info, title: title.map { .custom(ToastText(verbatim: $0)) } ?? .automatic,
-                                            message: ToastText(verbatim: message)))
+                                            message: ToastText(verbatim: message),
+                                            actions: actions.map { ToastAction(ToastText(verbatim: $0)) }))
         let lines = LinePresenter(options: options, services: services).lines(for: toast)
         let widest = lines.map { TextWidth.cells(of: $0, ambiguous: options.ambiguousWidth) }.max() ?? 0
         let controls = lines.joined().unicodeScalars.count { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || (0x202A...0x202E).contains($0.value) }
@@ -381,6 +382,10 @@ extension HostileInputTests {
         Row(name: "fuzz: the cut mark with wide ambiguous characters", expected: "1 lines, widest 2, 0 controls: \"…\"") { () -> String in
             present(String(repeating: "מידע ", count: 10), locale: "he",
                     options: LinePresenter.Options(width: 2, ambiguousWidth: .wide, maxLines: 1))
+        },
+        Row(name: "fuzz: Arabic shaping that would widen a visual line (U+065C on a space)", expected: "3 lines, widest 22, 0 controls: \"           ﺪﻟ :ﺕﺎﻣﻮﻠﻌﻣ\" / \"          xﺫّ :ﺕﺍءﺍﺮﺟﻹﺍ\" / \" فلم�@� � ٜفلملcericeو\"") { () -> String in
+            present("لد", actions: ["", "ذّx", "cericeلملف \u{65C}\u{FFFD} \u{E12F}\u{FFFD}@\u{FFFD}ملف"], locale: "ar",
+                    options: LinePresenter.Options(width: 22, bidi: .visual))
         },
         Row(name: "fuzz: a space ending a cluster after U+0604", expected: "6 lines, widest 3, 0 controls: \"Inf\" / \"orm\" / \"ati\" / \"on:\" / \"t x\\u{0604}\" / \"yy\"") { () -> String in
             present("t x\u{0604} yy", title: "", options: LinePresenter.Options(width: 3))
