@@ -4,7 +4,7 @@ import Synchronization
 /// An ICU collator, for sorting keys the way Xcode sorts String Catalog members.
 public final class Collator: Sendable {
     private struct Handle: @unchecked Sendable { let collator: OpaquePointer }
-    private let handle: Mutex<Handle>
+    private let handle: Locked<Handle>
 
     /// Opens a collator for `locale`; `numeric` compares digit runs as numbers.
     public init(locale: LocaleTag, numeric: Bool = false) throws(ICUFailure) {
@@ -20,7 +20,7 @@ public final class Collator: Sendable {
                 throw ICUFailure(code: status.rawValue, function: "ucol_setAttribute")
             }
         }
-        handle = Mutex(Handle(collator: opened))
+        handle = Locked(Handle(collator: opened))
     }
 
     deinit { handle.withLock { ucol_close($0.collator) } }

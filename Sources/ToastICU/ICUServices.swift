@@ -14,11 +14,11 @@ public final class ICUServices: Sendable {
     /// The most objects one cache keeps (per kind).
     public static let maximumEntries = 256
 
-    private let plurals = Mutex<[LocaleTag: PluralRules]>([:])
-    private let numbers = Mutex<[NumberKey: NumberFormatter]>([:])
-    private let breakers = Mutex<[LocaleTag: LineBreaker]>([:])
-    private let lists = Mutex<[LocaleTag: ListFormatter]>([:])
-    private let bidi = Mutex<[Int: VisualBidi]>([:])
+    private let plurals = Locked<[LocaleTag: PluralRules]>([:])
+    private let numbers = Locked<[NumberKey: NumberFormatter]>([:])
+    private let breakers = Locked<[LocaleTag: LineBreaker]>([:])
+    private let lists = Locked<[LocaleTag: ListFormatter]>([:])
+    private let bidi = Locked<[Int: VisualBidi]>([:])
 
     private struct NumberKey: Hashable { let locale: LocaleTag; let skeleton: String }
 
@@ -53,7 +53,7 @@ public final class ICUServices: Sendable {
     }
 
     private func cached<Key: Hashable & Sendable, Value: Sendable>(
-        _ cache: borrowing Mutex<[Key: Value]>, _ key: Key, _ open: () throws(ICUFailure) -> Value
+        _ cache: Locked<[Key: Value]>, _ key: Key, _ open: () throws(ICUFailure) -> Value
     ) throws(ICUFailure) -> Value {
         if let hit = cache.withLock({ $0[key] }) { return hit }
         let opened = try open()

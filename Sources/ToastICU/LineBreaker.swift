@@ -8,7 +8,7 @@ import Synchronization
 /// ``ICUServices``.
 public final class LineBreaker: Sendable {
     private struct Handle: @unchecked Sendable { let iterator: OpaquePointer }
-    private let handle: Mutex<Handle>
+    private let handle: Locked<Handle>
     /// The locale whose tailoring is used.
     public let locale: LocaleTag
 
@@ -18,7 +18,7 @@ public final class LineBreaker: Sendable {
         let iterator = ubrk_open(UBRK_LINE, locale.icuID, nil, 0, &status)
         try throwIfFailed(status, "ubrk_open")
         guard let iterator else { throw ICUFailure(code: 1, function: "ubrk_open") }
-        handle = Mutex(Handle(iterator: iterator))
+        handle = Locked(Handle(iterator: iterator))
         self.locale = locale
     }
 

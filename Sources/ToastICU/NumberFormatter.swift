@@ -10,7 +10,7 @@ public final class NumberFormatter: Sendable {
         let formatter: OpaquePointer
         let result: OpaquePointer
     }
-    private let handles: Mutex<Handles>
+    private let handles: Locked<Handles>
     /// The locale the formatter was opened for.
     public let locale: LocaleTag
     /// The ICU number skeleton, such as `precision-integer` or `.00`.
@@ -34,7 +34,7 @@ public final class NumberFormatter: Sendable {
             throw ICUFailure(code: status.rawValue, function: "unumf_openResult")
         }
         let opened = Handles(formatter: formatter!, result: result!)
-        handles = Mutex(opened)
+        handles = Locked(opened)
         self.locale = locale
         self.skeleton = skeleton
         fastIntegers = skeleton.isEmpty

@@ -23,7 +23,7 @@ public final class VisualBidi: Sendable {
         let paragraph: OpaquePointer
         let line: OpaquePointer
     }
-    private let handles: Mutex<Handles>
+    private let handles: Locked<Handles>
 
     /// Opens the paragraph and line objects.
     public init() throws(ICUFailure) {
@@ -36,7 +36,7 @@ public final class VisualBidi: Sendable {
             if let line { ubidi_close(line) }
             throw ICUFailure(code: status.rawValue > 0 ? status.rawValue : 1, function: "ubidi_openSized")
         }
-        handles = Mutex(Handles(paragraph: paragraph!, line: line!))
+        handles = Locked(Handles(paragraph: paragraph!, line: line!))
     }
 
     deinit {

@@ -127,7 +127,7 @@ final class LookupCache: Sendable {
     /// bounds memory when it does not).
     static let capacity = 4096
 
-    private let storage = Mutex<[Key: Entry]>([:])
+    private let storage = Locked<[Key: Entry]>([:])
 
     init() {}
 

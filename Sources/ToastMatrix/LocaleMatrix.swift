@@ -204,7 +204,7 @@ public struct LocaleMatrix: Sendable {
     public func run(concurrently: Bool = true) -> MatrixResult {
         let cases = cases
         if !concurrently { return MatrixResult(blocks: cases.map(run)) }
-        let slots = Mutex<[MatrixBlock?]>(Array(repeating: nil, count: cases.count))
+        let slots = Locked<[MatrixBlock?]>(Array(repeating: nil, count: cases.count))
         let workers = min(max(cases.count, 1), 4 * Self.coreCount)
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             var local: [(Int, MatrixBlock)] = []

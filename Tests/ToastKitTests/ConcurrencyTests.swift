@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+import ToastICU
+import ToastKit
+
+/// One `Localizer` and one `LinePresenter` (and so one set of ICU caches) shared by 8 OS threads
+/// that resolve and render toasts at the same time. CI runs this suite under ThreadSanitizer
+/// (`swift test --sanitize=thread --filter SharedLocalizerThreadTests`), which must report nothing;
+/// without it the test still checks that every thread sees what one thread alone sees.
+@Suite struct SharedLocalizerThreadTests {
+    static let threads = 8
+    static let rounds = 25
+
+    @Test func eightThreadsShareOneLocalizer() {
+        let services = ICUServices()
+        let locales = BuiltinCatalogs.demo.localeCodes.compactMap { LocaleTag($0) }
+        // One localizer per preference list would hide sharing: all threads use these few.
+        let localizers = locales.map { Localizer(catalogs: [BuiltinCatalogs.demo], preferences: [$0], services: services) }
+        let presenter = LinePresenter(options: LinePresenter.Options(width: 44, bidi: .visual, maxLines: 3), services: services)
+        let toasts = BuiltinCatalogs.demoToasts
+
+        // The reference, on this thread alone, with fresh caches.
+        let referenceServices = ICUServices()
+        let reference: [[String]] = locales.flatMap { locale in
+            let localizer = Localizer(catalogs: [BuiltinCatalogs.demo], preferences: [locale], services: referenceServices)
+            let presenter = LinePresenter(options: presenter.options, services: referenceServices)
+            return toasts.map { presenter.lines(for: localizer.resolve($0, tracing: true)) }
+        }
+
+        let results = Locked<[Int: [[String]]]>([:])
+        // Eight real threads (concurrentPerform and the task pool stop at the core count).
+        let done = DispatchGroup()
+        let start = DispatchSemaphore(value: 0)
+        for thread in 0..<Self.threads {
+            done.enter()
+            Thread {
+                start.wait()
+                defer { done.leave() }
+            var seen: [[String]] = []
+            for round in 0..<Self.rounds {
+                seen = []
+                // Each thread walks the locales from its own starting point, so the caches
+                // are filled and read in different orders.
+                for step in 0..<localizers.count {
+                    let index = (step + thread + round) % localizers.count
+                    for toast in toasts {
+                        seen.append(presenter.lines(for: localizers[index].resolve(toast, tracing: true)))
+                    }
+                }
+            }
+            // Back to reference order for comparison.
+            let shift = (thread + Self.rounds - 1) % localizers.count
+            var ordered = [[String]](repeating: [], count: seen.count)
+            for (position, lines) in seen.enumerated() {
+                let step = position / toasts.count, toast = position % toasts.count
+                ordered[((step + shift) % localizers.count) * toasts.count + toast] = lines
+            }
+            results.withLock { $0[thread] = ordered }
+            }.start()
+        }
+        for _ in 0..<Self.threads { start.signal() }
+        done.wait()
+        let all = results.withLock { $0 }
+        #expect(all.count == Self.threads)
+        for thread in 0..<Self.threads {
+            #expect(all[thread] == reference, "thread \(thread) rendered differently")
+        }
+        #expect(reference.count == locales.count * toasts.count && !reference.isEmpty)
+    }
+}
