@@ -19,6 +19,9 @@ build() {
   cd "$root/Fuzz"
   # One build for every target: libFuzzer coverage, ASan (leaks included). lld links them:
   # gold fails on the sanitized debug info.
+  # SwiftPM does not notice files added to the parent package (a path dependency) once it
+  # has planned this build: drop the plan so that it is made again.
+  rm -f "$root/Fuzz/.build/release.yaml" "$root/Fuzz/.build/release/description.json"
   swift build -c release \
     -Xswiftc -sanitize=fuzzer,address -Xswiftc -g -Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld >&2
   # Real catalogs from ../shared/corpus as seeds (under 1 MB each), copied once.

@@ -8,8 +8,9 @@ public enum BinaryPropertyListParser {
     public static let maximumDepth = CatalogLimits.standard.maximumDepth
 
     /// Parses a binary property list; nesting and string length are bounded by `limits`, and
-    /// shared references may not expand the file into more than four values per byte (a
-    /// "billion laughs" of arrays that reference one another is an error).
+    /// shared references may not expand the file into more than four values or bytes per byte
+    /// (a "billion laughs" of arrays that reference one another, or one long string referenced
+    /// thousands of times, is an error).
     public static func parse(_ bytes: [UInt8], file: String, limits: CatalogLimits = .standard) throws(CatalogError) -> PropertyList {
         var reader = Reader(bytes: bytes, file: file, limits: limits)
         return try reader.document()
@@ -21,11 +22,29 @@ public enum BinaryPropertyListParser {
         let limits: CatalogLimits
         var offsets: [Int] = []
         var referenceSize = 1
-        /// Values produced so far (shared references count each time they are expanded).
+        /// Work done so far: one per value plus the bytes of each string and data value
+        /// (shared references count each time they are expanded).
         var produced = 0
 
         func limit(_ message: String) -> CatalogError {
             CatalogError(location: SourceLocation(file: file, line: 1, column: 1), rule: "limit", message: message)
+        }
+
+        /// Counts `amount` of work; shared references may not expand the file into more than
+        /// four values or bytes per byte of the file (a value referenced from everywhere, a
+        /// long string referenced thousands of times).
+        mutating func spend(_ amount: Int) throws(CatalogError) {
+            produced += amount
+            guard produced <= 4 * bytes.count else {
+                throw limit("shared references expand to more than \(4 * bytes.count) values and bytes (four per byte of the file)")
+            }
+        }
+
+        /// Refuses a string of `length` bytes at byte `start` over the string limit.
+        func checkLength(_ length: Int, at start: Int) throws(CatalogError) {
+            guard length <= limits.maximumStringLength else {
+                throw limit("a string longer than \(limits.maximumStringLength) bytes at byte \(start)")
+            }
         }
 
         func fail(_ message: String) -> CatalogError {
@@ -86,10 +105,7 @@ public enum BinaryPropertyListParser {
             guard depth < limits.maximumDepth else {
                 throw limit("nesting deeper than \(limits.maximumDepth) levels (or a reference cycle)")
             }
-            produced += 1
-            guard produced <= 4 * bytes.count else {
-                throw limit("shared references expand to more than \(4 * bytes.count) values (four per byte of the file)")
-            }
+            try spend(1)
             let offset = offsets[index]
             let marker = bytes[offset]
             switch marker >> 4 {
@@ -119,21 +135,24 @@ public enum BinaryPropertyListParser {
             case 0x4:
                 let (count, start) = try length(marker, at: offset)
                 guard start + count <= bytes.count else { throw fail("expected \(count) bytes of data at byte \(start)") }
+                try spend(count)
                 return .data(Self.base64(bytes[start..<start + count]))
             case 0x5:
                 let (count, start) = try length(marker, at: offset)
                 guard start + count <= bytes.count else { throw fail("expected \(count) ASCII characters at byte \(start)") }
-                guard count <= limits.maximumStringLength else { throw limit("a string longer than \(limits.maximumStringLength) bytes at byte \(start)") }
+                try checkLength(count, at: start)
+                try spend(count)
                 return .string(String(decoding: bytes[start..<start + count], as: UTF8.self))
             case 0x6:
                 let (count, start) = try length(marker, at: offset)
                 guard count <= (bytes.count - start) / 2 else { throw fail("expected \(count) UTF-16 units at byte \(start)") }
-                guard count <= limits.maximumStringLength else { throw limit("a string longer than \(limits.maximumStringLength) bytes at byte \(start)") }
+                try checkLength(count, at: start)
+                try spend(2 * count)
                 var units: [UInt16] = []
                 units.reserveCapacity(count)
                 for i in 0..<count { units.append(UInt16(bytes[start + 2 * i]) << 8 | UInt16(bytes[start + 2 * i + 1])) }
                 guard case .success(let utf8) = transcodeUTF16ToUTF8(units) else { throw fail("expected valid UTF-16 in the string at byte \(start)") }
-                guard utf8.count <= limits.maximumStringLength else { throw limit("a string longer than \(limits.maximumStringLength) bytes at byte \(start)") }
+                try checkLength(utf8.count, at: start)
                 return .string(String(decoding: utf8, as: UTF8.self))
             case 0xA:
                 let (count, start) = try length(marker, at: offset)

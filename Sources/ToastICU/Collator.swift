@@ -1,5 +1,4 @@
 @_implementationOnly import CICU
-import Synchronization
 
 /// An ICU collator, for sorting keys the way Xcode sorts String Catalog members.
 public final class Collator: Sendable {

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Per-locale caches of ICU objects: plural rules, number formatters, line breakers and list
 /// formatters, each opened once and shared.

@@ -1,5 +1,4 @@
 @_implementationOnly import CICU
-import Synchronization
 
 /// ICU line-break opportunities for one locale (UAX #14 with CLDR tailorings: Thai by
 /// dictionary, Japanese kinsoku).

@@ -1,5 +1,4 @@
 @_implementationOnly import CICU
-import Synchronization
 
 /// A cached ICU number formatter for one locale and one skeleton.
 ///

@@ -1,5 +1,4 @@
 @_implementationOnly import CICU
-import Synchronization
 
 /// Visual-order output for terminals that do no bidi of their own (`--bidi visual`).
 ///

@@ -81,6 +81,13 @@ struct ArgumentFormatter {
         diagnostics.append(ToastDiagnostic(.error, rule, message))
     }
 
+    /// Whether argument `index` is within ``FormatString/maximumArguments``; if not, says so.
+    private mutating func withinArgumentLimit(_ index: Int, _ written: some StringProtocol) -> Bool {
+        guard index > FormatString.maximumArguments else { return true }
+        note("format-unsafe", "\(written) reads argument \(index); at most \(FormatString.maximumArguments) arguments are supported")
+        return false
+    }
+
     private mutating func substitute(_ name: String, position: Int?, substitutions: [String: CompiledSubstitution],
                                      pluralPicker: PluralPicker?) -> String {
         let written = position.map { "%\($0)$#@\(name)@" } ?? "%#@\(name)@"
@@ -93,10 +100,7 @@ struct ArgumentFormatter {
         var index: Int
         if let position { index = position } else { next += 1; index = next }
         if let argNum = substitution.argNum { index = argNum }
-        guard index <= FormatString.maximumArguments else {
-            note("format-unsafe", "\(written) reads argument \(index); at most \(FormatString.maximumArguments) arguments are supported")
-            return written
-        }
+        guard withinArgumentLimit(index, written) else { return written }
         guard index >= 1, index <= arguments.count else {
             note("format-argument", "\(written) reads argument \(index), but only \(arguments.count) were given")
             return written
@@ -153,10 +157,7 @@ struct ArgumentFormatter {
         }
         let index: Int
         if let position = spec.argument { index = position } else { next += 1; index = next }
-        guard index <= FormatString.maximumArguments else {
-            note("format-unsafe", "\(written) reads argument \(index); at most \(FormatString.maximumArguments) arguments are supported")
-            return String(written)
-        }
+        guard withinArgumentLimit(index, written) else { return String(written) }
         guard index <= arguments.count else {
             note("format-argument", "\(written) reads argument \(index), but only \(arguments.count) were given")
             return String(written)

@@ -1,4 +1,3 @@
-import Synchronization
 import ToastCatalog
 import ToastICU
 

@@ -271,7 +271,8 @@ public struct LinePresenter: Sendable {
 
     /// Wraps `text` greedily at line-break opportunities; a piece wider than the line is
     /// split between grapheme clusters (and a single cluster wider than a whole line, which
-    /// only a base with many spacing marks makes, between its scalars). `firstWidth` applies to the first line. The UTF-16
+    /// only a base with many spacing marks makes, between its scalars). `firstWidth` applies
+    /// to the first line. The UTF-16
     /// offsets in `keepingTogether` are not used as breaks (`Actions:` stays with the first
     /// action, a progress bar with its percentage) unless the piece they would make does not
     /// fit on a whole line.
@@ -396,7 +397,6 @@ public struct LinePresenter: Sendable {
     /// ``droppingTrailingSpaces(_:)`` measured the line.
     private func trimTrailingSpaces(_ line: String) -> String {
         guard line.utf8.last == 0x20 else { return line }
-        guard let last = line.utf8.lastIndex(where: { $0 != 0x20 }) else { return "" }
-        return String(line.unicodeScalars[..<line.utf8.index(after: last)])
+        return String(Self.droppingTrailingSpaces(line[...]))
     }
 }

@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 import ToastCatalog
 import ToastICU
 import ToastKit

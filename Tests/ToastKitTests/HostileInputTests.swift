@@ -148,17 +148,20 @@ import ToastKit
         """.utf8)
 
     /// A binary property list of `objects` (already encoded) whose top is object 0, with
-    /// one-byte offsets and references.
+    /// two-byte offsets and one-byte references.
     static func bplist(_ objects: [[UInt8]]) -> [UInt8] {
         var bytes = Array("bplist00".utf8)
         var offsets: [UInt8] = []
-        for object in objects { offsets.append(UInt8(bytes.count)); bytes += object }
+        for object in objects {
+            offsets += [UInt8(bytes.count >> 8), UInt8(bytes.count & 0xFF)]
+            bytes += object
+        }
         let table = bytes.count
         bytes += offsets
         var trailer = [UInt8](repeating: 0, count: 32)
-        trailer[6] = 1; trailer[7] = 1
+        trailer[6] = 2; trailer[7] = 1
         trailer[15] = UInt8(objects.count)
-        trailer[31] = UInt8(table)
+        trailer[30] = UInt8(table >> 8); trailer[31] = UInt8(table & 0xFF)
         return bytes + trailer
     }
 }
@@ -289,12 +292,18 @@ extension HostileInputTests {
         Row(name: "a million nested <array> in a .stringsdict", expected: "fr.lproj/Localizable.stringsdict:3:3592: error: [limit] nesting deeper than 512 levels") { () -> String in
             stringsdict(plistDocument(nested("<array>", "</array>", depth: million)))
         },
-        Row(name: "a binary property list whose array contains itself", expected: "fr.lproj/Localizable.strings:1:1: error: [limit] shared references expand to more than 172 values (four per byte of the file)") { () -> String in
+        Row(name: "a binary property list whose array contains itself", expected: "fr.lproj/Localizable.strings:1:1: error: [limit] shared references expand to more than 176 values and bytes (four per byte of the file)") { () -> String in
             strings(bplist([[0xA1, 0x00]]))
         },
-        Row(name: "a binary property list of shared references (billion laughs)", expected: "fr.lproj/Localizable.strings:1:1: error: [limit] shared references expand to more than 856 values (four per byte of the file)") { () -> String in
+        Row(name: "a binary property list of shared references (billion laughs)", expected: "fr.lproj/Localizable.strings:1:1: error: [limit] shared references expand to more than 896 values and bytes (four per byte of the file)") { () -> String in
             // Object i is an array of 15 references to object i + 1; the last is a string.
             strings(bplist((0..<9).map { i in [0xAF, 0x10, 15] + [UInt8](repeating: UInt8(i + 1), count: 15) } + [[0x51, 0x61]]))
+        },
+        Row(name: "a binary property list referencing one long string 255 times", expected: "fr.lproj/Localizable.strings:1:1: error: [limit] shared references expand to more than 5224 values and bytes (four per byte of the file)") { () -> String in
+            // Object 0 is an array of 255 references to object 1, a 1000-byte ASCII string:
+            // few values, but 255,000 bytes to decode from a 1.3 KB file.
+            strings(bplist([[0xAF, 0x10, 0xFF] + [UInt8](repeating: 1, count: 255),
+                            [0x5F, 0x11, 0x03, 0xE8] + [UInt8](repeating: UInt8(ascii: "a"), count: 1000)]))
         },
         Row(name: "a 100 MB string in an .xcstrings comment", expected: "Hostile.xcstrings:1:50: error: [limit] a string longer than 1048576 bytes", run: hundredMegabyteString),
         Row(name: "a 2 MB escaped string in .xcstrings", expected: "Hostile.xcstrings:1:28: error: [limit] a string longer than 1048576 bytes") { () -> String in

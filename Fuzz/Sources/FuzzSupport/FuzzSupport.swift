@@ -86,3 +86,23 @@ public func runFuzzer(_ target: @convention(c) (UnsafePointer<UInt8>?, Int) -> C
     let status = LLVMFuzzerRunDriver(&argc, &argv, target)
     exit(status)
 }
+
+/// Runs a catalog reader on one input and checks what every reader promises: a catalog whose
+/// entries each hold a value for `locale` (when the format has one locale per file), or a
+/// located error inside the input. Returns the catalog, if any.
+@discardableResult
+public func checkReader(_ input: [UInt8], file: String, locale: String? = nil,
+                        _ read: ([UInt8]) throws(CatalogError) -> StringCatalog) -> StringCatalog? {
+    do {
+        let catalog = try read(input)
+        if let locale {
+            for (key, entry) in catalog.entries {
+                require(entry.localizations[locale] != nil, "entry “\(key)” has no value for the file's locale")
+            }
+        }
+        return catalog
+    } catch {
+        requireInside(error, file: file, bytes: input)
+        return nil
+    }
+}

@@ -10,14 +10,13 @@ enum Main {
 
 private func fuzzXCStrings(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     guard let data else { return 0 }
-    let input = bytes(data, count)
     let file = "Fuzz.xcstrings"
-    do {
-        let catalog = try StringCatalog(xcstrings: input, file: file)
+    let catalog = checkReader(bytes(data, count), file: file) { (input) throws(CatalogError) in
+        try StringCatalog(xcstrings: input, file: file)
+    }
+    if let catalog {
         require(catalog.table == "Fuzz", "table \(catalog.table), expected Fuzz")
         _ = catalog.jsonValue()
-    } catch {
-        requireInside(error, file: file, bytes: input)
     }
     return 0
 }
