@@ -357,6 +357,11 @@ public struct LinePresenter: Sendable {
                                 if current.isEmpty { currentStart = position }
                                 current.append(character)
                                 currentCells += 1
+                            } else if !current.isEmpty {
+                                // A space that does not fit ends the line, so that every line
+                                // stays one piece of the text (what follows, even a zero-width
+                                // closing isolate, starts the next line).
+                                flush()
                             }
                             continue
                         }
@@ -383,7 +388,10 @@ public struct LinePresenter: Sendable {
             }
             if hardBreak { flush() }
         }
-        if !current.isEmpty || lines.isEmpty { flush() }
+        // A remainder of zero-width characters only (an isolate closed after a space that ended
+        // the line) is no line of its own: the line end closes the isolate anyway.
+        let invisibleRemainder = currentCells == 0 && !lines.isEmpty
+        if (!current.isEmpty && !invisibleRemainder) || lines.isEmpty { flush() }
         return lines
     }
 

@@ -396,6 +396,11 @@ extension HostileInputTests {
             present("لد", actions: ["", "ذّx", "cericeلملف \u{65C}\u{FFFD} \u{E12F}\u{FFFD}@\u{FFFD}ملف"], locale: "ar",
                     options: LinePresenter.Options(width: 22, bidi: .visual))
         },
+        Row(name: "fuzz: a space that does not fit, then the sanitizer's closing isolate (visual, width 2)", expected: "8 lines, widest 2, 0 controls: \"ימ\" / \"עד\" / \" :\" / \"ab\" / \" c\" / \"ﺍ�\" / \"��\" / \"xX\"") { () -> String in
+            // The logical line was "xX" + the closing PDI, skipping the space between: not one
+            // piece of the text, so the visual reorder took "xX " and overflowed.
+            present("\u{2066}abc \u{627}\u{FFFD}\u{FFFD}\u{FFFD}xX ", locale: "he", options: LinePresenter.Options(width: 2, bidi: .visual))
+        },
         Row(name: "fuzz: a space ending a cluster after U+0604", expected: "6 lines, widest 3, 0 controls: \"Inf\" / \"orm\" / \"ati\" / \"on:\" / \"t x\\u{0604}\" / \"yy\"") { () -> String in
             present("t x\u{0604} yy", title: "", options: LinePresenter.Options(width: 3))
         },
