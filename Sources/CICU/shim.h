@@ -455,17 +455,17 @@ static inline int32_t ubidi_writeReordered(UBiDi *bidi, UChar *dest, int32_t des
 }
 #endif
 
-#ifdef ubidi_countRuns
-#undef ubidi_countRuns
-static inline int32_t ubidi_countRuns(UBiDi *bidi, UErrorCode *status) {
-    return U_ICU_ENTRY_POINT_RENAME(ubidi_countRuns)(bidi, status);
+#ifdef ubidi_getLevels
+#undef ubidi_getLevels
+static inline const UBiDiLevel * ubidi_getLevels(UBiDi *bidi, UErrorCode *status) {
+    return U_ICU_ENTRY_POINT_RENAME(ubidi_getLevels)(bidi, status);
 }
 #endif
 
-#ifdef ubidi_getVisualRun
-#undef ubidi_getVisualRun
-static inline UBiDiDirection ubidi_getVisualRun(UBiDi *bidi, int32_t runIndex, int32_t *logicalStart, int32_t *length) {
-    return U_ICU_ENTRY_POINT_RENAME(ubidi_getVisualRun)(bidi, runIndex, logicalStart, length);
+#ifdef ubidi_reorderVisual
+#undef ubidi_reorderVisual
+static inline void ubidi_reorderVisual(const UBiDiLevel *levels, int32_t length, int32_t *indexMap) {
+    U_ICU_ENTRY_POINT_RENAME(ubidi_reorderVisual)(levels, length, indexMap);
 }
 #endif
 

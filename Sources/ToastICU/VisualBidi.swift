@@ -4,8 +4,9 @@
 ///
 /// The Unicode Bidi Algorithm runs once over the whole paragraph (ICU `ubidi_setPara` at the
 /// given paragraph level), then each wrapped line is reordered on its own with
-/// `ubidi_setLine` (UAX #9 rule L1 and L2 per line; right-to-left runs are reversed by grapheme
-/// cluster, so marks, emoji sequences and flags stay whole), mirrored (`(` ↔ `)`) and stripped
+/// `ubidi_setLine` (UAX #9 rule L1 per line, then rule L2 over the line's grapheme clusters with
+/// `ubidi_reorderVisual`, so marks, emoji sequences and flags stay whole even where a bidi run
+/// ends inside one), mirrored (`(` ↔ `)`) and stripped
 /// of bidi controls (joiners stay); Arabic is then shaped into presentation forms for the visual line
 /// (`u_shapeArabic`; a lam-alef pair becomes one ligature, so the line may get one cell
 /// shorter per ligature: a filler space, ICU's fixed-length option, would split the word).
@@ -73,28 +74,40 @@ public final class VisualBidi: Sendable {
                     status = U_ZERO_ERROR
                     ubidi_setLine(handles.paragraph, Int32(lower), Int32(upper), handles.line, &status)
                     try throwIfFailed(status, "ubidi_setLine")
-                    let runCount = ubidi_countRuns(handles.line, &status)
-                    try throwIfFailed(status, "ubidi_countRuns")
+                    guard let levels = ubidi_getLevels(handles.line, &status), status.rawValue <= U_ZERO_ERROR.rawValue else {
+                        throw ICUFailure(code: status.rawValue > 0 ? status.rawValue : 1, function: "ubidi_getLevels")
+                    }
+                    // Rule L2 runs over grapheme clusters, not code units: a bidi run may end
+                    // inside a cluster (an emoji at level 0, the joiner and mark after it at
+                    // level 1), and reversing the pieces apart would split what a terminal
+                    // draws as one glyph into wider ones. Each cluster takes the level of its
+                    // first scalar (the base its marks and joiners belong to).
+                    let lineText = String(decoding: buffer[lower..<upper], as: UTF16.self)
+                    var clusters: [Range<Int>] = []
+                    var clusterLevels: [UBiDiLevel] = []
+                    var offset = 0
+                    for character in lineText {
+                        let length = character.utf16.count
+                        clusters.append(offset..<(offset + length))
+                        clusterLevels.append(levels[offset])
+                        offset += length
+                    }
+                    var order = [Int32](repeating: 0, count: clusters.count)
+                    ubidi_reorderVisual(clusterLevels, Int32(clusters.count), &order)
                     var visual: [UInt16] = []
                     visual.reserveCapacity(upper - lower)
-                    for run in 0..<runCount {
-                        var start: Int32 = 0
-                        var length: Int32 = 0
-                        let runDirection = ubidi_getVisualRun(handles.line, run, &start, &length)
-                        let slice = buffer[(lower + Int(start))..<(lower + Int(start) + Int(length))]
-                        guard runDirection == UBIDI_RTL else { visual.append(contentsOf: slice); continue }
-                        // A right-to-left run is reversed by grapheme clusters, so that what
-                        // a terminal draws as one glyph (a letter and its marks, an emoji ZWJ
-                        // sequence, a skin tone, a flag) stays in logical order; a mirrored
-                        // character ("(" ↔ ")") gets its mirror image.
-                        for character in String(decoding: slice, as: UTF16.self).reversed() {
-                            let scalars = character.unicodeScalars
-                            if scalars.count == 1, let scalar = scalars.first,
-                               let mirrored = Unicode.Scalar(UInt32(u_charMirror(UChar32(scalar.value)))) {
-                                visual.append(contentsOf: mirrored.utf16)
-                            } else {
-                                visual.append(contentsOf: character.utf16)
-                            }
+                    for logicalIndex in order {
+                        let cluster = clusters[Int(logicalIndex)]
+                        let units = buffer[(lower + cluster.lowerBound)..<(lower + cluster.upperBound)]
+                        // A mirrored character in a right-to-left cluster ("(" ↔ ")") gets
+                        // its mirror image.
+                        if clusterLevels[Int(logicalIndex)] & 1 == 1, units.count <= 2,
+                           let scalar = String(decoding: units, as: UTF16.self).unicodeScalars.first,
+                           scalar.utf16.count == units.count,
+                           let mirrored = Unicode.Scalar(UInt32(u_charMirror(UChar32(scalar.value)))) {
+                            visual.append(contentsOf: mirrored.utf16)
+                        } else {
+                            visual.append(contentsOf: units)
                         }
                     }
                     // Bidi controls have done their work; zero-width joiners stay.

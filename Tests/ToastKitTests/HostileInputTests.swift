@@ -401,6 +401,12 @@ extension HostileInputTests {
             // piece of the text, so the visual reorder took "xX " and overflowed.
             present("\u{2066}abc \u{627}\u{FFFD}\u{FFFD}\u{FFFD}xX ", locale: "he", options: LinePresenter.Options(width: 2, bidi: .visual))
         },
+        Row(name: "fuzz: a bidi run ending inside a cluster (emoji at level 1, ZWJ and U+302E at level 2; visual, width 6)", expected: "4 lines, widest 6, 0 controls: \"ﺎﻣﻮﻠﻌﻣ\" / \"    :ﺕ\" / \" ﺏ 👩‍〮ﺏ\" / \"    👩‍〮\"") { () -> String in
+            // U+302E is bidi class L: in a right-to-left paragraph the emoji before it resolves
+            // to level 1 and the joiner and mark to level 2. Reversing the runs apart drew
+            // "\u{200D}\u{302E}" as a cluster of its own, two cells wider than the line.
+            present("ب👩\u{200D}\u{302E} ب👩\u{200D}\u{302E}", title: "", locale: "ar", options: LinePresenter.Options(width: 6, bidi: .visual))
+        },
         Row(name: "fuzz: a space ending a cluster after U+0604", expected: "6 lines, widest 3, 0 controls: \"Inf\" / \"orm\" / \"ati\" / \"on:\" / \"t x\\u{0604}\" / \"yy\"") { () -> String in
             present("t x\u{0604} yy", title: "", options: LinePresenter.Options(width: 3))
         },
