@@ -13,7 +13,7 @@ public enum AmbiguousWidth: String, Sendable, CaseIterable {
 /// | cluster | cells |
 /// | --- | --- |
 /// | only controls, format characters, combining marks, Hangul V/T jamo | 0 |
-/// | emoji presentation, emoji + VS16, emoji ZWJ sequences, skin tones, flags | 2 |
+/// | emoji presentation, emoji + VS16, ZWJ sequences of emoji only, skin tones, flags | 2 |
 /// | emoji + VS15 | 1 |
 /// | anything else: the sum over its scalars of East Asian Wide or Fullwidth 2, Ambiguous 1 (2 with ``AmbiguousWidth/wide``), zero-width as above 0, the rest 1 (soft hyphen included) | |
 ///
@@ -33,6 +33,7 @@ public enum TextWidth {
         var sawZWJ = false
         var emojiBase = false
         var regionalIndicators = 0
+        var otherCells = 0
         for scalar in scalars {
             let v = scalar.value
             switch v {
@@ -44,11 +45,14 @@ public enum TextWidth {
             default: break
             }
             let info = ScalarTable.info(v)
-            if info & ScalarTable.emoji != 0 { emojiBase = true }
-            sum += ScalarTable.cells(info, wide: ambiguous == .wide)
+            let scalarCells = ScalarTable.cells(info, wide: ambiguous == .wide)
+            if info & ScalarTable.emoji != 0 { emojiBase = true } else { otherCells += scalarCells }
+            sum += scalarCells
         }
         if sawVS15 && !sawVS16 { return min(sum, 1) }
-        if emojiBase && (sawVS16 || sawZWJ || sum > 2) { return 2 }
+        // An emoji presentation or ZWJ sequence of emoji is one 2-cell glyph; anything visible
+        // that is not an emoji in the cluster (a wide mark joined to it) is drawn beside it.
+        if emojiBase && (sawVS16 || sawZWJ) && otherCells == 0 { return 2 }
         if regionalIndicators >= 2 { return 2 }
         return sum
     }

@@ -171,4 +171,57 @@ import ToastKitTesting
         }
         GoldenFile(path: "Tests/ToastCatalogTests/Golden/lint-rules.txt").assertMatches(out)
     }
+
+    /// The byte scan behind the text rules (escapes, backslash pairs, Markdown, non-ASCII
+    /// edges, tokens, numbers, controls): one source/German pair each, and the exact rules
+    /// reported for the German text.
+    struct TextCase: CustomTestStringConvertible, Sendable {
+        var source: String
+        var target: String
+        var rules: [String]
+        var testDescription: String { "\(source.debugDescription) → \(target.debugDescription)" }
+    }
+
+    static let textCases: [TextCase] = [
+        TextCase(source: "Line one\\nLine two", target: "Zeile eins Zeile zwei", rules: ["whitespace-mismatch"]),
+        TextCase(source: "Line one\\nLine two", target: "Zeile eins\\nZeile zwei", rules: []),
+        // A backslash pair then n is no escape; a third backslash makes one.
+        TextCase(source: "Path C:\\\\new", target: "Pfad C:\\\\new", rules: []),
+        TextCase(source: "Path C:\\\\new", target: "Pfad C:\\\\\\new", rules: ["whitespace-mismatch"]),
+        TextCase(source: "See [docs](https://x.example) now", target: "Siehe Doku jetzt", rules: ["markup-mismatch"]),
+        TextCase(source: "See [docs](https://x.example) now", target: "Siehe [Doku](https://x.example) jetzt", rules: []),
+        TextCase(source: "**Bold** move", target: "Kühner Zug", rules: ["markup-mismatch"]),
+        TextCase(source: "Name:\u{00A0}", target: "Name des Kontos:", rules: ["whitespace-mismatch"]),
+        TextCase(source: "\u{3000}Title", target: "Titel", rules: ["whitespace-mismatch"]),
+        TextCase(source: "Café", target: "Kaffeehaus", rules: []),
+        TextCase(source: "Grüße", target: "Grüße\u{2003}", rules: ["whitespace-mismatch"]),
+        TextCase(source: "Use --force now", target: "Nutze jetzt --force", rules: []),
+        TextCase(source: "Use --force now", target: "Nutze jetzt -force", rules: ["preserved-token"]),
+        TextCase(source: "Build 2024 ready", target: "Build bereit", rules: ["preserved-token"]),
+        TextCase(source: "Error", target: "Fehler\u{7}", rules: ["control-character"]),
+        TextCase(source: "Error", target: "Fehler\u{00AD}", rules: ["control-character"]),
+        TextCase(source: "Ready", target: "Bereit `jetzt`", rules: []),
+    ]
+
+    /// JSON string contents for `text`.
+    static func jsonEscaped(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": out += "\\\\"
+            case "\"": out += "\\\""
+            case "\n": out += "\\n"
+            default:
+                if scalar.value < 0x20 { out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16) } else { out.unicodeScalars.append(scalar) }
+            }
+        }
+        return out
+    }
+
+    @Test(arguments: textCases) func textFacts(_ example: TextCase) {
+        let catalog = Self.xc(Self.entry(Self.jsonEscaped(example.source),
+                                         [("en", Self.su(Self.jsonEscaped(example.source))), ("de", Self.su(Self.jsonEscaped(example.target)))]))
+        let findings = Self.lint(catalog, file: "Main.xcstrings").filter { $0.locale == "de" }
+        #expect(findings.map(\.rule).sorted() == example.rules, "\(findings.map(LintOutput.text))")
+    }
 }

@@ -6,6 +6,8 @@ import ToastICU
         ("a", 1), ("中", 2), ("ｱ", 1), ("한", 2), ("e\u{301}", 1), ("👍", 2), ("👍🏽", 2),
         ("👨\u{200D}👩\u{200D}👧", 2), ("🇫🇷", 2), ("☺\u{FE0E}", 1), ("☺\u{FE0F}", 2), ("\u{200B}", 0),
         ("\u{2068}", 0), ("\u{AD}", 1), ("\u{1100}\u{1161}", 2), ("ก", 1), ("กี", 1), ("क्षि", 3), ("कि", 2), ("ทำ", 2), ("±", 1),
+        // An emoji with a wide mark joined to it is drawn as both (fuzz finding).
+        ("👩\u{302E}", 4), ("👩\u{200D}\u{302E}", 4), ("🏃\u{200D}♀\u{FE0F}", 2),
     ])
     func cellsOfOneCluster(text: String, cells: Int) {
         #expect(text.count == 1)
@@ -20,5 +22,14 @@ import ToastICU
     @Test(arguments: [("hello", 5), ("日本語", 6), ("abc中", 5), ("", 0), ("العربية", 7)])
     func cellsOfStrings(text: String, cells: Int) {
         #expect(TextWidth.cells(of: text) == cells)
+    }
+
+    /// A string's width is the sum of its clusters' widths, whichever path measures it.
+    @Test(arguments: ["👩\u{302E}x", "a👩\u{302E}", "👍🏽👩\u{302E}", "中\u{302E}", "e\u{301}👩\u{200D}\u{302E}", "☺\u{FE0E}☺\u{FE0F}👩\u{302E}",
+                      "🇫🇷🇫", "\u{2E43}\u{302E}"])
+    func stringIsTheSumOfItsClusters(text: String) {
+        for ambiguous in AmbiguousWidth.allCases {
+            #expect(TextWidth.cells(of: text, ambiguous: ambiguous) == text.reduce(0) { $0 + TextWidth.cells(of: $1, ambiguous: ambiguous) })
+        }
     }
 }

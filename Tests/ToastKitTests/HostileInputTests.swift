@@ -401,11 +401,15 @@ extension HostileInputTests {
             // piece of the text, so the visual reorder took "xX " and overflowed.
             present("\u{2066}abc \u{627}\u{FFFD}\u{FFFD}\u{FFFD}xX ", locale: "he", options: LinePresenter.Options(width: 2, bidi: .visual))
         },
-        Row(name: "fuzz: a bidi run ending inside a cluster (emoji at level 1, ZWJ and U+302E at level 2; visual, width 6)", expected: "4 lines, widest 6, 0 controls: \"ﺎﻣﻮﻠﻌﻣ\" / \"    :ﺕ\" / \" ﺏ 👩‍〮ﺏ\" / \"    👩‍〮\"") { () -> String in
+        Row(name: "fuzz: a bidi run ending inside a cluster (emoji at level 1, ZWJ and U+302E at level 2; visual, width 6)", expected: "4 lines, widest 6, 0 controls: \"ﺎﻣﻮﻠﻌﻣ\" / \"    :ﺕ\" / \" 👩‍〮ﺏ\" / \" 👩‍〮ﺏ\"") { () -> String in
             // U+302E is bidi class L: in a right-to-left paragraph the emoji before it resolves
-            // to level 1 and the joiner and mark to level 2. Reversing the runs apart drew
-            // "\u{200D}\u{302E}" as a cluster of its own, two cells wider than the line.
+            // to level 1 and the joiner and mark to level 2. Reversing the runs apart put
+            // "\u{200D}\u{302E}" before the emoji as a cluster of its own (the fuzz input had
+            // the line 1 cell too wide); the cluster now moves whole.
             present("ب👩\u{200D}\u{302E} ب👩\u{200D}\u{302E}", title: "", locale: "ar", options: LinePresenter.Options(width: 6, bidi: .visual))
+        },
+        Row(name: "fuzz: an emoji and a wide mark in one cluster (measured 2 cells while wrapping, 4 as a line; width 3)", expected: "6 lines, widest 3, 0 controls: \"ﻞﻌﻣ\" / \"ﺎﻣﻭ\" / \" :ﺕ\" / \" .ﻙ\" / \" 👩\" / \" 〮\"") { () -> String in
+            present("ك.👩\u{302E}", title: "", locale: "ar", options: LinePresenter.Options(width: 3, bidi: .visual))
         },
         Row(name: "fuzz: a space ending a cluster after U+0604", expected: "6 lines, widest 3, 0 controls: \"Inf\" / \"orm\" / \"ati\" / \"on:\" / \"t x\\u{0604}\" / \"yy\"") { () -> String in
             present("t x\u{0604} yy", title: "", options: LinePresenter.Options(width: 3))

@@ -29,31 +29,56 @@ struct LintTextFacts {
         var controlHint = false, lt = false, bracket = false, star = false, backtick = false
         var digit = false, nonASCII = false, tokenHint = false
         var newlines = 0, escapes = 0, tabs = 0
-        var previous: UInt8 = 0
-        for b in bytes {
+        // One pass; most bytes are letters and spaces, which a bit test skips. The few rules
+        // that need the byte before look back (`](`, `**`, `--`); a backslash looks ahead, so
+        // that `\\` pairs are consumed whole and `\n` counts as an escape.
+        let count = bytes.count
+        let specialBelow64 = Self.specialBelow64, specialAbove64 = Self.specialAbove64
+        var i = 0
+        while i < count {
+            let b = bytes[i]
+            if b < 0x40 {
+                if specialBelow64 &>> UInt64(b) & 1 == 0 { i &+= 1; continue }
+            } else if b < 0x80 {
+                if specialAbove64 &>> UInt64(b &- 0x40) & 1 == 0 { i &+= 1; continue }
+            }
             switch b {
             case 0x0A: newlines += 1
             case 0x09: tabs += 1
             case 0x00...0x1F, 0x7F: controlHint = true
             case UInt8(ascii: "<"): lt = true
-            case UInt8(ascii: "("): if previous == UInt8(ascii: "]") { bracket = true }
-            case UInt8(ascii: "*"): if previous == UInt8(ascii: "*") { star = true }
+            case UInt8(ascii: "("): if i > 0 && bytes[i &- 1] == UInt8(ascii: "]") { bracket = true }
+            case UInt8(ascii: "*"): if i > 0 && bytes[i &- 1] == UInt8(ascii: "*") { star = true }
             case UInt8(ascii: "`"): backtick = true
             case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = true
             case UInt8(ascii: "/"), UInt8(ascii: "@"): tokenHint = true
-            case UInt8(ascii: "-"): if previous == UInt8(ascii: "-") { tokenHint = true }
-            case UInt8(ascii: "n"): if previous == UInt8(ascii: "\\") { escapes += 1 }
+            case UInt8(ascii: "-"): if i > 0 && bytes[i &- 1] == UInt8(ascii: "-") { tokenHint = true }
+            case UInt8(ascii: "\\"):
+                if i &+ 1 < count {
+                    let next = bytes[i &+ 1]
+                    if next == UInt8(ascii: "n") { escapes += 1; i &+= 2; continue }
+                    if next == UInt8(ascii: "\\") { i &+= 2; continue }
+                }
             case 0x80...: nonASCII = true
                 // Lead bytes of C1/NBSP/soft hyphen (C2), U+2000–U+2FFF (E2: ZWSP, bidi
                 // controls), private use and specials (EE, EF: U+FEFF, U+FFFD), planes 15–16 (F3, F4).
                 if b == 0xC2 || b == 0xE2 || b == 0xEE || b == 0xEF || b == 0xF3 || b == 0xF4 { controlHint = true }
             default: break
             }
-            previous = b == UInt8(ascii: "\\") && previous == UInt8(ascii: "\\") ? 0 : b
+            i &+= 1
         }
         structure = (newlines, escapes, tabs)
-        if let first = bytes.first, first < 0x80, !Self.isSpace(first) { leading = "" } else { leading = LintText.leadingWhitespace(text) }
-        if let last = bytes.last, last < 0x80, !Self.isSpace(last) { trailing = "" } else { trailing = LintText.trailingWhitespace(text) }
+        // Edges: an ASCII byte or the first/last scalar decides most texts without a scan.
+        if let first = bytes.first, first < 0x80 ? !Self.isSpace(first) : text.unicodeScalars.first?.properties.isWhitespace == false {
+            leading = ""
+        } else {
+            leading = LintText.leadingWhitespace(text)
+        }
+        if let last = bytes.last, last < 0x80 ? !Self.isSpace(last) : text.unicodeScalars.last?.properties.isWhitespace == false {
+            trailing = ""
+        } else {
+            trailing = LintText.trailingWhitespace(text)
+        }
         controls = controlHint ? LintText.controls(text) : []
         tags = lt ? LintText.tags(text) : nil
         markdown = bracket || star || backtick ? LintText.markdown(text) : nil
@@ -61,6 +86,15 @@ struct LintTextFacts {
         mayHaveTokens = tokenHint
         (comparable, letters) = wanted ? Self.comparable(bytes) : ([], 0)
     }
+
+    /// The ASCII bytes the scan stops at: controls, tab and newline, `(`, `*`, `-`, `/`, the
+    /// digits, `<` (below 64); `@`, `\\`, `` ` ``, DEL (64 and up).
+    private static let specialBelow64: UInt64 = {
+        var mask: UInt64 = 0xFFFF_FFFF
+        for b in [0x28, 0x2A, 0x2D, 0x2F, 0x3C] + Array(0x30...0x39) { mask |= 1 << UInt64(b) }
+        return mask
+    }()
+    private static let specialAbove64: UInt64 = (1 << (0x40 - 0x40)) | (1 << (0x5C - 0x40)) | (1 << (0x60 - 0x40)) | (1 << (0x7F - 0x40))
 
     /// Calls `body` with each byte of the text between format tokens and tags, ASCII
     /// letters lowercased; stops early when `body` returns `false`.
