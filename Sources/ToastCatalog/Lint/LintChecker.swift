@@ -143,9 +143,10 @@ struct LintChecker {
 
     /// Runs every rule over `keys` (all of the table's by default); `catalogLevel` adds the
     /// checks of the file itself.
-    mutating func run(keys: ArraySlice<String>? = nil, catalogLevel: Bool = true) {
+    mutating func run(keys: ArraySlice<String>? = nil, catalogLevel: Bool = true,
+                      targets known: ([String], Set<String>?)? = nil) {
         if catalogLevel, let catalog = table.catalog { catalogChecks(catalog) }
-        let (targets, project) = Self.targets(table, configuration)
+        let (targets, project) = known ?? Self.targets(table, configuration)
         for key in keys ?? table.keys[...] {
             guard let entry = table.entries[key] else { continue }
             check(key: key, entry: entry, targets: targets, project: project)
@@ -168,10 +169,11 @@ struct LintChecker {
         let slices = table.keys.count >= 2_000 ? cores : 1
         let size = (table.keys.count + slices - 1) / max(slices, 1)
         let box = LockedSlots<[RawFinding]>(count: slices)
+        let targets = Self.targets(table, configuration)
         DispatchQueue.concurrentPerform(iterations: slices) { index in
             var checker = LintChecker(table: table, configuration: configuration)
             let lower = min(index * size, table.keys.count), upper = min(lower + size, table.keys.count)
-            checker.run(keys: table.keys[lower..<upper], catalogLevel: index == 0)
+            checker.run(keys: table.keys[lower..<upper], catalogLevel: index == 0, targets: targets)
             box.store(checker.findings, at: index)
         }
         return box.values().flatMap { $0 }
@@ -279,6 +281,12 @@ struct LintChecker {
 
     /// The leaf of `source` that a target leaf is compared with (form-to-form mapping).
     static func counterpart(_ steps: [LintStep], in source: LocalizedValue) -> StringUnit? {
+        // The common shapes without copying values: a flat text, or a plural form of one.
+        if steps.isEmpty, let unit = source.stringUnit { return unit }
+        if steps.count == 1, case .plural(let c) = steps[0], !source.plural.isEmpty,
+           let unit = (source.plural[c] ?? source.plural[.other])?.stringUnit {
+            return unit
+        }
         var node = source
         for step in steps {
             switch step {
@@ -433,7 +441,7 @@ struct LintChecker {
             let counterpartUnit = source.flatMap { Self.counterpart(leaf.steps, in: $0) }
             var facts: SourceFacts?
             if let source, let counterpartUnit {
-                facts = sourceFacts(LintLeaf(steps: leaf.steps, unit: counterpartUnit, path: leaf.path), in: source, arguments: sourceArguments)
+                facts = sourceFacts(steps: leaf.steps, unit: counterpartUnit, path: path, in: source, arguments: sourceArguments)
             }
             let isFormatLeaf = facts?.format.hasSpecifiers ?? format.hasSpecifiers
             if isFormatLeaf {
@@ -723,25 +731,35 @@ struct LintChecker {
         }
     }
 
-    /// A source leaf's analysis, shared by every target locale of the entry.
-    struct SourceFacts {
-        var format: LintLeafFormat
-        var text: LintTextFacts
-        var tokens: [String] = []
-        var numbers: [String] = []
+    /// A source leaf's analysis, shared by every target locale of the entry (a class: the
+    /// cache hands out one reference, not a copy of its arrays).
+    final class SourceFacts {
+        let format: LintLeafFormat
+        let text: LintTextFacts
+        let tokens: [String]
+        let numbers: [String]
+
+        init(format: LintLeafFormat, text: LintTextFacts, tokens: [String], numbers: [String]) {
+            self.format = format
+            self.text = text
+            self.tokens = tokens
+            self.numbers = numbers
+        }
     }
 
-    mutating func sourceFacts(_ leaf: LintLeaf, in source: LocalizedValue,
+    /// The facts of the source leaf `unit` that the target leaf at `path` is compared with.
+    mutating func sourceFacts(steps: [LintStep], unit: StringUnit, path: String, in source: LocalizedValue,
                               arguments: [String: LintArgumentSlot]) -> SourceFacts {
-        let id = leaf.path
-        if let known = sourceCache[id] { return known }
-        let text = LintTextFacts(leaf.unit.value)
-        var facts = SourceFacts(format: Self.format(leaf, in: source, arguments: arguments), text: text)
-        facts.tokens = text.mayHaveTokens ? LintText.preservedTokens(leaf.unit.value) : []
+        if let known = sourceCache[path] { return known }
+        let value = unit.value
+        let text = LintTextFacts(value)
+        let leaf = LintLeaf(steps: steps, unit: unit, path: path)
         // One-digit numbers are often spelled out ("3rd party" → "Drittanbieter"); only
         // numbers of two or more digits must survive.
-        facts.numbers = text.mayHaveNumbers ? LintText.numbers(leaf.unit.value).filter { $0.count >= 2 } : []
-        sourceCache[id] = facts
+        let facts = SourceFacts(format: Self.format(leaf, in: source, arguments: arguments), text: text,
+                                tokens: text.mayHaveTokens ? LintText.preservedTokens(value) : [],
+                                numbers: text.mayHaveNumbers ? LintText.numbers(value).filter { $0.count >= 2 } : [])
+        sourceCache[path] = facts
         return facts
     }
 
