@@ -9,11 +9,20 @@ extension StringCatalog {
     /// are kept as JSON, with their positions.
     public init(xcstrings bytes: [UInt8], file: String, table: String? = nil,
                 limits: CatalogLimits = .standard) throws(CatalogError) {
+        try self.init(xcstrings: bytes, file: file, table: table, limits: limits, onEntry: nil)
+    }
+
+    /// Reads a String Catalog and hands each entry to `onEntry` as soon as it is read (with
+    /// the source language when it came before "strings", as Xcode writes it), so that a
+    /// consumer can work while the rest is read. A key that appears again is not handed on
+    /// twice (the reader's `duplicate-key` warning says the last one won).
+    init(xcstrings bytes: [UInt8], file: String, table: String? = nil, limits: CatalogLimits = .standard,
+         onEntry: ((_ sourceLanguage: String?, _ key: String, _ entry: CatalogEntry) -> Void)?) throws(CatalogError) {
         let name = table ?? Self.tableName(forPath: file)
         self = try bytes.withUnsafeBufferPointer { (buffer) throws(CatalogError) -> StringCatalog in
             var scanner = JSONScanner(bytes: buffer, file: file, limits: limits)
             try scanner.skipByteOrderMark()
-            let catalog = try XCStringsReader.catalog(&scanner, table: name)
+            let catalog = try XCStringsReader.catalog(&scanner, table: name, onEntry: onEntry)
             try scanner.expectEnd()
             return catalog
         }
@@ -108,7 +117,8 @@ enum XCStringsReader {
         return JSONMember(key: key, value: try scanner.value(), line: position.line, column: column)
     }
 
-    static func catalog(_ scanner: inout JSONScanner, table: String) throws(CatalogError) -> StringCatalog {
+    static func catalog(_ scanner: inout JSONScanner, table: String,
+                        onEntry: ((String?, String, CatalogEntry) -> Void)? = nil) throws(CatalogError) -> StringCatalog {
         var sourceLanguage: String?
         var version = "1.0"
         var hasVersion = false
@@ -130,6 +140,7 @@ enum XCStringsReader {
                     let parsed = try entry(&scanner, name, position)
                     if entries.updateValue(parsed, forKey: name) == nil {
                         keys.append(name)
+                        onEntry?(sourceLanguage, name, parsed)
                     } else {
                         warnings.append(CatalogError(location: scanner.sourceLocation(position), rule: "duplicate-key",
                                                      message: "“\(name)” appears more than once in \"strings\"; the last one wins"))

@@ -209,6 +209,12 @@ struct LintChecker {
     // MARK: - Entries
 
     mutating func check(key: String, entry: CatalogEntry, targets: [String], project: Set<String>?) {
+        if checkEntry(key: key, entry: entry, project: project) { missingTranslations(key: key, entry: entry, targets: targets) }
+    }
+
+    /// Every entry rule but the target locales it lacks (which need the whole table's
+    /// locales); returns whether those are to be checked.
+    mutating func checkEntry(key: String, entry: CatalogEntry, project: Set<String>?) -> Bool {
         sourceCache.removeAll(keepingCapacity: true)
         countKinds.removeAll(keepingCapacity: true)
         let sourceCode = table.sourceLanguage
@@ -259,7 +265,12 @@ struct LintChecker {
             }
             checkLocalization(key: key, entry: entry, locale: locale, value: value, source: source)
         }
-        guard entry.shouldTranslate != false, source != nil else { return }
+        return entry.shouldTranslate != false && source != nil
+    }
+
+    /// `missing-translation` for each target locale the entry lacks.
+    mutating func missingTranslations(key: String, entry: CatalogEntry, targets: [String]) {
+        let sourceCode = table.sourceLanguage
         for locale in targets where entry.localizations[locale] == nil {
             report("missing-translation", key, locale, "", "“\(key)” has no \(locale) translation; users see the \(sourceCode) text")
         }

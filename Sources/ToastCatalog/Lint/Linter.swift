@@ -65,8 +65,14 @@ public struct Linter: Sendable {
 
     /// Lints one catalog already in memory (its bytes locate the findings).
     public func lint(file: String, bytes: [UInt8]) -> [LintFinding] {
+        lint(file: file, bytes: bytes, pipelined: true)
+    }
+
+    /// ``lint(file:bytes:)``, with or without checking a String Catalog's entries while it is
+    /// read (the tests compare both).
+    package func lint(file: String, bytes: [UInt8], pipelined: Bool) -> [LintFinding] {
         let group = Group(files: [file], preloaded: [file: bytes])
-        switch Self.lintGroup(group, configuration: configuration, strict: strictTranslations, limits: limits) {
+        switch Self.lintGroup(group, configuration: configuration, strict: strictTranslations, limits: limits, pipelined: pipelined) {
         case .success(let findings): return findings.sorted(by: LintFinding.precedes)
         case .failure(let error): return [LintFinding(rule: "parse-error", severity: .error, location: error.location, table: "",
                                                       key: "", locale: "", path: "", message: error.message)]
@@ -98,9 +104,11 @@ public struct Linter: Sendable {
     final class OutlineBox: @unchecked Sendable { var outline: XCStringsOutline? }
 
     static func lintGroup(_ group: Group, configuration: LintConfiguration, strict: Bool,
-                          limits: CatalogLimits = .standard) -> Swift.Result<[LintFinding], CatalogError> {
+                          limits: CatalogLimits = .standard, pipelined: Bool = true) -> Swift.Result<[LintFinding], CatalogError> {
         var table = LintTable()
         var raw: [RawFinding] = []
+        /// The per-entry findings of a String Catalog checked while it was read.
+        var checkedWhileReading: [LintEntryFeed.Result]?
         var bytesByFile: [String: [UInt8]] = [:]
         let sourceLanguage = configuration.sourceLanguage ?? "en"
         for file in group.files {
@@ -120,15 +128,31 @@ public struct Linter: Sendable {
             let outlineBox = OutlineBox()
             do throws(CatalogError) {
                 if file.hasSuffix(".xcstrings") {
+                    // One core reads the catalog, the other scans its outline; then both
+                    // check the entries read so far, and go on while the reader hands on more.
                     let loaded = LoadBox()
+                    let feed = LintEntryFeed()
+                    let drained = LockedSlots<LintEntryFeed.Result>(count: 2)
+                    let tableName = StringCatalog.tableName(forPath: file)
                     DispatchQueue.concurrentPerform(iterations: 2) { part in
                         if part == 0 {
-                            loaded.result = Swift.Result { () throws(CatalogError) in try StringCatalog(xcstrings: bytes, file: file, limits: limits) }
+                            loaded.result = Swift.Result { () throws(CatalogError) in
+                                try StringCatalog(xcstrings: bytes, file: file, limits: limits,
+                                                  onEntry: pipelined ? { feed.add($0, $1, $2) } : nil)
+                            }
+                            feed.finish()
                         } else {
                             outlineBox.outline = XCStringsOutline(bytes: bytes, file: file)
                         }
+                        if pipelined { drained.store(feed.drain(table: tableName, file: file, configuration: configuration), at: part) }
                     }
                     catalog = try loaded.result!.get()
+                    // The entries checked are the catalog's only if every key was read once
+                    // and the source language did not change after the first entry.
+                    if pipelined, !feed.abandoned, feed.sourceLanguage == catalog.sourceLanguage,
+                       !catalog.warnings.contains(where: { $0.rule == "duplicate-key" }) {
+                        checkedWhileReading = drained.values()
+                    }
                 } else if let (_, locale) = CatalogLocale.folderLocale(ofPath: file) {
                     catalog = file.hasSuffix(".stringsdict")
                         ? try StringCatalog(stringsdict: bytes, file: file, locale: locale, sourceLanguage: sourceLanguage, limits: limits)
@@ -171,7 +195,19 @@ public struct Linter: Sendable {
                 table.add(lproj: catalog, file: file, locale: CatalogLocale.folderLocale(ofPath: file)!.locale, sourceLanguage: sourceLanguage)
             }
         }
-        raw += LintChecker.findings(table: table, configuration: configuration)
+        if let checkedWhileReading {
+            // The rest of the rules, which need the whole table.
+            var checker = LintChecker(table: table, configuration: configuration)
+            if let catalog = table.catalog { checker.catalogChecks(catalog) }
+            let (targets, _) = LintChecker.targets(table, configuration)
+            for part in checkedWhileReading {
+                raw += part.findings
+                for key in part.pending { checker.missingTranslations(key: key, entry: table.entries[key]!, targets: targets) }
+            }
+            raw += checker.findings
+        } else {
+            raw += LintChecker.findings(table: table, configuration: configuration)
+        }
         return .success(resolve(raw, table: table, bytes: bytesByFile, configuration: configuration, strict: strict))
     }
 

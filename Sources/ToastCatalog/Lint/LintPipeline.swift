@@ -1,0 +1,95 @@
+import Foundation
+
+/// Hands the entries of a String Catalog from the reader to the checkers while the rest of
+/// the file is still being read, so that linting a large catalog overlaps reading it.
+///
+/// The reader thread calls ``add(_:_:_:)`` for each entry (in batches of ``batchSize``), then
+/// ``finish()``; any number of threads call ``drain(table:file:configuration:)`` and each
+/// checks the batches it takes. The checks are the per-entry rules only: the catalog-level
+/// checks and the target locales an entry lacks need the whole table and run afterwards
+/// (``Result/pending``). When the source language is not known before the first entry (a
+/// file that puts "sourceLanguage" after "strings"), the feed gives up and the caller lints
+/// the loaded table as a whole instead.
+final class LintEntryFeed: @unchecked Sendable {
+    static let batchSize = 64
+
+    /// What one draining thread found.
+    struct Result {
+        var findings: [RawFinding] = []
+        /// Keys whose missing target locales are still to be reported.
+        var pending: [String] = []
+    }
+
+    private let condition = NSCondition()
+    private var batches: [[(String, CatalogEntry)]] = []
+    private var finished = false
+    /// Touched by the reader thread only.
+    private var batch: [(String, CatalogEntry)] = []
+    /// Set by the reader thread before the first batch is published, read after it.
+    private(set) var sourceLanguage: String?
+    /// Whether the feed gave up (no source language before the first entry).
+    private(set) var abandoned = false
+
+    init() { batch.reserveCapacity(Self.batchSize) }
+
+    /// Called by the reader for each entry, in file order.
+    func add(_ sourceLanguage: String?, _ key: String, _ entry: CatalogEntry) {
+        if abandoned { return }
+        if self.sourceLanguage == nil {
+            guard let sourceLanguage else { abandoned = true; return }
+            self.sourceLanguage = sourceLanguage
+        }
+        batch.append((key, entry))
+        if batch.count >= Self.batchSize { publish() }
+    }
+
+    /// Called by the reader when it has stopped (at the end or at an error).
+    func finish() {
+        if !batch.isEmpty && !abandoned { publish() }
+        condition.lock()
+        finished = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    private func publish() {
+        condition.lock()
+        batches.append(batch)
+        condition.signal()
+        condition.unlock()
+        batch = []
+        batch.reserveCapacity(Self.batchSize)
+    }
+
+    /// Checks batches until the reader has finished and none is left.
+    func drain(table name: String, file: String, configuration: LintConfiguration) -> Result {
+        var result = Result()
+        var checker: LintChecker?
+        var project: Set<String>?
+        while true {
+            condition.lock()
+            while batches.isEmpty && !finished { condition.wait() }
+            if batches.isEmpty {
+                condition.unlock()
+                break
+            }
+            let next = batches.removeLast()
+            let language = sourceLanguage
+            condition.unlock()
+            if checker == nil, let language {
+                var table = LintTable()
+                table.name = name
+                table.sourceLanguage = language
+                table.isCatalog = true
+                table.catalogFile = file
+                checker = LintChecker(table: table, configuration: configuration)
+                project = configuration.locales.map { Set($0).subtracting([language]) }
+            }
+            for (key, entry) in next where checker!.checkEntry(key: key, entry: entry, project: project) {
+                result.pending.append(key)
+            }
+        }
+        if let checker { result.findings = checker.findings }
+        return result
+    }
+}
