@@ -83,12 +83,13 @@ public final class VisualBidi: Sendable {
                     // draws as one glyph into wider ones. Each cluster takes the level of its
                     // first scalar (the base its marks and joiners belong to).
                     let lineText = String(decoding: buffer[lower..<upper], as: UTF16.self)
-                    var clusters: [Range<Int>] = []
+                    var clusters: [(range: Range<Int>, scalar: Unicode.Scalar?)] = []
                     var clusterLevels: [UBiDiLevel] = []
                     var offset = 0
                     for character in lineText {
                         let length = character.utf16.count
-                        clusters.append(offset..<(offset + length))
+                        let scalars = character.unicodeScalars
+                        clusters.append((offset..<(offset + length), scalars.count == 1 ? scalars.first : nil))
                         clusterLevels.append(levels[offset])
                         offset += length
                     }
@@ -98,16 +99,13 @@ public final class VisualBidi: Sendable {
                     visual.reserveCapacity(upper - lower)
                     for logicalIndex in order {
                         let cluster = clusters[Int(logicalIndex)]
-                        let units = buffer[(lower + cluster.lowerBound)..<(lower + cluster.upperBound)]
                         // A mirrored character in a right-to-left cluster ("(" ↔ ")") gets
                         // its mirror image.
-                        if clusterLevels[Int(logicalIndex)] & 1 == 1, units.count <= 2,
-                           let scalar = String(decoding: units, as: UTF16.self).unicodeScalars.first,
-                           scalar.utf16.count == units.count,
+                        if clusterLevels[Int(logicalIndex)] & 1 == 1, let scalar = cluster.scalar,
                            let mirrored = Unicode.Scalar(UInt32(u_charMirror(UChar32(scalar.value)))) {
                             visual.append(contentsOf: mirrored.utf16)
                         } else {
-                            visual.append(contentsOf: units)
+                            visual.append(contentsOf: buffer[(lower + cluster.range.lowerBound)..<(lower + cluster.range.upperBound)])
                         }
                     }
                     // Bidi controls have done their work; zero-width joiners stay.

@@ -7,8 +7,11 @@ import ToastKitTesting
 /// exactly those of checking the loaded catalog afterwards.
 @Suite struct LintPipelineTests {
     static func both(_ text: String, file: String = "Main.xcstrings") -> (pipelined: [String], sequential: [String]) {
+        both(Array(text.utf8), file: file)
+    }
+
+    static func both(_ bytes: [UInt8], file: String) -> (pipelined: [String], sequential: [String]) {
         let linter = Linter()
-        let bytes = Array(text.utf8)
         return (linter.lint(file: file, bytes: bytes, pipelined: true).map(LintOutput.text),
                 linter.lint(file: file, bytes: bytes, pipelined: false).map(LintOutput.text))
     }
@@ -76,10 +79,7 @@ struct LintPipelineCorpusTests {
 
     @Test(arguments: corpus.files(endingWith: [".xcstrings"]))
     func sameFindings(_ path: String) throws {
-        let bytes = try Self.corpus.bytes(path)
-        let linter = Linter()
-        let pipelined = linter.lint(file: path, bytes: bytes, pipelined: true).map(LintOutput.text)
-        let sequential = linter.lint(file: path, bytes: bytes, pipelined: false).map(LintOutput.text)
+        let (pipelined, sequential) = LintPipelineTests.both(try Self.corpus.bytes(path), file: path)
         #expect(pipelined == sequential)
     }
 }

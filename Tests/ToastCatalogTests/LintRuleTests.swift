@@ -203,19 +203,9 @@ import ToastKitTesting
         TextCase(source: "Ready", target: "Bereit `jetzt`", rules: []),
     ]
 
-    /// JSON string contents for `text`.
+    /// JSON string contents for `text` (the literal without its quotes).
     static func jsonEscaped(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": out += "\\\\"
-            case "\"": out += "\\\""
-            case "\n": out += "\\n"
-            default:
-                if scalar.value < 0x20 { out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16) } else { out.unicodeScalars.append(scalar) }
-            }
-        }
-        return out
+        String(JSONWriter.string(.string(text)).dropFirst().dropLast())
     }
 
     @Test(arguments: textCases) func textFacts(_ example: TextCase) {

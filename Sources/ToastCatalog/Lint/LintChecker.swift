@@ -159,8 +159,13 @@ struct LintChecker {
         var locales = Set<String>()
         for entry in table.entries.values { locales.formUnion(entry.localizations.keys) }
         locales.remove(source)
-        let project = configuration.locales.map { Set($0).subtracting([source]) }
+        let project = Self.project(configuration, sourceLanguage: source)
         return ((project ?? locales).sorted(), project)
+    }
+
+    /// The project's target locales (`.toastkit-lint.json` "locales"), if configured.
+    static func project(_ configuration: LintConfiguration, sourceLanguage: String) -> Set<String>? {
+        configuration.locales.map { Set($0).subtracting([sourceLanguage]) }
     }
 
     /// Runs the checker over a table, splitting a large one into one slice of keys per core.

@@ -83,7 +83,7 @@ final class LintEntryFeed: @unchecked Sendable {
                 table.isCatalog = true
                 table.catalogFile = file
                 checker = LintChecker(table: table, configuration: configuration)
-                project = configuration.locales.map { Set($0).subtracting([language]) }
+                project = LintChecker.project(configuration, sourceLanguage: language)
             }
             for (key, entry) in next where checker!.checkEntry(key: key, entry: entry, project: project) {
                 result.pending.append(key)
