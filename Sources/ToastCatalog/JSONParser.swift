@@ -194,6 +194,13 @@ struct JSONScanner {
 
     /// Iterates an object's members with their names in place (see ``Key``).
     mutating func rawMembers(_ body: (inout JSONScanner, Key, Position) throws(CatalogError) -> Void) throws(CatalogError) {
+        guard try openObject() else { return }
+        _ = try memberLoop(stoppingAt: Int.max, body)
+    }
+
+    /// Reads an object's opening brace; returns false, having read the closing one too, when
+    /// the object is empty.
+    mutating func openObject() throws(CatalogError) -> Bool {
         skipWhitespace()
         guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else {
             throw error(index < bytes.count ? "expected an object" : "expected an object, found the end of the file")
@@ -201,9 +208,19 @@ struct JSONScanner {
         try enter()
         index += 1
         skipWhitespace()
-        if current == UInt8(ascii: "}") { index += 1; depth -= 1; return }
+        if current == UInt8(ascii: "}") { index += 1; depth -= 1; return false }
+        return true
+    }
+
+    /// Reads members from the start of one (before its name) until the closing brace, which
+    /// it reads (returning false), or until a member whose name starts at or after the byte
+    /// offset `stop`, where it stops before the name (returning true) so that another reader
+    /// can resume there.
+    mutating func memberLoop(stoppingAt stop: Int,
+                             _ body: (inout JSONScanner, Key, Position) throws(CatalogError) -> Void) throws(CatalogError) -> Bool {
         while true {
             skipWhitespace()
+            if index >= stop, index < bytes.count { return true }
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
                 throw error(index < bytes.count ? "expected a member name in double quotes" : "expected a member name, found the end of the file")
             }
@@ -219,6 +236,7 @@ struct JSONScanner {
             throw error("expected ',' or '}' after an object member")
         }
         depth -= 1
+        return false
     }
 
     /// Iterates an object's members: `body` gets each key (and where it stood) with the

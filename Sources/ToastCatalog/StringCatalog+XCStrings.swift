@@ -16,13 +16,16 @@ extension StringCatalog {
     /// the source language when it came before "strings", as Xcode writes it), so that a
     /// consumer can work while the rest is read. A key that appears again is not handed on
     /// twice (the reader's `duplicate-key` warning says the last one won).
-    init(xcstrings bytes: [UInt8], file: String, table: String? = nil, limits: CatalogLimits = .standard,
+    /// Without `onEntry`, a large catalog's entries are read on several cores (see
+    /// ``XCStringsParallelism``); the result is the same as reading on one.
+    package init(xcstrings bytes: [UInt8], file: String, table: String? = nil, limits: CatalogLimits = .standard,
+         parallelism: XCStringsParallelism = .standard,
          onEntry: ((_ sourceLanguage: String?, _ key: String, _ entry: CatalogEntry) -> Void)?) throws(CatalogError) {
         let name = table ?? Self.tableName(forPath: file)
         self = try bytes.withUnsafeBufferPointer { (buffer) throws(CatalogError) -> StringCatalog in
             var scanner = JSONScanner(bytes: buffer, file: file, limits: limits)
             try scanner.skipByteOrderMark()
-            let catalog = try XCStringsReader.catalog(&scanner, table: name, onEntry: onEntry)
+            let catalog = try XCStringsReader.catalog(&scanner, table: name, parallelism: parallelism, onEntry: onEntry)
             try scanner.expectEnd()
             return catalog
         }
@@ -117,7 +120,7 @@ enum XCStringsReader {
         return JSONMember(key: key, value: try scanner.value(), line: position.line, column: column)
     }
 
-    static func catalog(_ scanner: inout JSONScanner, table: String,
+    static func catalog(_ scanner: inout JSONScanner, table: String, parallelism: XCStringsParallelism = .sequential,
                         onEntry: ((String?, String, CatalogEntry) -> Void)? = nil) throws(CatalogError) -> StringCatalog {
         var sourceLanguage: String?
         var version = "1.0"
@@ -135,15 +138,23 @@ enum XCStringsReader {
                 version = try string(&scanner, position, "\"version\"")
                 hasVersion = true
             } else if key.is("strings", in: bytes) {
-                try object(&scanner, position, "\"strings\"") { (scanner: inout JSONScanner, key: Key, position: Position) throws(CatalogError) in
-                    let name = key.string(in: scanner.bytes)
-                    let parsed = try entry(&scanner, name, position)
+                func add(_ name: String, _ parsed: CatalogEntry, _ position: Position, _ scanner: JSONScanner) {
                     if entries.updateValue(parsed, forKey: name) == nil {
                         keys.append(name)
                         onEntry?(sourceLanguage, name, parsed)
                     } else {
                         warnings.append(CatalogError(location: scanner.sourceLocation(position), rule: "duplicate-key",
                                                      message: "“\(name)” appears more than once in \"strings\"; the last one wins"))
+                    }
+                }
+                if onEntry == nil, let read = try parallelStrings(&scanner, parallelism: parallelism) {
+                    entries.reserveCapacity(read.count)
+                    keys.reserveCapacity(read.count)
+                    for item in read { add(item.name, item.entry, item.position, scanner) }
+                } else {
+                    try object(&scanner, position, "\"strings\"") { (scanner: inout JSONScanner, key: Key, position: Position) throws(CatalogError) in
+                        let name = key.string(in: scanner.bytes)
+                        add(name, try entry(&scanner, name, position), position, scanner)
                     }
                 }
             } else {

@@ -1,0 +1,187 @@
+import Foundation
+import Testing
+import ToastCatalog
+import ToastKitTesting
+
+/// A large String Catalog's entries are read on several cores from guessed entry starts; the
+/// result — entries, key order, warnings, and the error and its position for a broken file —
+/// must be exactly that of reading on one core, wherever the guesses fall.
+@Suite struct ParallelReadTests {
+    typealias Outcome = Result<StringCatalog, CatalogError>
+
+    static func read(_ bytes: [UInt8], _ parallelism: XCStringsParallelism) -> Outcome {
+        Result { () throws(CatalogError) in
+            try StringCatalog(xcstrings: bytes, file: "Main.xcstrings", parallelism: parallelism, onEntry: nil)
+        }
+    }
+
+    /// Reads `bytes` on one core, then in parts from guesses at every `step`th byte (and with
+    /// 2, 3 and 5 even parts), and expects the same outcome each time; returns it.
+    @discardableResult
+    static func expectSameEverywhere(_ bytes: [UInt8], step: Int, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> Outcome {
+        let sequential = read(bytes, .sequential)
+        var settings = [2, 3, 5].map { XCStringsParallelism(parts: $0, minimumBytes: 0) }
+        for search in stride(from: 1, to: bytes.count, by: step) {
+            settings.append(XCStringsParallelism(parts: 2, minimumBytes: 0, searchOffsets: [search]))
+            settings.append(XCStringsParallelism(parts: 3, minimumBytes: 0, searchOffsets: [search, search + step / 2]))
+        }
+        for setting in settings {
+            let parallel = read(bytes, setting)
+            #expect(positions(parallel) == positions(sequential), sourceLocation: sourceLocation)
+            #expect(parallel == sequential, "parts \(setting.parts), searches \(setting.searchOffsets ?? [])", sourceLocation: sourceLocation)
+        }
+        return sequential
+    }
+
+    /// Where every kept unknown member stood (catalog equality leaves positions out).
+    static func positions(_ outcome: Outcome) -> [String] {
+        guard case .success(let catalog) = outcome else { return [] }
+        var found: [String] = []
+        func visit(_ members: [JSONMember], _ path: String) {
+            for member in members { found.append("\(path).\(member.key)@\(member.line):\(member.column)") }
+        }
+        func visit(_ value: LocalizedValue, _ path: String) {
+            visit(value.extra, path)
+            visit(value.stringUnit?.extra ?? [], path + ".stringUnit")
+            for (category, form) in value.plural.sorted(by: { $0.key.rawValue < $1.key.rawValue }) { visit(form, path + "." + category.rawValue) }
+            for (device, form) in value.device.sorted(by: { $0.key < $1.key }) { visit(form, path + "." + device) }
+            for (name, substitution) in value.substitutions.sorted(by: { $0.key < $1.key }) {
+                visit(substitution.extra, path + "." + name)
+                for (category, form) in substitution.plural.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+                    visit(form, path + "." + name + "." + category.rawValue)
+                }
+            }
+        }
+        visit(catalog.extra, "")
+        for key in catalog.keys {
+            guard let entry = catalog.entries[key] else { continue }
+            visit(entry.extra, key)
+            for (code, value) in entry.localizations.sorted(by: { $0.key < $1.key }) { visit(value, key + "." + code) }
+        }
+        return found
+    }
+
+    /// Xcode's layout: `count` entries, every 5th with plural forms and an unknown member.
+    static func catalog(count: Int, duplicateEvery: Int? = nil) -> String {
+        var entries: [String] = []
+        for index in 0..<count {
+            let name = duplicateEvery.map { index % $0 == 0 ? "key.0" : "key.\(index)" } ?? "key.\(index)"
+            if index % 5 == 0 {
+                entries.append("""
+                    "\(name)" : {
+                      "localizations" : {
+                        "de" : {
+                          "variations" : {
+                            "plural" : {
+                              "one" : {
+                                "stringUnit" : {
+                                  "state" : "translated",
+                                  "value" : "%lld Datei (\(index))"
+                                }
+                              },
+                              "other" : {
+                                "stringUnit" : {
+                                  "state" : "translated",
+                                  "value" : "%lld Dateien (\(index))"
+                                }
+                              }
+                            }
+                          }
+                        }
+                      },
+                      "x-tool" : [1, 2.50, null]
+                    }
+                """)
+            } else {
+                entries.append("""
+                    "\(name)" : {
+                      "comment" : "Entry \(index) – “quoted”",
+                      "localizations" : {
+                        "fr" : {
+                          "stringUnit" : {
+                            "state" : "needs_review",
+                            "value" : "Élément \(index)\\n"
+                          }
+                        }
+                      }
+                    }
+                """)
+            }
+        }
+        return "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n" + entries.joined(separator: ",\n") + "\n  },\n  \"version\" : \"1.0\"\n}\n"
+    }
+
+    @Test(arguments: [1, 2, 3, 40])
+    func xcodeLayout(count: Int) throws {
+        let bytes = Array(Self.catalog(count: count).utf8)
+        let catalog = try Self.expectSameEverywhere(bytes, step: 97).get()
+        #expect(catalog.keys.count == count)
+        #expect(catalog.keys.last == "key.\(count - 1)")
+        if count >= 3 {
+            // The parts do start at entries (the guesses are taken, not all abandoned).
+            let brace = Array(Self.catalog(count: count).utf8).firstIndex(of: UInt8(ascii: "{"))!
+            let strings = bytes.indices.first { bytes[$0] == UInt8(ascii: "{") && $0 > brace }!
+            let offsets = XCStringsParallelism(parts: 3, minimumBytes: 0).partOffsets(bytes, brace: strings)
+            #expect(offsets.count == 2)
+            for offset in offsets {
+                #expect(bytes[offset] == UInt8(ascii: "\"") && bytes[offset - 5] == 0x0A && bytes[offset + 1] == UInt8(ascii: "k"))
+            }
+        }
+    }
+
+    @Test func duplicateKeysAcrossParts() throws {
+        let catalog = try Self.expectSameEverywhere(Array(Self.catalog(count: 30, duplicateEvery: 7).utf8), step: 211).get()
+        #expect(catalog.warnings.count == 4)
+        #expect(catalog.warnings.allSatisfy { $0.rule == "duplicate-key" })
+        #expect(catalog.keys.count == 26)
+    }
+
+    /// Every line indented as the entries are: most guesses are not entry starts.
+    @Test func linesThatLookLikeEntries() throws {
+        let flat = Self.catalog(count: 12).split(separator: "\n").map { line in
+            "    " + line.drop { $0 == " " }
+        }.joined(separator: "\n")
+        let catalog = try Self.expectSameEverywhere(Array(flat.utf8), step: 31).get()
+        #expect(catalog.keys.count == 12)
+    }
+
+    static let breakages: [(name: String, edit: @Sendable (String) -> String)] = [
+        ("truncated at two thirds", { (text: String) -> String in String(text.prefix(text.count * 2 / 3)) }),
+        ("a missing comma late", { (text: String) -> String in text.replacingOccurrences(of: ",\n    \"key.34\"", with: "\n    \"key.34\"") }),
+        // U+FFFF's lead byte 0xEF is made 0xFF below, which is never valid UTF-8.
+        ("invalid UTF-8 late", { (text: String) -> String in text.replacingOccurrences(of: "Élément 36", with: "\u{FFFF}36") }),
+        ("a raw newline in a late value", { (text: String) -> String in text.replacingOccurrences(of: "Élément 37", with: "Élé\nment") }),
+        ("a schema error late", { (text: String) -> String in text.replacingOccurrences(of: "\"value\" : \"Élément 38\\n\"", with: "\"value\" : 38") }),
+        ("a bad plural category in the last plural entry", { (text: String) -> String in
+            let last = text.range(of: "\"one\" :", options: .backwards)!
+            return text.replacingCharacters(in: last, with: "\"uno\" :")
+        }),
+        ("an early error", { (text: String) -> String in text.replacingOccurrences(of: "Élément 2\\n", with: "Élément 2\\q") }),
+        ("the strings never close", { (text: String) -> String in text.replacingOccurrences(of: "\n  },\n  \"version\"", with: ",\n  \"version\"") }),
+    ]
+
+    @Test(arguments: breakages.indices)
+    func brokenCatalogs(_ index: Int) {
+        let text = Self.catalog(count: 40)
+        let broken = Self.breakages[index].edit(text)
+        #expect(broken != text, "the edit applies")
+        let bytes = Array(broken.utf8).map { $0 == 0xEF ? 0xFF : $0 }
+        let outcome = Self.expectSameEverywhere(bytes, step: 173)
+        guard case .failure(let error) = outcome else {
+            Issue.record("\(Self.breakages[index].name): expected an error")
+            return
+        }
+        #expect(error.location.line > 1, "\(error)")
+    }
+}
+
+@Suite(.enabled(if: TestCorpus.shared().shouldRun, "../shared/corpus is absent"))
+struct ParallelReadCorpusTests {
+    static let corpus = TestCorpus.shared()
+
+    @Test(arguments: corpus.files(endingWith: [".xcstrings"]))
+    func sameCatalog(_ path: String) throws {
+        let bytes = try Self.corpus.bytes(path)
+        ParallelReadTests.expectSameEverywhere(bytes, step: max(512, bytes.count / 40))
+    }
+}
