@@ -32,16 +32,29 @@ extension StringCatalog {
             return
         }
         let utf8 = try StringsLexer.utf8(bytes, file: file)
-        var parsed: [(String, String, String?, SourceLocation)] = []
+        var entries: [String: CatalogEntry] = [:]
+        var keys: [String] = []
+        var warnings: [CatalogError] = []
         try utf8.withUnsafeBufferPointer { (buffer) throws(CatalogError) in
             var lexer = StringsLexer(bytes: buffer, file: file, limits: limits)
-            while let entry = try lexer.nextEntry() { parsed.append(entry) }
+            while let entry = try lexer.nextEntry() {
+                let new = CatalogEntry(comment: entry.comment,
+                                       localizations: [locale: LocalizedValue(stringUnit: StringUnit(state: nil, value: entry.value))])
+                guard let old = entries.updateValue(new, forKey: entry.key) else {
+                    keys.append(entry.key)
+                    continue
+                }
+                // A key again: the last value wins, a comment only when the last one has one.
+                if old.localizations[locale]?.stringUnit?.value != entry.value {
+                    warnings.append(CatalogError(location: lexer.location(of: entry.position), rule: "duplicate-key",
+                                                 message: "“\(entry.key)” appears again with another value; the last one wins", key: entry.key))
+                }
+                if entry.comment == nil, let comment = old.comment { entries[entry.key]?.comment = comment }
+            }
         }
-        keys.reserveCapacity(parsed.count)
-        entries.reserveCapacity(parsed.count)
-        for (key, value, comment, location) in parsed {
-            add(key: key, value: value, comment: comment, locale: locale, location: location)
-        }
+        self.entries = entries
+        self.keys = keys
+        self.warnings = warnings
     }
 
     private mutating func add(key: String, value: String, comment: String?, locale: String, location: SourceLocation) {
@@ -110,6 +123,54 @@ struct StringsLexer {
 
     var location: SourceLocation { SourceLocation(file: file, line: line, column: column(of: index, lineStart: lineStart)) }
 
+    /// Where something started: its line, the line's first byte, and its own first byte; the
+    /// column is counted only when a location is asked for.
+    struct Position {
+        let line: Int
+        let lineStart: Int
+        let offset: Int
+    }
+
+    var position: Position { Position(line: line, lineStart: lineStart, offset: index) }
+
+    func location(of position: Position) -> SourceLocation {
+        SourceLocation(file: file, line: position.line, column: column(of: position.offset, lineStart: position.lineStart))
+    }
+
+    /// One `key = value;` with the comment before it and where its key started.
+    struct Entry {
+        let key: String
+        let value: String
+        let comment: String?
+        let position: Position
+    }
+
+    /// The end of a run of bytes that are none of `"`, `\\` and a newline, from `start`,
+    /// eight bytes at a time.
+    @inline(__always) func plainEnd(from start: Int) -> Int {
+        let count = bytes.count
+        var scan = start
+        if let base = bytes.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            while scan + 8 <= count {
+                let word = raw.loadUnaligned(fromByteOffset: scan, as: UInt64.self)
+                let quote = word ^ 0x2222_2222_2222_2222
+                let slash = word ^ 0x5C5C_5C5C_5C5C_5C5C
+                let newline = word ^ 0x0A0A_0A0A_0A0A_0A0A
+                let found = ((quote &- 0x0101_0101_0101_0101) & ~quote) | ((slash &- 0x0101_0101_0101_0101) & ~slash)
+                    | ((newline &- 0x0101_0101_0101_0101) & ~newline)
+                if found & 0x8080_8080_8080_8080 != 0 { break }
+                scan += 8
+            }
+        }
+        while scan < count {
+            let byte = bytes[scan]
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x0A { break }
+            scan += 1
+        }
+        return scan
+    }
+
     /// The location of an offset on the current line.
     func location(at offset: Int) -> SourceLocation {
         SourceLocation(file: file, line: line, column: column(of: offset, lineStart: lineStart))
@@ -117,15 +178,6 @@ struct StringsLexer {
 
     func error(_ message: String, at location: SourceLocation? = nil) -> CatalogError {
         CatalogError(location: location ?? self.location, rule: "strings-syntax", message: message)
-    }
-
-    @inline(__always) mutating func advanceLine(to newIndex: Int) {
-        var i = index
-        while i < newIndex {
-            if bytes[i] == 0x0A { line += 1; lineStart = i + 1 }
-            i += 1
-        }
-        index = newIndex
     }
 
     func text(_ start: Int, _ end: Int) -> String {
@@ -149,13 +201,22 @@ struct StringsLexer {
             if c == 0x0A { index += 1; line += 1; lineStart = index; continue }
             if c == 0xEF, index + 2 < count, bytes[index + 1] == 0xBB, bytes[index + 2] == 0xBF { index += 3; continue }  // U+FEFF
             if c == UInt8(ascii: "/"), index + 1 < count, bytes[index + 1] == UInt8(ascii: "*") {
-                let start = location
+                let start = position
                 let open = index + 2
                 var close = open
-                while close + 1 < count, !(bytes[close] == UInt8(ascii: "*") && bytes[close + 1] == UInt8(ascii: "/")) { close += 1 }
-                guard close + 1 < count else { throw error("expected '*/' to close the comment opened here", at: start) }
-                if close - open > limits.maximumStringLength { throw limits.stringTooLong(at: start) }
-                advanceLine(to: close + 2)
+                while close + 1 < count {
+                    let byte = bytes[close]
+                    if byte == UInt8(ascii: "*") {
+                        if bytes[close + 1] == UInt8(ascii: "/") { break }
+                    } else if byte == 0x0A {
+                        line += 1
+                        lineStart = close + 1
+                    }
+                    close += 1
+                }
+                guard close + 1 < count else { throw error("expected '*/' to close the comment opened here", at: location(of: start)) }
+                if close - open > limits.maximumStringLength { throw limits.stringTooLong(at: location(of: start)) }
+                index = close + 2
                 pendingComment = trimmed(open, close)
                 continue
             }
@@ -202,29 +263,42 @@ struct StringsLexer {
     }
 
     mutating func quoted() throws(CatalogError) -> String {
-        let start = location
+        let start = position
         let open = index + 1
-        var scan = open
         let count = bytes.count
-        while scan < count, bytes[scan] != UInt8(ascii: "\"") && bytes[scan] != UInt8(ascii: "\\") { scan += 1 }
-        guard scan < count else { throw error("expected '\"' to close the string opened here", at: start) }
-        if scan - open > limits.maximumStringLength { throw limits.stringTooLong(at: start) }
+        var scan = plainEnd(from: open)
+        while scan < count, bytes[scan] == 0x0A {
+            line += 1
+            lineStart = scan + 1
+            scan = plainEnd(from: scan + 1)
+        }
+        guard scan < count else { throw error("expected '\"' to close the string opened here", at: location(of: start)) }
+        if scan - open > limits.maximumStringLength { throw limits.stringTooLong(at: location(of: start)) }
         if bytes[scan] == UInt8(ascii: "\"") {
-            advanceLine(to: scan + 1)
+            index = scan + 1
             return text(open, scan)
         }
         // Escapes: decode into a buffer.
-        var out: [UInt8] = Array(UnsafeBufferPointer(rebasing: bytes[open..<scan]))
-        advanceLine(to: scan)
+        var out: [UInt8] = []
+        out.reserveCapacity(scan - open + 32)
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[open..<scan]))
+        index = scan
         while true {
-            guard index < count else { throw error("expected '\"' to close the string opened here", at: start) }
+            guard index < count else { throw error("expected '\"' to close the string opened here", at: location(of: start)) }
             let c = bytes[index]
             if c == UInt8(ascii: "\"") { index += 1; return String(decoding: out, as: UTF8.self) }
-            if out.count > limits.maximumStringLength { throw limits.stringTooLong(at: start) }
+            if out.count > limits.maximumStringLength { throw limits.stringTooLong(at: location(of: start)) }
             if c != UInt8(ascii: "\\") {
-                if c == 0x0A { line += 1; lineStart = index + 1 }
-                out.append(c)
-                index += 1
+                if c == 0x0A {
+                    line += 1
+                    lineStart = index + 1
+                    out.append(c)
+                    index += 1
+                } else {
+                    let end = plainEnd(from: index)
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end]))
+                    index = end
+                }
                 continue
             }
             index += 1
@@ -292,12 +366,12 @@ struct StringsLexer {
     }
 
     /// The next `key = value;` (or `key;`), or `nil` at the end of the file.
-    mutating func nextEntry() throws(CatalogError) -> (String, String, String?, SourceLocation)? {
+    mutating func nextEntry() throws(CatalogError) -> Entry? {
         pendingComment = nil
         try skipTrivia()
         guard index < bytes.count else { return nil }
         let comment = pendingComment
-        let startLine = line, startLineStart = lineStart, startIndex = index
+        let start = position
         let key = try string("a key")
         try skipTrivia()
         guard index < bytes.count else { throw error("expected '=' or ';' after the key “\(key)”, found the end of the file") }
@@ -313,8 +387,6 @@ struct StringsLexer {
             throw error("expected ';' after the entry “\(key)”, found '\(describe(at: index))'")
         }
         index += 1
-        // The entry's location is computed lazily only when a warning needs it; keep it cheap.
-        let location = SourceLocation(file: file, line: startLine, column: column(of: startIndex, lineStart: startLineStart))
-        return (key, value, comment, location)
+        return Entry(key: key, value: value, comment: comment, position: start)
     }
 }

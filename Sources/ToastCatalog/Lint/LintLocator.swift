@@ -163,7 +163,7 @@ struct PropertyListLocator {
             var found: [String: SourceLocation] = [:]
             utf8.withUnsafeBufferPointer { buffer in
                 var lexer = StringsLexer(bytes: buffer, file: file)
-                while let entry = try? lexer.nextEntry() { found[entry.0] = entry.3 }
+                while let entry = try? lexer.nextEntry() { found[entry.key] = lexer.location(of: entry.position) }
             }
             strings = found
         }
