@@ -10,10 +10,25 @@ public enum CatalogLoader {
 
     /// Reads the catalogs at `path`: a catalog file, or every catalog file below a folder
     /// (`.xcstrings`, and `.strings`/`.stringsdict` inside `.lproj` folders), in path order,
-    /// each on its own (``CatalogSet`` merges `.lproj` tables).
+    /// each on its own (``CatalogSet`` merges `.lproj` tables). Files are read on all cores;
+    /// the error thrown is that of the first failing file in path order.
     public static func load(path: String, sourceLanguage: String = "en",
                             limits: CatalogLimits = .standard) throws(CatalogError) -> [StringCatalog] {
-        try files(at: path).map { file throws(CatalogError) in try readFile(file, sourceLanguage: sourceLanguage, limits: limits) }
+        try readFiles(files(at: path), sourceLanguage: sourceLanguage, limits: limits).map { result throws(CatalogError) in try result.get() }
+    }
+
+    /// Reads files on all cores (see ``readFile(_:sourceLanguage:limits:)``), each result at
+    /// its file's index.
+    public static func readFiles(_ files: [String], sourceLanguage: String = "en",
+                                 limits: CatalogLimits = .standard) -> [Result<StringCatalog, CatalogError>] {
+        guard files.count > 1 else {
+            return files.map { file in Result { () throws(CatalogError) in try readFile(file, sourceLanguage: sourceLanguage, limits: limits) } }
+        }
+        let slots = LockedSlots<Result<StringCatalog, CatalogError>>(count: files.count)
+        DispatchQueue.concurrentPerform(iterations: files.count) { index in
+            slots.store(Result { () throws(CatalogError) in try readFile(files[index], sourceLanguage: sourceLanguage, limits: limits) }, at: index)
+        }
+        return slots.values()
     }
 
     /// The catalog files at `path`, sorted by path (code-point order).

@@ -11,37 +11,46 @@ public struct CatalogSet: Sendable {
     /// every table's own warnings.
     public var warnings: [CatalogError]
 
-    /// Reads every catalog file at the given paths (files or folders).
+    /// Reads every catalog file at the given paths (files or folders), on all cores, and
+    /// merges them in path order; the error thrown is that of the first failing file in that
+    /// order.
     public static func load(paths: [String], sourceLanguage: String = "en",
                             limits: CatalogLimits = .standard) throws(CatalogError) -> CatalogSet {
         var tables: [StringCatalog] = []
         var warnings: [CatalogError] = []
         var merged: [String: Int] = [:]        // "folder-of-lproj-parent/table" → index in tables
         var tableNames: [String: String] = [:]  // lowercased table name → first spelling
+        // A path that cannot be listed fails after the files of the paths before it, as reading
+        // them one by one would.
+        var files: [String] = []
+        var listing: CatalogError?
         for path in paths {
-            for file in try CatalogLoader.files(at: path) {
-                let catalog = try CatalogLoader.readFile(file, sourceLanguage: sourceLanguage, limits: limits)
-                warnings += catalog.warnings
-                guard !file.hasSuffix(".xcstrings"), CatalogLocale.folderLocale(ofPath: file) != nil else {
-                    tables.append(catalog)
-                    continue
-                }
-                let lower = catalog.table.lowercased()
-                if let first = tableNames[lower], first != catalog.table {
-                    warnings.append(CatalogError(location: SourceLocation(file: file, line: 1, column: 1), rule: "table-case-clash",
-                        message: "table “\(catalog.table)” differs from “\(first)” only by case: distinct on Linux, the same file on default macOS volumes"))
-                } else {
-                    tableNames[lower] = catalog.table
-                }
-                let id = Self.tableID(file: file, table: catalog.table)
-                if let index = merged[id] {
-                    tables[index].merge(catalog, preferring: file.hasSuffix(".stringsdict"))
-                } else {
-                    merged[id] = tables.count
-                    tables.append(catalog)
-                }
+            do throws(CatalogError) { files += try CatalogLoader.files(at: path) } catch { listing = error; break }
+        }
+        let results = CatalogLoader.readFiles(files, sourceLanguage: sourceLanguage, limits: limits)
+        for (file, result) in zip(files, results) {
+            let catalog = try result.get()
+            warnings += catalog.warnings
+            guard !file.hasSuffix(".xcstrings"), CatalogLocale.folderLocale(ofPath: file) != nil else {
+                tables.append(catalog)
+                continue
+            }
+            let lower = catalog.table.lowercased()
+            if let first = tableNames[lower], first != catalog.table {
+                warnings.append(CatalogError(location: SourceLocation(file: file, line: 1, column: 1), rule: "table-case-clash",
+                    message: "table “\(catalog.table)” differs from “\(first)” only by case: distinct on Linux, the same file on default macOS volumes"))
+            } else {
+                tableNames[lower] = catalog.table
+            }
+            let id = Self.tableID(file: file, table: catalog.table)
+            if let index = merged[id] {
+                tables[index].merge(catalog, preferring: file.hasSuffix(".stringsdict"))
+            } else {
+                merged[id] = tables.count
+                tables.append(catalog)
             }
         }
+        if let listing { throw listing }
         return CatalogSet(tables: tables, warnings: warnings)
     }
 }
@@ -60,12 +69,12 @@ extension StringCatalog {
     public mutating func merge(_ other: StringCatalog, preferring: Bool) {
         for key in other.keys {
             guard let incoming = other.entries[key] else { continue }
-            if var existing = entries[key] {
-                for (locale, value) in incoming.localizations where preferring || existing.localizations[locale] == nil {
-                    existing.localizations[locale] = value
+            if let index = entries.index(forKey: key) {
+                // In place: a copy of the entry would copy its localizations each time.
+                for (locale, value) in incoming.localizations where preferring || entries.values[index].localizations[locale] == nil {
+                    entries.values[index].localizations[locale] = value
                 }
-                if existing.comment == nil { existing.comment = incoming.comment }
-                entries[key] = existing
+                if entries.values[index].comment == nil { entries.values[index].comment = incoming.comment }
             } else {
                 keys.append(key)
                 entries[key] = incoming

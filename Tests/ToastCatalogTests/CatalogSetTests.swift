@@ -45,4 +45,69 @@ import ToastCatalog
         #expect(catalog.entries["k"]?.comment == "second")
         #expect(catalog.warnings.map { "\($0.location.line):\($0.location.column) \($0.rule)" } == ["3:1 duplicate-key"])
     }
+
+    /// Files are read on all cores: the merged tables are those of reading and merging one
+    /// file at a time, in path order.
+    @Test func parallelLoadMergesAsOneByOne() throws {
+        let root = try folder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let locales = ["de", "en", "fr", "ja", "pt-BR", "zh-Hans"]
+        for (n, locale) in locales.enumerated() {
+            var text = ""
+            for index in 0..<300 where (index + n) % 4 != 0 {
+                text += "/* c\(index) */\n\"key.\(index)\" = \"\(locale) \(index)\";\n"
+            }
+            try write(text, root.appendingPathComponent("App/\(locale).lproj/Main.strings"))
+            try write("\"only.\(locale)\" = \"x\";", root.appendingPathComponent("App/\(locale).lproj/Extra.strings"))
+        }
+        try write("""
+            <plist><dict><key>key.1</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@c@</string>
+            <key>c</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+            <key>NSStringFormatValueTypeKey</key><string>d</string><key>other</key><string>%d Dinge</string></dict></dict></dict></plist>
+            """, root.appendingPathComponent("App/de.lproj/Main.stringsdict"))
+        let set = try CatalogSet.load(paths: [root.path])
+        // One file at a time, by hand.
+        var expected: [String: StringCatalog] = [:]
+        var order: [String] = []
+        for file in try CatalogLoader.files(at: root.path) {
+            let catalog = try CatalogLoader.readFile(file)
+            if expected[catalog.table] == nil {
+                expected[catalog.table] = catalog
+                order.append(catalog.table)
+            } else {
+                expected[catalog.table]!.merge(catalog, preferring: file.hasSuffix(".stringsdict"))
+            }
+        }
+        #expect(set.tables.map(\.table) == order)
+        for table in set.tables { #expect(table == expected[table.table]) }
+        let main = try #require(set.tables.first { $0.table == "Main" })
+        #expect(main.keys.count == 300)
+        #expect(main.entries["key.1"]?.localizations["de"]?.substitutions["c"] != nil)
+        #expect(main.entries["key.2"]?.localizations.keys.sorted() == ["de", "en", "ja", "pt-BR", "zh-Hans"])
+    }
+
+    /// With several broken files, the error is the first one's in path order.
+    @Test func theFirstBrokenFileInPathOrderFails() throws {
+        let root = try folder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        for locale in ["a", "b", "c", "d", "e", "f", "g", "h"] {
+            let broken = locale == "c" || locale == "f"
+            try write(broken ? "\"k\" = \"v\"\n\"x\" = \"y\";" : "\"k\" = \"v\";", root.appendingPathComponent("\(locale).lproj/T.strings"))
+        }
+        for _ in 0..<5 {
+            #expect(throws: CatalogError.self) { try CatalogSet.load(paths: [root.path]) }
+            do {
+                _ = try CatalogSet.load(paths: [root.path, "/nonexistent/toastkit"])
+                Issue.record("expected an error")
+            } catch {
+                #expect(error.location.file.hasSuffix("/c.lproj/T.strings") && error.location.line == 2, "\(error)")
+            }
+        }
+        do {
+            _ = try CatalogSet.load(paths: [root.appendingPathComponent("a.lproj").path, "/nonexistent/toastkit", root.path])
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.rule == "io" && error.location.file == "/nonexistent/toastkit", "\(error)")
+        }
+    }
 }
