@@ -14,21 +14,35 @@ public enum CatalogLoader {
     /// the error thrown is that of the first failing file in path order.
     public static func load(path: String, sourceLanguage: String = "en",
                             limits: CatalogLimits = .standard) throws(CatalogError) -> [StringCatalog] {
-        try readFiles(files(at: path), sourceLanguage: sourceLanguage, limits: limits).map { result throws(CatalogError) in try result.get() }
+        var catalogs: [StringCatalog] = []
+        try readFiles(files(at: path), sourceLanguage: sourceLanguage, limits: limits) { (_, result) throws(CatalogError) in
+            catalogs.append(try result.get())
+        }
+        return catalogs
     }
 
-    /// Reads files on all cores (see ``readFile(_:sourceLanguage:limits:)``), each result at
-    /// its file's index.
-    public static func readFiles(_ files: [String], sourceLanguage: String = "en",
-                                 limits: CatalogLimits = .standard) -> [Result<StringCatalog, CatalogError>] {
-        guard files.count > 1 else {
-            return files.map { file in Result { () throws(CatalogError) in try readFile(file, sourceLanguage: sourceLanguage, limits: limits) } }
+    /// Reads files on all cores (see ``readFile(_:sourceLanguage:limits:)``) and hands each
+    /// result to `body` in the order of `files`, on the calling thread; at most two files per
+    /// core are read ahead, so that memory holds what `body` keeps plus a few files. An error
+    /// from `body` stops the reading.
+    public static func readFiles<Failure: Error>(
+        _ files: [String], sourceLanguage: String = "en", limits: CatalogLimits = .standard,
+        _ body: (_ file: String, _ result: Result<StringCatalog, CatalogError>) throws(Failure) -> Void
+    ) throws(Failure) {
+        let window = files.count > 1 ? 2 * max(1, ProcessInfo.processInfo.activeProcessorCount) : 1
+        var start = 0
+        while start < files.count {
+            let end = min(files.count, start + window)
+            let first = start
+            let slots = LockedSlots<Result<StringCatalog, CatalogError>>(count: end - start)
+            DispatchQueue.concurrentPerform(iterations: end - start) { index in
+                slots.store(Result { () throws(CatalogError) in
+                    try readFile(files[first + index], sourceLanguage: sourceLanguage, limits: limits)
+                }, at: index)
+            }
+            for (index, result) in slots.values().enumerated() { try body(files[start + index], result) }
+            start = end
         }
-        let slots = LockedSlots<Result<StringCatalog, CatalogError>>(count: files.count)
-        DispatchQueue.concurrentPerform(iterations: files.count) { index in
-            slots.store(Result { () throws(CatalogError) in try readFile(files[index], sourceLanguage: sourceLanguage, limits: limits) }, at: index)
-        }
-        return slots.values()
     }
 
     /// The catalog files at `path`, sorted by path (code-point order).

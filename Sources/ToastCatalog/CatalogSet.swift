@@ -27,13 +27,12 @@ public struct CatalogSet: Sendable {
         for path in paths {
             do throws(CatalogError) { files += try CatalogLoader.files(at: path) } catch { listing = error; break }
         }
-        let results = CatalogLoader.readFiles(files, sourceLanguage: sourceLanguage, limits: limits)
-        for (file, result) in zip(files, results) {
+        try CatalogLoader.readFiles(files, sourceLanguage: sourceLanguage, limits: limits) { (file, result) throws(CatalogError) in
             let catalog = try result.get()
             warnings += catalog.warnings
             guard !file.hasSuffix(".xcstrings"), CatalogLocale.folderLocale(ofPath: file) != nil else {
                 tables.append(catalog)
-                continue
+                return
             }
             let lower = catalog.table.lowercased()
             if let first = tableNames[lower], first != catalog.table {
@@ -44,7 +43,7 @@ public struct CatalogSet: Sendable {
             }
             let id = Self.tableID(file: file, table: catalog.table)
             if let index = merged[id] {
-                tables[index].merge(catalog, preferring: file.hasSuffix(".stringsdict"))
+                tables[index].merge(catalog, preferring: file.hasSuffix(".stringsdict"), )
             } else {
                 merged[id] = tables.count
                 tables.append(catalog)
@@ -65,19 +64,26 @@ extension CatalogSet {
 
 extension StringCatalog {
     /// Adds another file's localizations of the same table; for a key and locale both have,
-    /// `other` wins when `preferring` is true.
+    /// `other` wins when `preferring` is true. New keys follow in `other`'s order.
     public mutating func merge(_ other: StringCatalog, preferring: Bool) {
-        for key in other.keys {
-            guard let incoming = other.entries[key] else { continue }
-            if let index = entries.index(forKey: key) {
-                // In place: a copy of the entry would copy its localizations each time.
-                for (locale, value) in incoming.localizations where preferring || entries.values[index].localizations[locale] == nil {
-                    entries.values[index].localizations[locale] = value
-                }
-                if entries.values[index].comment == nil { entries.values[index].comment = incoming.comment }
-            } else {
+        // The keys both have are updated in place, walking `other`'s table without looking its
+        // keys up; only when it has new keys is its key order walked for them.
+        var newKeys = 0
+        for (key, incoming) in other.entries {
+            guard let index = entries.index(forKey: key) else { newKeys += 1; continue }
+            for (locale, value) in incoming.localizations {
+                if !preferring, entries.values[index].localizations[locale] != nil { continue }
+                entries.values[index].localizations[locale] = value
+            }
+            if entries.values[index].comment == nil { entries.values[index].comment = incoming.comment }
+        }
+        if newKeys > 0 {
+            for key in other.keys where entries.index(forKey: key) == nil {
+                guard let incoming = other.entries[key] else { continue }
                 keys.append(key)
                 entries[key] = incoming
+                newKeys -= 1
+                if newKeys == 0 { break }
             }
         }
         warnings += other.warnings
