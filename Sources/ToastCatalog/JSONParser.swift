@@ -29,6 +29,9 @@ struct JSONScanner {
     var lineStart = 0
     var depth = 0
     let limits: CatalogLimits
+    /// How many localizations the String Catalog reader's last entry had: the next one's
+    /// table is made that large at once instead of growing (and rehashing) step by step.
+    var localizationCountHint = 0
     /// The last column counted, so that counting along one long line stays linear.
     private var mark = (offset: 0, column: 1)
 

@@ -175,6 +175,8 @@ enum XCStringsReader {
             let bytes = scanner.bytes
             if key.is("localizations", in: bytes) {
                 entry.hadLocalizationsMember = true
+                entry.localizations.reserveCapacity(scanner.localizationCountHint)
+                defer { scanner.localizationCountHint = entry.localizations.count }
                 try object(&scanner, position, "\"localizations\"") { (scanner: inout JSONScanner, locale: Key, position: Position) throws(CatalogError) in
                     let code = locale.string(in: scanner.bytes)
                     entry.localizations[code] = try localized(&scanner, code, position)
