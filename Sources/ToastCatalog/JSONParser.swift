@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A strict RFC 8259 JSON parser over UTF-8 bytes that reports 1-based `line:column`
 /// positions (columns in Unicode scalars) and keeps member order and duplicates.
 public enum JSONParser {
@@ -79,6 +85,25 @@ struct JSONScanner {
             }
         }
         index = i
+    }
+
+    /// Skips white space, then `byte` and the white space after it, if it comes next.
+    @inline(__always) mutating func skip(_ byte: UInt8) -> Bool {
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == byte else { return false }
+        index += 1
+        skipWhitespace()
+        return true
+    }
+
+    /// Skips `text` (ASCII, no newlines) and the white space after it, if the scanner is at it.
+    @inline(__always) mutating func skip(_ text: StaticString) -> Bool {
+        let count = text.utf8CodeUnitCount
+        guard index + count <= bytes.count, let base = bytes.baseAddress,
+              memcmp(base + index, text.utf8Start, count) == 0 else { return false }
+        index += count
+        skipWhitespace()
+        return true
     }
 
     @inline(__always) var current: UInt8? { index < bytes.count ? bytes[index] : nil }

@@ -197,6 +197,7 @@ enum XCStringsReader {
     }
 
     static func localized(_ scanner: inout JSONScanner, _ name: String, _ position: Position) throws(CatalogError) -> LocalizedValue {
+        if let plain = plainUnit(&scanner) { return plain }
         var value = LocalizedValue()
         try object(&scanner, position, "the localization \"\(name)\"") { (scanner: inout JSONScanner, key: Key, position: Position) throws(CatalogError) in
             let bytes = scanner.bytes
@@ -231,6 +232,22 @@ enum XCStringsReader {
             }
         }
         return value
+    }
+
+    /// The common localization `{ "stringUnit" : { "state" : "…", "value" : "…" } }`, read
+    /// without the general member machinery; nil, with the scanner untouched, for anything else
+    /// (another member or order, an escaped name, a bad value, nesting at the limit), which the
+    /// general reader then reads — and reports — as before.
+    @inline(__always)
+    static func plainUnit(_ scanner: inout JSONScanner) -> LocalizedValue? {
+        var s = scanner
+        guard s.depth + 2 <= s.limits.maximumDepth, s.skip(UInt8(ascii: "{")), s.skip("\"stringUnit\""), s.skip(UInt8(ascii: ":")),
+              s.skip(UInt8(ascii: "{")), s.skip("\"state\""), s.skip(UInt8(ascii: ":")), s.current == UInt8(ascii: "\""),
+              let state = try? state(&s, Position(offset: s.index, line: s.line, lineStart: s.lineStart)),
+              s.skip(UInt8(ascii: ",")), s.skip("\"value\""), s.skip(UInt8(ascii: ":")), s.current == UInt8(ascii: "\""),
+              let text = try? s.string(), s.skip(UInt8(ascii: "}")), s.skip(UInt8(ascii: "}")) else { return nil }
+        scanner = s
+        return LocalizedValue(stringUnit: StringUnit(state: state, value: text))
     }
 
     static func pluralForms(_ scanner: inout JSONScanner, _ position: Position) throws(CatalogError) -> [PluralCategory: LocalizedValue] {

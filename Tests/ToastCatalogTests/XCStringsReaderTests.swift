@@ -99,4 +99,55 @@ import ToastICU
             #expect(throws: CatalogError.self) { try StringCatalog(xcstrings: Array(bytes[..<cut]), file: "cut.xcstrings") }
         }
     }
+
+    /// The common localization shape is read by a shortcut; every near miss must be read (or
+    /// reported) exactly as the general reader does. The localization starts at line 6, column
+    /// 16; error positions were counted by hand.
+    static let shapes: [(localization: String, expected: String)] = [
+        (#"{ "stringUnit" : { "state" : "translated", "value" : "Hallo" } }"#, "translated|Hallo|0|0"),
+        ("{\n  \"stringUnit\" : {\n    \"state\" : \"new\",\n    \"value\" : \"a\\nb\"\n  }\n}", "new|a\nb|0|0"),
+        (#"{"stringUnit":{"state":"needs_review","value":"x"}}"#, "needs_review|x|0|0"),
+        (#"{ "stringUnit" : { "value" : "x", "state" : "stale" } }"#, "stale|x|0|0"),
+        (#"{ "stringUnit" : { "value" : "x" } }"#, "nil|x|0|0"),
+        (#"{ "stringUnit" : { "state" : "translated", "value" : "x", "x-note" : 1 } }"#, "translated|x|1|0"),
+        (#"{ "stringUnit" : { "state" : "translated", "value" : "x" }, "x-extra" : true }"#, "translated|x|0|1"),
+        (#"{ "stringU\u006eit" : { "st\u0061te" : "translated", "value" : "x" } }"#, "translated|x|0|0"),
+        (#"{ "stringUnit" : { "state" : "tr\u0061nslated", "value" : "x" } }"#, "translated|x|0|0"),
+        (#"{ "stringUnit" : { "state" : "custom", "value" : "x" } }"#, "custom|x|0|0"),
+        (#"{ "stringUnit" : { "state" : 5, "value" : "x" } }"#, "error 6:35 xcstrings-schema"),
+        (#"{ "stringUnit" : { "state" : "translated", "value" : "bad\q" } }"#, "error 6:74 json-syntax"),
+        (#"{ "stringUnit" : { "state" : "translated", "value" : "x" }"#, "error 11:1 json-syntax"),
+        (#"{ "stringUnit" : { "state" : "translated", "value" : "x" "# + "\n" + "}}", "translated|x|0|0"),
+        (#"{ "stringUnit" : { "state" : "translated" "value" : "x" } }"#, "error 6:58 json-syntax"),
+    ]
+
+    @Test(arguments: shapes.indices)
+    func unitShapes(_ index: Int) {
+        let (localization, expected) = Self.shapes[index]
+        let text = "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    \"k\" : {\n      \"localizations\" : {\n        \"de\" : "
+            + localization.replacingOccurrences(of: "\n", with: "\n        ") + "\n      }\n    }\n  }\n}\n"
+        let got: String
+        do {
+            let catalog = try StringCatalog(xcstrings: Array(text.utf8), file: "T.xcstrings")
+            let value = catalog.entries["k"]?.localizations["de"]
+            got = "\(value?.stringUnit?.state ?? "nil")|\(value?.stringUnit?.value ?? "?")|\(value?.stringUnit?.extra.count ?? -1)|\(value?.extra.count ?? -1)"
+        } catch {
+            got = "error \(error.location.line):\(error.location.column) \(error.rule)"
+        }
+        #expect(got == expected, "\(text)")
+    }
+
+    /// Nesting at the limit is reported by the general reader, not read by the shortcut.
+    @Test(arguments: [5, 6, 7])
+    func unitAtTheNestingLimit(depth: Int) {
+        let text = #"{"sourceLanguage":"en","strings":{"k":{"localizations":{"de":{"stringUnit":{"state":"translated","value":"x"}}}}}}"#
+        // Objects: top 1, strings 2, entry 3, localizations 4, localization 5, unit 6.
+        let result = Result { () throws(CatalogError) in
+            try StringCatalog(xcstrings: Array(text.utf8), file: "T.xcstrings", limits: CatalogLimits(maximumDepth: depth))
+        }
+        switch result {
+        case .success(let catalog): #expect(depth >= 6 && catalog.entries["k"]?.localizations["de"]?.stringUnit?.value == "x")
+        case .failure(let error): #expect(depth < 6 && error.rule == "limit", "\(error)")
+        }
+    }
 }
