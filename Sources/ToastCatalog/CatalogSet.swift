@@ -43,7 +43,7 @@ public struct CatalogSet: Sendable {
             }
             let id = Self.tableID(file: file, table: catalog.table)
             if let index = merged[id] {
-                tables[index].merge(catalog, preferring: file.hasSuffix(".stringsdict"), )
+                tables[index].merge(catalog, preferring: file.hasSuffix(".stringsdict"))
             } else {
                 merged[id] = tables.count
                 tables.append(catalog)
