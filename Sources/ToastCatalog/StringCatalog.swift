@@ -101,27 +101,103 @@ public struct StringUnit: Sendable, Equatable {
 
 /// A localization, or one variation branch of it: a string unit, plural or device
 /// variations, and substitutions.
+///
+/// Most localizations are a plain string unit; the variations, substitutions and unknown
+/// members are kept in one shared box, made only when one of them is set, so that a plain
+/// value is small to store, copy and free. Values are compared by their contents.
 public struct LocalizedValue: Sendable, Equatable {
     /// The plain value, when the localization has one.
     public var stringUnit: StringUnit?
+    private var box: Box?
+
+    /// The rarely used members; copied before a change when shared (value semantics).
+    private final class Box: @unchecked Sendable {
+        var plural: [PluralCategory: LocalizedValue]
+        var device: [String: LocalizedValue]
+        var substitutions: [String: Substitution]
+        var extra: [JSONMember]
+
+        init(plural: [PluralCategory: LocalizedValue] = [:], device: [String: LocalizedValue] = [:],
+             substitutions: [String: Substitution] = [:], extra: [JSONMember] = []) {
+            self.plural = plural
+            self.device = device
+            self.substitutions = substitutions
+            self.extra = extra
+        }
+    }
+
+    /// The box, unshared, for a change.
+    private mutating func uniqueBox() -> Box {
+        if isKnownUniquelyReferenced(&box), let box { return box }
+        let copy = box.map { Box(plural: $0.plural, device: $0.device, substitutions: $0.substitutions, extra: $0.extra) } ?? Box()
+        box = copy
+        return copy
+    }
+
     /// Plural forms by CLDR category.
-    public var plural: [PluralCategory: LocalizedValue]
+    public var plural: [PluralCategory: LocalizedValue] {
+        get { box?.plural ?? [:] }
+        _modify {
+            let box = uniqueBox()
+            var value = box.plural
+            box.plural = [:]
+            defer { box.plural = value }
+            yield &value
+        }
+    }
+
     /// Device forms by device name (`iphone`, `mac`, `other`…).
-    public var device: [String: LocalizedValue]
+    public var device: [String: LocalizedValue] {
+        get { box?.device ?? [:] }
+        _modify {
+            let box = uniqueBox()
+            var value = box.device
+            box.device = [:]
+            defer { box.device = value }
+            yield &value
+        }
+    }
+
     /// Substitutions referenced as `%#@name@`.
-    public var substitutions: [String: Substitution]
+    public var substitutions: [String: Substitution] {
+        get { box?.substitutions ?? [:] }
+        _modify {
+            let box = uniqueBox()
+            var value = box.substitutions
+            box.substitutions = [:]
+            defer { box.substitutions = value }
+            yield &value
+        }
+    }
+
     /// Members not modelled here (unknown variation kinds included).
-    public var extra: [JSONMember]
+    public var extra: [JSONMember] {
+        get { box?.extra ?? [] }
+        _modify {
+            let box = uniqueBox()
+            var value = box.extra
+            box.extra = []
+            defer { box.extra = value }
+            yield &value
+        }
+    }
 
     /// Creates a value.
     public init(stringUnit: StringUnit? = nil, plural: [PluralCategory: LocalizedValue] = [:],
                 device: [String: LocalizedValue] = [:], substitutions: [String: Substitution] = [:],
                 extra: [JSONMember] = []) {
         self.stringUnit = stringUnit
-        self.plural = plural
-        self.device = device
-        self.substitutions = substitutions
-        self.extra = extra
+        if !plural.isEmpty || !device.isEmpty || !substitutions.isEmpty || !extra.isEmpty {
+            box = Box(plural: plural, device: device, substitutions: substitutions, extra: extra)
+        }
+    }
+
+    /// Values are equal when their string units, forms, substitutions and unknown members are.
+    public static func == (lhs: LocalizedValue, rhs: LocalizedValue) -> Bool {
+        guard lhs.stringUnit == rhs.stringUnit else { return false }
+        if lhs.box === rhs.box { return true }
+        return lhs.plural == rhs.plural && lhs.device == rhs.device && lhs.substitutions == rhs.substitutions
+            && lhs.extra == rhs.extra
     }
 }
 
