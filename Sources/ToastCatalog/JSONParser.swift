@@ -80,6 +80,12 @@ struct JSONScanner {
                 i += 1
                 line += 1
                 lineStart = i
+                // Indentation follows a newline: step over it eight spaces at a time.
+                if let base = bytes.baseAddress {
+                    while i + 8 <= count, UnsafeRawPointer(base).loadUnaligned(fromByteOffset: i, as: UInt64.self) == 0x2020_2020_2020_2020 {
+                        i += 8
+                    }
+                }
             } else {
                 break
             }

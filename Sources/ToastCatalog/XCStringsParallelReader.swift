@@ -171,18 +171,27 @@ extension XCStringsReader {
         return UnsafeRawPointer(found) - UnsafeRawPointer(base)
     }
 
-    /// The number of newline bytes before `end`, eight bytes at a time.
+    /// The number of newline bytes before `end`, eight bytes at a time: each byte lane of
+    /// `lanes` counts the newlines in its lane, and is summed every 255 words.
     static func newlineCount(_ bytes: UnsafeBufferPointer<UInt8>, upTo end: Int) -> Int {
         guard let base = bytes.baseAddress else { return 0 }
         let raw = UnsafeRawPointer(base)
         var count = 0
         var i = 0
         while i + 8 <= end {
-            let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ 0x0A0A_0A0A_0A0A_0A0A
-            // A zero byte in `word` is a newline; this marks each with its high bit exactly.
-            let marks = ~(((word & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | word) & 0x8080_8080_8080_8080
-            count += marks.nonzeroBitCount
-            i += 8
+            var lanes: UInt64 = 0
+            var words = 0
+            while words < 255, i + 8 <= end {
+                let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ 0x0A0A_0A0A_0A0A_0A0A
+                // A zero byte in `word` is a newline; this marks each with its high bit exactly.
+                let marks = ~(((word & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | word) & 0x8080_8080_8080_8080
+                lanes &+= marks >> 7
+                i += 8
+                words += 1
+            }
+            // Lanes hold up to 255 each: add them in pairs into 16-bit lanes before summing.
+            let pairs = (lanes & 0x00FF_00FF_00FF_00FF) &+ ((lanes >> 8) & 0x00FF_00FF_00FF_00FF)
+            count += Int((pairs &* 0x0001_0001_0001_0001) >> 48)
         }
         while i < end { if bytes[i] == 0x0A { count += 1 }; i += 1 }
         return count
@@ -198,5 +207,12 @@ extension XCStringsParallelism {
             scanner.index = brace
             return XCStringsReader.partStarts(scanner, parallelism: self)?.map(\.offset) ?? []
         }
+    }
+}
+
+extension XCStringsParallelism {
+    /// The newlines before `end` as a part's reader counts them (tests).
+    package static func newlineCount(_ bytes: [UInt8], upTo end: Int) -> Int {
+        bytes.withUnsafeBufferPointer { XCStringsReader.newlineCount($0, upTo: end) }
     }
 }

@@ -61,6 +61,19 @@ import ToastKitTesting
         return found
     }
 
+    /// Counting newlines eight bytes at a time, in blocks of 255 words: dense, sparse and none.
+    @Test(arguments: [(0.0, 5_000), (0.03, 100_003), (0.5, 70_001), (1.0, 40_000), (1.0, 7)])
+    func newlineCounts(density: Double, size: Int) {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        let bytes = (0..<size).map { _ -> UInt8 in
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double(state >> 11) / Double(1 << 53) < density ? 0x0A : UInt8(truncatingIfNeeded: state >> 40) | 0x80
+        }
+        for end in [0, 1, 9, size / 3, size - 1, size] where end >= 0 && end <= size {
+            #expect(XCStringsParallelism.newlineCount(bytes, upTo: end) == bytes[..<end].filter { $0 == 0x0A }.count, "end \(end)")
+        }
+    }
+
     /// Xcode's layout: `count` entries, every 5th with plural forms and an unknown member.
     static func catalog(count: Int, duplicateEvery: Int? = nil) -> String {
         var entries: [String] = []
