@@ -20,6 +20,10 @@ struct XCStringsOutline {
         var outline = XCStringsOutline()
         let ok = bytes.withUnsafeBufferPointer { buffer -> Bool in
             var scanner = JSONScanner(bytes: buffer, file: file)
+            // The member names of the objects being scanned, innermost last: one array for the
+            // whole file instead of one per object.
+            var names: [JSONScanner.Key] = []
+            names.reserveCapacity(64)
             do {
                 try scanner.skipByteOrderMark()
                 scanner.skipWhitespace()
@@ -37,10 +41,10 @@ struct XCStringsOutline {
                                 outline.duplicates.append(Duplicate(entry: entry, member: entry, location: scanner.sourceLocation(position), within: "\"strings\""))
                             }
                             outline.entryPositions[entry] = position
-                            try Self.skip(&scanner, entry: entry, within: nil, into: &outline.duplicates)
+                            try Self.skip(&scanner, entry: entry, within: nil, into: &outline.duplicates, names: &names)
                         }
                     } else {
-                        try Self.skip(&scanner, entry: "", within: key, into: &outline.duplicates)
+                        try Self.skip(&scanner, entry: "", within: key, into: &outline.duplicates, names: &names)
                     }
                 }
                 return true
@@ -54,28 +58,31 @@ struct XCStringsOutline {
 
     /// Skips one value, noting repeated member names in its objects. `within` names the
     /// enclosing member for messages (`nil`: the entry itself); it is spelled out only when a
-    /// duplicate is found.
-    static func skip(_ scanner: inout JSONScanner, entry: String, within: JSONScanner.Key?, into duplicates: inout [Duplicate]) throws(CatalogError) {
+    /// duplicate is found. `names` holds the names of the enclosing objects' members; an
+    /// object's own are added after them and removed when it ends.
+    static func skip(_ scanner: inout JSONScanner, entry: String, within: JSONScanner.Key?, into duplicates: inout [Duplicate],
+                     names: inout [JSONScanner.Key]) throws(CatalogError) {
         scanner.skipWhitespace()
         guard let byte = scanner.current else { throw scanner.error("expected a value") }
         switch byte {
         case UInt8(ascii: "{"):
-            var names: [JSONScanner.Key] = []
+            let base = names.count
             try scanner.rawMembers { (scanner: inout JSONScanner, key: JSONScanner.Key, position: JSONScanner.Position) throws(CatalogError) in
                 let bytes = scanner.bytes
-                if names.contains(where: { same($0, key, bytes) }) {
+                if names[base...].contains(where: { same($0, key, bytes) }) {
                     let place = within.map { "\"\($0.string(in: bytes))\"" } ?? "the entry"
                     duplicates.append(Duplicate(entry: entry, member: key.string(in: bytes), location: scanner.sourceLocation(position), within: place))
                 }
                 names.append(key)
-                try skip(&scanner, entry: entry, within: key, into: &duplicates)
+                try skip(&scanner, entry: entry, within: key, into: &duplicates, names: &names)
             }
+            names.removeSubrange(base...)
         case UInt8(ascii: "["):
             scanner.index += 1
             scanner.skipWhitespace()
             if scanner.current == UInt8(ascii: "]") { scanner.index += 1; return }
             while true {
-                try skip(&scanner, entry: entry, within: within, into: &duplicates)
+                try skip(&scanner, entry: entry, within: within, into: &duplicates, names: &names)
                 scanner.skipWhitespace()
                 guard let next = scanner.current else { throw scanner.error("expected ',' or ']'") }
                 scanner.index += 1
