@@ -189,12 +189,8 @@ struct JSONScanner {
             let raw = UnsafeRawPointer(base)
             while scan + 8 <= count {
                 let word = raw.loadUnaligned(fromByteOffset: scan, as: UInt64.self)
-                let quote = word ^ 0x2222_2222_2222_2222
-                let slash = word ^ 0x5C5C_5C5C_5C5C_5C5C
-                let hasQuote = (quote &- 0x0101_0101_0101_0101) & ~quote
-                let hasSlash = (slash &- 0x0101_0101_0101_0101) & ~slash
-                let hasControl = (word &- 0x2020_2020_2020_2020) & ~word
-                if (hasQuote | hasSlash | hasControl) & 0x8080_8080_8080_8080 != 0 { break }
+                let hasControl = (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080
+                if matches(word, UInt8(ascii: "\"")) | matches(word, UInt8(ascii: "\\")) | hasControl != 0 { break }
                 high |= word
                 scan += 8
             }
@@ -422,6 +418,13 @@ struct JSONScanner {
         }
         return value
     }
+}
+
+/// Nonzero exactly when some byte of `word` is `byte` (high bits mark the bytes from the first
+/// match on) — for scanning eight bytes at a time; shared by the JSON and `.strings` readers.
+@inline(__always) func matches(_ word: UInt64, _ byte: UInt8) -> UInt64 {
+    let x = word ^ (0x0101_0101_0101_0101 &* UInt64(byte))
+    return (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
 }
 
 /// The 1-based column of `offset` on a line starting at `lineStart`, counting Unicode scalars

@@ -26,48 +26,33 @@ extension StringCatalog {
                     throw CatalogError(location: SourceLocation(file: file, line: 1, column: 1), rule: "strings-syntax",
                                        message: "expected a string value for “\(entry.key)”, found \(entry.value.kindName)")
                 }
-                add(key: entry.key, value: value, comment: nil, locale: locale,
-                    location: SourceLocation(file: file, line: 1, column: 1))
+                add(key: entry.key, value: value, comment: nil, locale: locale) { SourceLocation(file: file, line: 1, column: 1) }
             }
             return
         }
         let utf8 = try StringsLexer.utf8(bytes, file: file)
-        var entries: [String: CatalogEntry] = [:]
-        var keys: [String] = []
-        var warnings: [CatalogError] = []
         try utf8.withUnsafeBufferPointer { (buffer) throws(CatalogError) in
             var lexer = StringsLexer(bytes: buffer, file: file, limits: limits)
             while let entry = try lexer.nextEntry() {
-                let new = CatalogEntry(comment: entry.comment,
-                                       localizations: [locale: LocalizedValue(stringUnit: StringUnit(state: nil, value: entry.value))])
-                guard let old = entries.updateValue(new, forKey: entry.key) else {
-                    keys.append(entry.key)
-                    continue
-                }
-                // A key again: the last value wins, a comment only when the last one has one.
-                if old.localizations[locale]?.stringUnit?.value != entry.value {
-                    warnings.append(CatalogError(location: lexer.location(of: entry.position), rule: "duplicate-key",
-                                                 message: "“\(entry.key)” appears again with another value; the last one wins", key: entry.key))
-                }
-                if entry.comment == nil, let comment = old.comment { entries[entry.key]?.comment = comment }
+                add(key: entry.key, value: entry.value, comment: entry.comment, locale: locale) { lexer.location(of: entry.position) }
             }
         }
-        self.entries = entries
-        self.keys = keys
-        self.warnings = warnings
     }
 
-    private mutating func add(key: String, value: String, comment: String?, locale: String, location: SourceLocation) {
-        if let existing = entries[key] {
-            if existing.localizations[locale]?.stringUnit?.value != value {
-                warnings.append(CatalogError(location: location, rule: "duplicate-key",
-                                             message: "“\(key)” appears again with another value; the last one wins", key: key))
-            }
-        } else {
+    /// Adds one entry; a key again replaces the value (the last one wins, with a warning when
+    /// the value differs) and keeps the earlier comment when the new one has none. `location`
+    /// is asked for only for the warning.
+    private mutating func add(key: String, value: String, comment: String?, locale: String, location: () -> SourceLocation) {
+        let new = CatalogEntry(comment: comment, localizations: [locale: LocalizedValue(stringUnit: StringUnit(state: nil, value: value))])
+        guard let old = entries.updateValue(new, forKey: key) else {
             keys.append(key)
+            return
         }
-        entries[key] = CatalogEntry(comment: comment ?? entries[key]?.comment,
-                                    localizations: [locale: LocalizedValue(stringUnit: StringUnit(state: nil, value: value))])
+        if old.localizations[locale]?.stringUnit?.value != value {
+            warnings.append(CatalogError(location: location(), rule: "duplicate-key",
+                                         message: "“\(key)” appears again with another value; the last one wins", key: key))
+        }
+        if comment == nil, let kept = old.comment { entries[key]?.comment = kept }
     }
 }
 
@@ -154,12 +139,7 @@ struct StringsLexer {
             let raw = UnsafeRawPointer(base)
             while scan + 8 <= count {
                 let word = raw.loadUnaligned(fromByteOffset: scan, as: UInt64.self)
-                let quote = word ^ 0x2222_2222_2222_2222
-                let slash = word ^ 0x5C5C_5C5C_5C5C_5C5C
-                let newline = word ^ 0x0A0A_0A0A_0A0A_0A0A
-                let found = ((quote &- 0x0101_0101_0101_0101) & ~quote) | ((slash &- 0x0101_0101_0101_0101) & ~slash)
-                    | ((newline &- 0x0101_0101_0101_0101) & ~newline)
-                if found & 0x8080_8080_8080_8080 != 0 { break }
+                if matches(word, UInt8(ascii: "\"")) | matches(word, UInt8(ascii: "\\")) | matches(word, 0x0A) != 0 { break }
                 scan += 8
             }
         }

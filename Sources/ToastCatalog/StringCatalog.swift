@@ -137,49 +137,25 @@ public struct LocalizedValue: Sendable, Equatable {
     /// Plural forms by CLDR category.
     public var plural: [PluralCategory: LocalizedValue] {
         get { box?.plural ?? [:] }
-        _modify {
-            let box = uniqueBox()
-            var value = box.plural
-            box.plural = [:]
-            defer { box.plural = value }
-            yield &value
-        }
+        _modify { yield &uniqueBox().plural }
     }
 
     /// Device forms by device name (`iphone`, `mac`, `other`…).
     public var device: [String: LocalizedValue] {
         get { box?.device ?? [:] }
-        _modify {
-            let box = uniqueBox()
-            var value = box.device
-            box.device = [:]
-            defer { box.device = value }
-            yield &value
-        }
+        _modify { yield &uniqueBox().device }
     }
 
     /// Substitutions referenced as `%#@name@`.
     public var substitutions: [String: Substitution] {
         get { box?.substitutions ?? [:] }
-        _modify {
-            let box = uniqueBox()
-            var value = box.substitutions
-            box.substitutions = [:]
-            defer { box.substitutions = value }
-            yield &value
-        }
+        _modify { yield &uniqueBox().substitutions }
     }
 
     /// Members not modelled here (unknown variation kinds included).
     public var extra: [JSONMember] {
         get { box?.extra ?? [] }
-        _modify {
-            let box = uniqueBox()
-            var value = box.extra
-            box.extra = []
-            defer { box.extra = value }
-            yield &value
-        }
+        _modify { yield &uniqueBox().extra }
     }
 
     /// Creates a value.
