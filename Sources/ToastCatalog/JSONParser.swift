@@ -38,6 +38,9 @@ struct JSONScanner {
     /// How many localizations the String Catalog reader's last entry had: the next one's
     /// table is made that large at once instead of growing (and rehashing) step by step.
     var localizationCountHint = 0
+    /// Set by the String Catalog reader when an object repeats a member name or holds one it
+    /// does not know (``XCStringsReadNotes``).
+    var sawRepeatedOrUnknownMember = false
     /// The last column counted, so that counting along one long line stays linear.
     private var mark = (offset: 0, column: 1)
 
@@ -45,6 +48,14 @@ struct JSONScanner {
         self.bytes = bytes
         self.file = file
         self.limits = limits
+    }
+
+    /// Marks the member `bit` of the object being read as seen; seeing it again sets
+    /// ``sawRepeatedOrUnknownMember``.
+    @inline(__always)
+    mutating func noteMember(_ seen: inout UInt8, _ bit: UInt8) {
+        if seen & bit != 0 { sawRepeatedOrUnknownMember = true }
+        seen |= bit
     }
 
     /// The 1-based column of a byte offset on the current line, in Unicode scalars.

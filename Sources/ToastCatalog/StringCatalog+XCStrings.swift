@@ -12,21 +12,31 @@ extension StringCatalog {
         try self.init(xcstrings: bytes, file: file, table: table, limits: limits, onEntry: nil)
     }
 
-    /// Reads a String Catalog and hands each entry to `onEntry` as soon as it is read (with
-    /// the source language when it came before "strings", as Xcode writes it), so that a
-    /// consumer can work while the rest is read. A key that appears again is not handed on
-    /// twice (the reader's `duplicate-key` warning says the last one won).
-    /// Without `onEntry`, a large catalog's entries are read on several cores (see
-    /// ``XCStringsParallelism``); the result is the same as reading on one.
+    /// Reads a String Catalog, a large one on several cores (see ``XCStringsParallelism``);
+    /// the result is the same as reading on one.
     package init(xcstrings bytes: [UInt8], file: String, table: String? = nil, limits: CatalogLimits = .standard,
-         parallelism: XCStringsParallelism = .standard,
-         onEntry: ((_ sourceLanguage: String?, _ key: String, _ entry: CatalogEntry) -> Void)?) throws(CatalogError) {
+                 parallelism: XCStringsParallelism, notes: XCStringsReadNotes? = nil) throws(CatalogError) {
+        try self.init(xcstrings: bytes, file: file, table: table, limits: limits, parallelism: parallelism, notes: notes, onEntry: nil)
+    }
+
+    /// Reads a String Catalog and hands each entry to `onEntry` as soon as it is read (with
+    /// the source language when it came before "strings", as Xcode writes it, and where its
+    /// name starts), so that a consumer can work while the rest is read. A key that appears
+    /// again is not handed on twice (the reader's `duplicate-key` warning says the last one won).
+    /// Without `onEntry`, a large catalog's entries are read on several cores (see
+    /// ``XCStringsParallelism``); the result is the same as reading on one. `notes`, when
+    /// given, learns what the model does not show (``XCStringsReadNotes``).
+    init(xcstrings bytes: [UInt8], file: String, table: String? = nil, limits: CatalogLimits = .standard,
+         parallelism: XCStringsParallelism = .standard, notes: XCStringsReadNotes? = nil,
+                 onEntry: ((_ sourceLanguage: String?, _ key: String, _ entry: CatalogEntry, _ position: JSONScanner.Position) -> Void)?
+    ) throws(CatalogError) {
         let name = table ?? Self.tableName(forPath: file)
         self = try bytes.withUnsafeBufferPointer { (buffer) throws(CatalogError) -> StringCatalog in
             var scanner = JSONScanner(bytes: buffer, file: file, limits: limits)
             try scanner.skipByteOrderMark()
             let catalog = try XCStringsReader.catalog(&scanner, table: name, parallelism: parallelism, onEntry: onEntry)
             try scanner.expectEnd()
+            notes?.hasRepeatedOrUnknownMembers = scanner.sawRepeatedOrUnknownMember
             return catalog
         }
     }
@@ -37,6 +47,17 @@ extension StringCatalog {
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
         return String(name[..<dot])
     }
+}
+
+/// What reading a String Catalog learned beyond the model.
+package final class XCStringsReadNotes: @unchecked Sendable {
+    /// Whether some object of the file repeats a member name (besides an entry name in
+    /// "strings", which is a `duplicate-key` warning) or holds a member the model does not
+    /// know, whose own members the reader did not look at. When false, a scan of the file's
+    /// outline finds no repeated member.
+    package var hasRepeatedOrUnknownMembers = false
+
+    package init() {}
 }
 
 /// Reads the String Catalog schema straight off a ``JSONScanner``.
@@ -121,7 +142,7 @@ enum XCStringsReader {
     }
 
     static func catalog(_ scanner: inout JSONScanner, table: String, parallelism: XCStringsParallelism = .sequential,
-                        onEntry: ((String?, String, CatalogEntry) -> Void)? = nil) throws(CatalogError) -> StringCatalog {
+                        onEntry: ((String?, String, CatalogEntry, Position) -> Void)? = nil) throws(CatalogError) -> StringCatalog {
         var sourceLanguage: String?
         var version = "1.0"
         var hasVersion = false
@@ -129,19 +150,23 @@ enum XCStringsReader {
         var keys: [String] = []
         var extra: [JSONMember] = []
         var warnings: [CatalogError] = []
+        var seen: UInt8 = 0
         scanner.skipWhitespace()
         try object(&scanner, nil, "the top level") { (scanner: inout JSONScanner, key: Key, position: Position) throws(CatalogError) in
             let bytes = scanner.bytes
             if key.is("sourceLanguage", in: bytes) {
+                scanner.noteMember(&seen, 1)
                 sourceLanguage = try string(&scanner, position, "\"sourceLanguage\"")
             } else if key.is("version", in: bytes) {
+                scanner.noteMember(&seen, 2)
                 version = try string(&scanner, position, "\"version\"")
                 hasVersion = true
             } else if key.is("strings", in: bytes) {
+                scanner.noteMember(&seen, 4)
                 func add(_ name: String, _ parsed: CatalogEntry, _ position: Position, _ scanner: JSONScanner) {
                     if entries.updateValue(parsed, forKey: name) == nil {
                         keys.append(name)
-                        onEntry?(sourceLanguage, name, parsed)
+                        onEntry?(sourceLanguage, name, parsed, position)
                     } else {
                         warnings.append(CatalogError(location: scanner.sourceLocation(position), rule: "duplicate-key",
                                                      message: "“\(name)” appears more than once in \"strings\"; the last one wins"))
@@ -158,6 +183,7 @@ enum XCStringsReader {
                     }
                 }
             } else {
+                scanner.sawRepeatedOrUnknownMember = true
                 extra.append(try Self.extra(&scanner, key, position))
             }
         }
@@ -171,25 +197,34 @@ enum XCStringsReader {
 
     static func entry(_ scanner: inout JSONScanner, _ name: String, _ position: Position) throws(CatalogError) -> CatalogEntry {
         var entry = CatalogEntry()
+        var seen: UInt8 = 0
         try object(&scanner, position, "the entry for \"\(name)\"") { (scanner: inout JSONScanner, key: Key, position: Position) throws(CatalogError) in
             let bytes = scanner.bytes
             if key.is("localizations", in: bytes) {
+                scanner.noteMember(&seen, 1)
                 entry.hadLocalizationsMember = true
                 entry.localizations.reserveCapacity(scanner.localizationCountHint)
                 defer { scanner.localizationCountHint = entry.localizations.count }
                 try object(&scanner, position, "\"localizations\"") { (scanner: inout JSONScanner, locale: Key, position: Position) throws(CatalogError) in
                     let code = locale.string(in: scanner.bytes)
-                    entry.localizations[code] = try localized(&scanner, code, position)
+                    if entry.localizations.updateValue(try localized(&scanner, code, position), forKey: code) != nil {
+                        scanner.sawRepeatedOrUnknownMember = true
+                    }
                 }
             } else if key.is("comment", in: bytes) {
+                scanner.noteMember(&seen, 2)
                 entry.comment = try string(&scanner, position, "\"comment\"")
             } else if key.is("extractionState", in: bytes) {
+                scanner.noteMember(&seen, 4)
                 entry.extractionState = try string(&scanner, position, "\"extractionState\"")
             } else if key.is("shouldTranslate", in: bytes) {
+                scanner.noteMember(&seen, 8)
                 entry.shouldTranslate = try bool(&scanner, position, "\"shouldTranslate\"")
             } else if key.is("isCommentAutoGenerated", in: bytes) {
+                scanner.noteMember(&seen, 16)
                 entry.isCommentAutoGenerated = try bool(&scanner, position, "\"isCommentAutoGenerated\"")
             } else {
+                scanner.sawRepeatedOrUnknownMember = true
                 entry.extra.append(try extra(&scanner, key, position))
             }
         }
@@ -199,35 +234,48 @@ enum XCStringsReader {
     static func localized(_ scanner: inout JSONScanner, _ name: String, _ position: Position) throws(CatalogError) -> LocalizedValue {
         if let plain = plainUnit(&scanner) { return plain }
         var value = LocalizedValue()
+        var seen: UInt8 = 0
         try object(&scanner, position, "the localization \"\(name)\"") { (scanner: inout JSONScanner, key: Key, position: Position) throws(CatalogError) in
             let bytes = scanner.bytes
             if key.is("stringUnit", in: bytes) {
+                scanner.noteMember(&seen, 1)
                 value.stringUnit = try unit(&scanner, position)
             } else if key.is("variations", in: bytes) {
+                scanner.noteMember(&seen, 2)
                 try object(&scanner, position, "\"variations\"") { (scanner: inout JSONScanner, kind: Key, position: Position) throws(CatalogError) in
                     if kind.is("plural", in: scanner.bytes) {
+                        scanner.noteMember(&seen, 4)
                         value.plural = try pluralForms(&scanner, position)
                         if value.plural.isEmpty {
                             // Kept (and written back) as an unknown member, so that an empty
                             // plural set is neither lost nor mistaken for none.
+                            scanner.sawRepeatedOrUnknownMember = true
                             value.extra.append(JSONMember(key: "variations.plural", value: .object([]), line: position.line,
                                                           column: scanner.column(of: position)))
                         }
                     } else if kind.is("device", in: scanner.bytes) {
+                        scanner.noteMember(&seen, 8)
                         try object(&scanner, position, "\"device\"") { (scanner: inout JSONScanner, device: Key, position: Position) throws(CatalogError) in
                             let name = device.string(in: scanner.bytes)
-                            value.device[name] = try localized(&scanner, name, position)
+                            if value.device.updateValue(try localized(&scanner, name, position), forKey: name) != nil {
+                                scanner.sawRepeatedOrUnknownMember = true
+                            }
                         }
                     } else {
+                        scanner.sawRepeatedOrUnknownMember = true
                         value.extra.append(try extra(&scanner, kind, position, prefix: "variations."))
                     }
                 }
             } else if key.is("substitutions", in: bytes) {
+                scanner.noteMember(&seen, 16)
                 try object(&scanner, position, "\"substitutions\"") { (scanner: inout JSONScanner, name: Key, position: Position) throws(CatalogError) in
                     let text = name.string(in: scanner.bytes)
-                    value.substitutions[text] = try substitution(&scanner, text, position)
+                    if value.substitutions.updateValue(try substitution(&scanner, text, position), forKey: text) != nil {
+                        scanner.sawRepeatedOrUnknownMember = true
+                    }
                 }
             } else {
+                scanner.sawRepeatedOrUnknownMember = true
                 value.extra.append(try extra(&scanner, key, position))
             }
         }
@@ -256,7 +304,9 @@ enum XCStringsReader {
             guard let category = category(name, in: scanner.bytes) else {
                 throw fail(scanner, position, "expected a plural category (zero, one, two, few, many, other), found \"\(name.string(in: scanner.bytes))\"")
             }
-            forms[category] = try localized(&scanner, category.rawValue, position)
+            if forms.updateValue(try localized(&scanner, category.rawValue, position), forKey: category) != nil {
+                scanner.sawRepeatedOrUnknownMember = true
+            }
         }
         return forms
     }
@@ -265,12 +315,16 @@ enum XCStringsReader {
         var state: String?
         var text: String?
         var extra: [JSONMember] = []
+        var seen: UInt8 = 0
         try object(&scanner, position, "\"stringUnit\"") { (scanner: inout JSONScanner, key: Key, position: Position) throws(CatalogError) in
             if key.is("state", in: scanner.bytes) {
+                scanner.noteMember(&seen, 1)
                 state = try Self.state(&scanner, position)
             } else if key.is("value", in: scanner.bytes) {
+                scanner.noteMember(&seen, 2)
                 text = try string(&scanner, position, "\"value\"")
             } else {
+                scanner.sawRepeatedOrUnknownMember = true
                 extra.append(try Self.extra(&scanner, key, position))
             }
         }
@@ -280,24 +334,31 @@ enum XCStringsReader {
 
     static func substitution(_ scanner: inout JSONScanner, _ name: String, _ position: Position) throws(CatalogError) -> Substitution {
         var result = Substitution()
+        var seen: UInt8 = 0
         try object(&scanner, position, "the substitution \"\(name)\"") { (scanner: inout JSONScanner, key: Key, position: Position) throws(CatalogError) in
             let bytes = scanner.bytes
             if key.is("argNum", in: bytes) {
+                scanner.noteMember(&seen, 1)
                 guard case .number(let digits) = try scanner.value(), let number = Int(digits), number >= 1, number <= 1000 else {
                     throw fail(scanner, position, "expected \"argNum\" to be a whole number from 1 to 1000")
                 }
                 result.argNum = number
             } else if key.is("formatSpecifier", in: bytes) {
+                scanner.noteMember(&seen, 2)
                 result.formatSpecifier = try string(&scanner, position, "\"formatSpecifier\"")
             } else if key.is("variations", in: bytes) {
+                scanner.noteMember(&seen, 4)
                 try object(&scanner, position, "\"variations\"") { (scanner: inout JSONScanner, kind: Key, position: Position) throws(CatalogError) in
                     if kind.is("plural", in: scanner.bytes) {
+                        scanner.noteMember(&seen, 8)
                         result.plural = try pluralForms(&scanner, position)
                     } else {
+                        scanner.sawRepeatedOrUnknownMember = true
                         result.extra.append(try extra(&scanner, kind, position, prefix: "variations."))
                     }
                 }
             } else {
+                scanner.sawRepeatedOrUnknownMember = true
                 result.extra.append(try extra(&scanner, key, position))
             }
         }

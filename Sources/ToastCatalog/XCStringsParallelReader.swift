@@ -86,6 +86,8 @@ extension XCStringsReader {
         let parts = slots.values()
         var entries: [ReadEntry] = []
         var current = parts[0]
+        // What the parts used saw beyond the model (each started from the scanner at "strings").
+        var sawRepeatedOrUnknownMember = false
         for index in 0...starts.count {
             if index > 0 {
                 // The previous part stopped after the strings closed, or at an entry name.
@@ -98,13 +100,16 @@ extension XCStringsReader {
                     do throws(CatalogError) { try readEntries(into: &current, stoppingAt: Int.max) } catch { current.error = error }
                     if let error = current.error { throw error }
                     entries += current.entries
+                    sawRepeatedOrUnknownMember = sawRepeatedOrUnknownMember || current.scanner.sawRepeatedOrUnknownMember
                     break
                 }
             }
             if let error = current.error { throw error }
             entries += current.entries
+            sawRepeatedOrUnknownMember = sawRepeatedOrUnknownMember || current.scanner.sawRepeatedOrUnknownMember
         }
         scanner = current.scanner
+        scanner.sawRepeatedOrUnknownMember = sawRepeatedOrUnknownMember
         return entries
     }
 

@@ -11,8 +11,15 @@ import ToastKitTesting
 
     static func read(_ bytes: [UInt8], _ parallelism: XCStringsParallelism) -> Outcome {
         Result { () throws(CatalogError) in
-            try StringCatalog(xcstrings: bytes, file: "Main.xcstrings", parallelism: parallelism, onEntry: nil)
+            try StringCatalog(xcstrings: bytes, file: "Main.xcstrings", parallelism: parallelism)
         }
+    }
+
+    /// Whether the reader saw a repeated or unknown member.
+    static func sawRepeat(_ bytes: [UInt8], _ parallelism: XCStringsParallelism) -> Bool {
+        let notes = XCStringsReadNotes()
+        _ = try? StringCatalog(xcstrings: bytes, file: "Main.xcstrings", parallelism: parallelism, notes: notes)
+        return notes.hasRepeatedOrUnknownMembers
     }
 
     /// Reads `bytes` on one core, then in parts from guesses at every `step`th byte (and with
@@ -29,6 +36,7 @@ import ToastKitTesting
             let parallel = read(bytes, setting)
             #expect(positions(parallel) == positions(sequential), sourceLocation: sourceLocation)
             #expect(parallel == sequential, "parts \(setting.parts), searches \(setting.searchOffsets ?? [])", sourceLocation: sourceLocation)
+            #expect(sawRepeat(bytes, setting) == sawRepeat(bytes, .sequential), sourceLocation: sourceLocation)
         }
         return sequential
     }
@@ -147,6 +155,23 @@ import ToastKitTesting
         #expect(catalog.warnings.count == 4)
         #expect(catalog.warnings.allSatisfy { $0.rule == "duplicate-key" })
         #expect(catalog.keys.count == 26)
+    }
+
+    /// Lint scans a catalog's outline only when the reader saw a repeated or unknown member,
+    /// wherever the parts start: here one repeat, in an entry near the end.
+    @Test(arguments: [false, true])
+    func aRepeatedMemberInALatePart(repeated: Bool) throws {
+        var text = Self.catalog(count: 40).replacingOccurrences(of: ",\n      \"x-tool\" : [1, 2.50, null]", with: "")
+        #expect(!text.contains("x-tool"))
+        if repeated {
+            text = text.replacingOccurrences(of: "\"comment\" : \"Entry 38 – “quoted”\",",
+                                             with: "\"comment\" : \"Entry 38\", \"comment\" : \"Entry 38 – “quoted”\",")
+        }
+        let bytes = Array(text.utf8)
+        try Self.expectSameEverywhere(bytes, step: 173).get()
+        #expect(Self.sawRepeat(bytes, .sequential) == repeated)
+        #expect(Self.sawRepeat(bytes, XCStringsParallelism(parts: 3, minimumBytes: 0)) == repeated)
+        #expect(Self.sawRepeat(Array(Self.catalog(count: 40).utf8), .sequential), "x-tool is a member the reader does not know")
     }
 
     /// Every line indented as the entries are: most guesses are not entry starts.

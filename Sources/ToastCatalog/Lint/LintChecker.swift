@@ -154,13 +154,18 @@ struct LintChecker {
     }
 
     /// The target locales every entry should have, and the project's set if configured.
-    static func targets(_ table: LintTable, _ configuration: LintConfiguration) -> ([String], Set<String>?) {
+    /// `locales`, when given, are those of every entry (gathered while the entries were
+    /// checked); otherwise they are collected here.
+    static func targets(_ table: LintTable, _ configuration: LintConfiguration, locales known: Set<String>? = nil) -> ([String], Set<String>?) {
         let source = table.sourceLanguage
-        var locales = Set<String>()
-        for entry in table.entries.values { locales.formUnion(entry.localizations.keys) }
-        locales.remove(source)
         let project = Self.project(configuration, sourceLanguage: source)
-        return ((project ?? locales).sorted(), project)
+        if let project { return (project.sorted(), project) }
+        var locales = known ?? []
+        if known == nil {
+            for entry in table.entries.values { locales.formUnion(entry.localizations.keys) }
+        }
+        locales.remove(source)
+        return (locales.sorted(), nil)
     }
 
     /// The project's target locales (`.toastkit-lint.json` "locales"), if configured.
@@ -214,7 +219,9 @@ struct LintChecker {
     // MARK: - Entries
 
     mutating func check(key: String, entry: CatalogEntry, targets: [String], project: Set<String>?) {
-        if checkEntry(key: key, entry: entry, project: project) { missingTranslations(key: key, entry: entry, targets: targets) }
+        if checkEntry(key: key, entry: entry, project: project) {
+            missingTranslations(key: key, entry: entry, targets: targets, targetsAreAllLocales: project == nil)
+        }
     }
 
     /// Every entry rule but the target locales it lacks (which need the whole table's
@@ -273,9 +280,15 @@ struct LintChecker {
         return entry.shouldTranslate != false && source != nil
     }
 
-    /// `missing-translation` for each target locale the entry lacks.
-    mutating func missingTranslations(key: String, entry: CatalogEntry, targets: [String]) {
+    /// `missing-translation` for each target locale the entry lacks. `targetsAreAllLocales`:
+    /// `targets` are every locale of the table but the source (no project list), so that an
+    /// entry with as many other locales as there are targets lacks none.
+    mutating func missingTranslations(key: String, entry: CatalogEntry, targets: [String], targetsAreAllLocales: Bool) {
         let sourceCode = table.sourceLanguage
+        if targetsAreAllLocales {
+            let others = entry.localizations.count - (entry.localizations[sourceCode] == nil ? 0 : 1)
+            if others == targets.count { return }
+        }
         for locale in targets where entry.localizations[locale] == nil {
             report("missing-translation", key, locale, "", "“\(key)” has no \(locale) translation; users see the \(sourceCode) text")
         }

@@ -15,6 +15,13 @@ struct XCStringsOutline {
 
     private init() {}
 
+    /// The outline of a file whose reader saw no repeated member (``XCStringsReadNotes``):
+    /// where the entries that need locating start, as the reader found them.
+    init(entryPositions: [String: JSONScanner.Position]) {
+        self.entryPositions = entryPositions
+        topLevelMembers = ["strings"]
+    }
+
     /// Scans a file the String Catalog reader accepted; `nil` if it does not scan.
     init?(bytes: [UInt8], file: String) {
         var outline = XCStringsOutline()

@@ -16,15 +16,21 @@ final class LintEntryFeed: @unchecked Sendable {
     /// What one draining thread found.
     struct Result {
         var findings: [RawFinding] = []
-        /// Keys whose missing target locales are still to be reported.
-        var pending: [String] = []
+        /// Keys whose missing target locales are still to be reported, and where each entry
+        /// starts.
+        var pending: [(key: String, position: JSONScanner.Position)] = []
+        /// Where the entries with findings start (for locating them).
+        var positions: [(key: String, position: JSONScanner.Position)] = []
+        /// The locales of the entries checked.
+        var locales: Set<String> = []
     }
 
     private let condition = NSCondition()
-    private var batches: [[(String, CatalogEntry)]] = []
+    typealias Item = (key: String, entry: CatalogEntry, position: JSONScanner.Position)
+    private var batches: [[Item]] = []
     private var finished = false
     /// Touched by the reader thread only.
-    private var batch: [(String, CatalogEntry)] = []
+    private var batch: [Item] = []
     /// Set by the reader thread before the first batch is published, read after it.
     private(set) var sourceLanguage: String?
     /// Whether the feed gave up (no source language before the first entry).
@@ -33,13 +39,13 @@ final class LintEntryFeed: @unchecked Sendable {
     init() { batch.reserveCapacity(Self.batchSize) }
 
     /// Called by the reader for each entry, in file order.
-    func add(_ sourceLanguage: String?, _ key: String, _ entry: CatalogEntry) {
+    func add(_ sourceLanguage: String?, _ key: String, _ entry: CatalogEntry, _ position: JSONScanner.Position) {
         if abandoned { return }
         if self.sourceLanguage == nil {
             guard let sourceLanguage else { abandoned = true; return }
             self.sourceLanguage = sourceLanguage
         }
-        batch.append((key, entry))
+        batch.append((key, entry, position))
         if batch.count >= Self.batchSize { publish() }
     }
 
@@ -85,8 +91,11 @@ final class LintEntryFeed: @unchecked Sendable {
                 checker = LintChecker(table: table, configuration: configuration)
                 project = LintChecker.project(configuration, sourceLanguage: language)
             }
-            for (key, entry) in next where checker!.checkEntry(key: key, entry: entry, project: project) {
-                result.pending.append(key)
+            for (key, entry, position) in next {
+                let found = checker!.findings.count
+                if checker!.checkEntry(key: key, entry: entry, project: project) { result.pending.append((key, position)) }
+                if checker!.findings.count > found { result.positions.append((key, position)) }
+                result.locales.formUnion(entry.localizations.keys)
             }
         }
         if let checker { result.findings = checker.findings }

@@ -123,25 +123,27 @@ public struct Linter: Sendable {
             }
             bytesByFile[file] = bytes
             let catalog: StringCatalog
-            // A String Catalog's outline (duplicates, entry positions) is scanned on another core
-            // while the typed reader runs.
+            // A String Catalog's outline (repeated members, where entries start) comes from a
+            // scan of its own, unless the reader saw no repeated or unknown member and the
+            // entries were checked while it read (then the reader's positions locate findings).
             let outlineBox = OutlineBox()
             do throws(CatalogError) {
                 if file.hasSuffix(".xcstrings") {
-                    // One core reads the catalog, the other scans its outline; then both
-                    // check the entries read so far, and go on while the reader hands on more.
+                    // One core reads the catalog while both check the entries read so far; the
+                    // other scans the outline first when the entries are not checked while read.
                     let loaded = LoadBox()
                     let feed = LintEntryFeed()
+                    let notes = XCStringsReadNotes()
                     let drained = LockedSlots<LintEntryFeed.Result>(count: 2)
                     let tableName = StringCatalog.tableName(forPath: file)
                     DispatchQueue.concurrentPerform(iterations: 2) { part in
                         if part == 0 {
                             loaded.result = Swift.Result { () throws(CatalogError) in
-                                try StringCatalog(xcstrings: bytes, file: file, limits: limits,
-                                                  onEntry: pipelined ? { feed.add($0, $1, $2) } : nil)
+                                try StringCatalog(xcstrings: bytes, file: file, limits: limits, notes: notes,
+                                                  onEntry: pipelined ? { feed.add($0, $1, $2, $3) } : nil)
                             }
                             feed.finish()
-                        } else {
+                        } else if !pipelined {
                             outlineBox.outline = XCStringsOutline(bytes: bytes, file: file)
                         }
                         if pipelined { drained.store(feed.drain(table: tableName, file: file, configuration: configuration), at: part) }
@@ -152,6 +154,9 @@ public struct Linter: Sendable {
                     if pipelined, !feed.abandoned, feed.sourceLanguage == catalog.sourceLanguage,
                        !catalog.warnings.contains(where: { $0.rule == "duplicate-key" }) {
                         checkedWhileReading = drained.values()
+                    }
+                    if outlineBox.outline == nil && (checkedWhileReading == nil || notes.hasRepeatedOrUnknownMembers || catalog.keys.isEmpty) {
+                        outlineBox.outline = XCStringsOutline(bytes: bytes, file: file)
                     }
                 } else if let (_, locale) = CatalogLocale.folderLocale(ofPath: file) {
                     catalog = file.hasSuffix(".stringsdict")
@@ -199,12 +204,22 @@ public struct Linter: Sendable {
             // The rest of the rules, which need the whole table.
             var checker = LintChecker(table: table, configuration: configuration)
             if let catalog = table.catalog { checker.catalogChecks(catalog) }
-            let (targets, _) = LintChecker.targets(table, configuration)
+            let locales = checkedWhileReading.reduce(into: Set<String>()) { $0.formUnion($1.locales) }
+            let (targets, project) = LintChecker.targets(table, configuration, locales: locales)
+            var positions: [String: JSONScanner.Position] = [:]
             for part in checkedWhileReading {
                 raw += part.findings
-                for key in part.pending { checker.missingTranslations(key: key, entry: table.entries[key]!, targets: targets) }
+                for (key, position) in part.positions { positions[key] = position }
+                for (key, position) in part.pending {
+                    let found = checker.findings.count
+                    checker.missingTranslations(key: key, entry: table.entries[key]!, targets: targets, targetsAreAllLocales: project == nil)
+                    if checker.findings.count > found { positions[key] = position }
+                }
             }
             raw += checker.findings
+            if table.outlines[table.catalogFile] == nil {
+                table.outlines[table.catalogFile] = XCStringsOutline(entryPositions: positions)
+            }
         } else {
             raw += LintChecker.findings(table: table, configuration: configuration)
         }
@@ -350,3 +365,4 @@ struct LintTable {
         isCatalog ? catalogFile : origins[locale + "\u{1}" + key] ?? origins[sourceLanguage + "\u{1}" + key] ?? ""
     }
 }
+
