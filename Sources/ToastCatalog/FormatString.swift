@@ -81,24 +81,32 @@ public enum FormatString {
     /// Works on UTF-8 code units: every character of the grammar is ASCII, so each split
     /// falls on a character boundary.
     public static func tokens(_ text: String) -> [FormatToken] {
-        let utf8 = text.utf8
-        guard let firstPercent = utf8.firstIndex(of: UInt8(ascii: "%")) else {
-            return text.isEmpty ? [] : [.literal(text[...])]
+        var text = text
+        guard let found = text.utf8.withContiguousStorageIfAvailable({ $0.firstIndex(of: UInt8(ascii: "%")) }) else {
+            text.makeContiguousUTF8()
+            return tokens(text)
         }
-        var result: [FormatToken] = []
-        var literalStart = utf8.startIndex
-        var i = firstPercent
-        let end = utf8.endIndex
-        while i < end {
-            guard utf8[i] == UInt8(ascii: "%") else { i = utf8.index(after: i); continue }
-            if literalStart < i { result.append(.literal(text[literalStart..<i])) }
-            let (token, next) = token(in: text, at: i)
-            result.append(token)
-            i = next
-            literalStart = i
-        }
-        if literalStart < end { result.append(.literal(text[literalStart..<end])) }
-        return result
+        guard let firstPercent = found else { return text.isEmpty ? [] : [.literal(text[...])] }
+        // One pass over the bytes; offsets become indices of `text` (O(1) for UTF-8 storage).
+        return text.utf8.withContiguousStorageIfAvailable { bytes -> [FormatToken] in
+            let utf8 = text.utf8
+            let base = utf8.startIndex
+            func index(_ offset: Int) -> String.Index { utf8.index(base, offsetBy: offset) }
+            var result: [FormatToken] = []
+            var literalStart = 0
+            var i = firstPercent
+            let end = bytes.count
+            while i < end {
+                guard bytes[i] == UInt8(ascii: "%") else { i += 1; continue }
+                if literalStart < i { result.append(.literal(text[index(literalStart)..<index(i)])) }
+                let parsed = parse(bytes, at: i)
+                result.append(token(parsed.kind, in: text, from: i, to: parsed.end, index: index))
+                i = parsed.end
+                literalStart = i
+            }
+            if literalStart < end { result.append(.literal(text[index(literalStart)...])) }
+            return result
+        }!
     }
 
     /// Whether `text` holds any specifier or substitution (other than `%%`).
@@ -121,14 +129,22 @@ public enum FormatString {
         let startOffset = utf8.distance(from: base, to: start)
         let parsed = utf8.withContiguousStorageIfAvailable { bytes in parse(bytes, at: startOffset) }!
         func index(_ offset: Int) -> String.Index { utf8.index(base, offsetBy: offset) }
-        let next = index(parsed.end)
-        switch parsed.kind {
+        return (token(parsed.kind, in: text, from: startOffset, to: parsed.end, index: index), index(parsed.end))
+    }
+
+    /// The token parsed from the byte offsets `from..<to` of `text`; `index` turns an offset
+    /// into an index of `text`.
+    @inline(__always)
+    static func token(_ kind: RawKind, in text: String, from startOffset: Int, to endOffset: Int,
+                      index: (Int) -> String.Index) -> FormatToken {
+        let start = index(startOffset), next = index(endOffset)
+        switch kind {
         case .percent:
-            return (.percent, next)
+            return .percent
         case .invalid:
-            return (.invalid(text[start..<next]), next)
+            return .invalid(text[start..<next])
         case .substitution(let nameStart, let nameEnd, let argument):
-            return (.substitution(name: text[index(nameStart)..<index(nameEnd)], argument: argument), next)
+            return .substitution(name: text[index(nameStart)..<index(nameEnd)], argument: argument)
         case .specifier(let raw):
             let spec = FormatSpecifier(argument: raw.argument, flags: text[index(raw.flags.lowerBound)..<index(raw.flags.upperBound)],
                                        width: raw.width, widthFromArgument: raw.widthStar, precision: raw.precision,
@@ -136,7 +152,7 @@ public enum FormatString {
                                        length: text[index(raw.length.lowerBound)..<index(raw.length.upperBound)],
                                        conversion: Character(Unicode.Scalar(raw.conversion)), lengthModifier: raw.lengthModifier,
                                        text: text[start..<next])
-            return (.specifier(spec), next)
+            return .specifier(spec)
         }
     }
 

@@ -7,6 +7,15 @@ enum LintStep: Equatable {
     case device(String)
     case substitution(String, PluralCategory)
 
+    /// `[.plural(c)]` for each category, by rank: shared instead of made for each leaf.
+    static let plural: [[LintStep]] = PluralCategory.allCases.map { [.plural($0)] }
+
+    /// The plural category's rank (other steps sort first).
+    var rank: Int {
+        if case .plural(let c) = self { return c.rank }
+        return -1
+    }
+
     var text: String {
         switch self {
         case .plural(let c): "plural." + c.rawValue
@@ -42,22 +51,39 @@ struct LintLeaf {
     }
 
     static func all(in value: LocalizedValue) -> [LintLeaf] {
-        // The common shapes without recursion: a flat value, or plural forms of a flat value.
-        if value.device.isEmpty && value.substitutions.isEmpty && value.plural.values.allSatisfy({ $0.isFlatUnit }) {
+        // The common shapes without recursion: a flat value, or plural forms of a flat value
+        // (one pass over the forms, put in CLDR order after).
+        if value.device.isEmpty && value.substitutions.isEmpty {
             var result: [LintLeaf] = []
+            var flat = true
             if let unit = value.stringUnit { result.append(LintLeaf(steps: [], unit: unit, path: "")) }
-            if !value.plural.isEmpty {
-                for category in PluralCategory.allCases {
-                    if let unit = value.plural[category]?.stringUnit {
-                        result.append(LintLeaf(steps: [.plural(category)], unit: unit, path: category.pluralPath))
-                    }
+            let first = result.count
+            for (category, form) in value.plural {
+                guard form.isFlatUnit else { flat = false; break }
+                if let unit = form.stringUnit {
+                    result.append(LintLeaf(steps: LintStep.plural[category.rank], unit: unit, path: category.pluralPath))
                 }
             }
-            return result
+            if flat {
+                var i = first + 1
+                while i < result.count {
+                    var j = i
+                    while j > first, result[j - 1].steps[0].rank > result[j].steps[0].rank { result.swapAt(j - 1, j); j -= 1 }
+                    i += 1
+                }
+                return result
+            }
         }
         var result: [LintLeaf] = []
         collect(value, prefix: [], into: &result)
         return result
+    }
+
+    /// Whether `value` has a string unit anywhere (``all(in:)`` is not empty).
+    static func exists(in value: LocalizedValue) -> Bool {
+        if value.stringUnit != nil { return true }
+        return value.plural.values.contains(where: exists) || value.device.values.contains(where: exists)
+            || value.substitutions.values.contains { $0.plural.values.contains(where: exists) }
     }
 
     private static func collect(_ value: LocalizedValue, prefix: [LintStep], into result: inout [LintLeaf]) {
@@ -107,6 +133,9 @@ struct LintChecker {
     /// Source leaf analyses of the current entry, by target path (the counterpart of a path is
     /// the same in every locale).
     private var sourceCache: [String: SourceFacts] = [:]
+    /// The same for the common paths without hashing: the flat text (0) and each plural form
+    /// (1 + rank).
+    private var sourceSlots: [SourceFacts?] = Array(repeating: nil, count: 7)
     /// The count's kind of each plural set of the current entry's source.
     private var countKinds: [String: PluralArgumentKind] = [:]
 
@@ -227,12 +256,13 @@ struct LintChecker {
     /// Every entry rule but the target locales it lacks (which need the whole table's
     /// locales); returns whether those are to be checked.
     mutating func checkEntry(key: String, entry: CatalogEntry, project: Set<String>?) -> Bool {
-        sourceCache.removeAll(keepingCapacity: true)
-        countKinds.removeAll(keepingCapacity: true)
+        if !sourceCache.isEmpty { sourceCache.removeAll(keepingCapacity: true) }
+        for slot in sourceSlots.indices where sourceSlots[slot] != nil { sourceSlots[slot] = nil }
+        if !countKinds.isEmpty { countKinds.removeAll(keepingCapacity: true) }
         let sourceCode = table.sourceLanguage
         let identifierLike = Self.isIdentifierLike(key)
         var source = entry.localizations[sourceCode]
-        if let sourceValue = source, LintLeaf.all(in: sourceValue).isEmpty { source = nil }
+        if let sourceValue = source, !LintLeaf.exists(in: sourceValue) { source = nil }
         if let state = entry.extractionState {
             if state == "stale" {
                 report("review-state", key, sourceCode, "", "the entry is stale: Xcode no longer finds “\(key)” in the code",
@@ -588,19 +618,23 @@ struct LintChecker {
     }
 
     mutating func pluralChecks(key: String, locale: String, forms: [PluralCategory: LocalizedValue], path: String, kind: PluralArgumentKind) {
-        if forms[.other] == nil {
+        let present = PluralCategory.bits(of: forms)
+        if present & PluralCategory.other.bit == 0 {
             report("variation-missing-other", key, locale, path,
                    "the plural forms (\(forms.keys.sorted().map(\.rawValue).joined(separator: ", "))) have no other form; numbers of other categories get no text")
         }
         guard let reach = plurals.reachability(locale: locale, kind: kind) else { return }
-        for category in reach.categories where forms[category] == nil && category != .zero && category != .other {
+        let exempt = PluralCategory.zero.bit | PluralCategory.other.bit
+        if reach.reachableBits & ~present & ~exempt == 0 && present & ~reach.reachableBits & ~exempt == 0 { return }
+        for category in reach.categories where present & category.bit == 0 && category != .zero && category != .other {
             let samples = reach.reachable[category]!.samples.joined(separator: ", ")
             let rare = reach.isRare(category)
             report("plural-missing-category", key, locale, path + "." + category.rawValue,
                    "\(locale) needs the \(category.rawValue) form for \(kind.describes) (e.g. \(samples))\(rare ? "; only numbers from a million up reach it" : "")",
                    hint: "Add plural.\(category.rawValue).", cap: rare ? .note : nil)
         }
-        for category in PluralCategory.allCases where forms[category] != nil && category != .zero && category != .other && reach.reachable[category] == nil {
+        for category in PluralCategory.allCases where present & category.bit != 0 && category != .zero && category != .other
+            && reach.reachableBits & category.bit == 0 {
             if reach.localeCategories.contains(category) {
                 report("plural-unreachable-category", key, locale, path + "." + category.rawValue,
                        "no \(locale) number reaches \(category.rawValue) when the count is \(kind.describes)", cap: .note)
@@ -779,7 +813,13 @@ struct LintChecker {
     /// The facts of the source leaf `unit` that the target leaf at `path` is compared with.
     mutating func sourceFacts(steps: [LintStep], unit: StringUnit, path: String, in source: LocalizedValue,
                               arguments: [String: LintArgumentSlot]) -> SourceFacts {
-        if let known = sourceCache[path] { return known }
+        var slot: Int?
+        if steps.isEmpty { slot = 0 } else if steps.count == 1, case .plural(let c) = steps[0] { slot = 1 + c.rank }
+        if let slot {
+            if let known = sourceSlots[slot] { return known }
+        } else if let known = sourceCache[path] {
+            return known
+        }
         let value = unit.value
         let text = LintTextFacts(value)
         let leaf = LintLeaf(steps: steps, unit: unit, path: path)
@@ -788,7 +828,7 @@ struct LintChecker {
         let facts = SourceFacts(format: Self.format(leaf, in: source, arguments: arguments), text: text,
                                 tokens: text.mayHaveTokens ? LintText.preservedTokens(value) : [],
                                 numbers: text.mayHaveNumbers ? LintText.numbers(value).filter { $0.count >= 2 } : [])
-        sourceCache[path] = facts
+        if let slot { sourceSlots[slot] = facts } else { sourceCache[path] = facts }
         return facts
     }
 

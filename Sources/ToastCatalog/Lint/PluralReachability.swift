@@ -31,7 +31,7 @@ enum PluralArgumentKind: Hashable, Sendable {
 
 /// Which plural categories a locale's numbers reach for one argument kind, found by scanning
 /// sample numbers through the shipped ICU (validation-checks.md §1; no hand-written table).
-struct PluralReachability: Sendable {
+final class PluralReachability: Sendable {
     struct Category: Sendable {
         /// How many scanned numbers select it.
         var count = 0
@@ -51,6 +51,8 @@ struct PluralReachability: Sendable {
     let reachable: [PluralCategory: Category]
     /// The reached categories in CLDR order (zero, one, two, few, many, other).
     let categories: [PluralCategory]
+    /// ``categories`` as bits (``PluralCategory/bit``).
+    let reachableBits: UInt8
 
     /// Whether `category` is reached only by numbers from a million up (fr `many`).
     func isRare(_ category: PluralCategory) -> Bool {
@@ -115,6 +117,7 @@ struct PluralReachability: Sendable {
         }
         reachable = result
         categories = PluralCategory.allCases.filter { result[$0] != nil }
+        reachableBits = categories.reduce(0) { $0 | $1.bit }
     }
 }
 
@@ -152,5 +155,29 @@ extension String {
         for _ in 0..<digits { divisor *= 10 }
         let fraction = String(whole % divisor)
         self = "\(whole / divisor)." + String(repeating: "0", count: digits - fraction.count) + fraction
+    }
+}
+
+extension PluralCategory {
+    /// The category's place in CLDR's order (zero 0 … other 5).
+    var rank: Int {
+        switch self {
+        case .zero: 0
+        case .one: 1
+        case .two: 2
+        case .few: 3
+        case .many: 4
+        case .other: 5
+        }
+    }
+
+    /// One bit per category, for sets of categories without hashing.
+    var bit: UInt8 { 1 << UInt8(rank) }
+
+    /// The categories present in `forms`, as bits.
+    static func bits<Value>(of forms: [PluralCategory: Value]) -> UInt8 {
+        var bits: UInt8 = 0
+        for category in forms.keys { bits |= category.bit }
+        return bits
     }
 }
