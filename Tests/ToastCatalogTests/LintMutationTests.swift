@@ -174,10 +174,16 @@ import ToastKitTesting
         var configuration = LintConfiguration()
         configuration.rules["source-not-positional"] = .some(nil)  // the two-argument shape is plain on purpose
         let linter = Linter(configuration: configuration, strictTranslations: true)
+        var fullRules = configuration
+        fullRules.usesQuickScan = false
         func lint(_ strings: [String: Any]) throws -> [LintFinding] {
             let data = try JSONSerialization.data(withJSONObject: ["sourceLanguage": "en", "version": "1.0", "strings": strings],
                                                   options: [.sortedKeys, .prettyPrinted])
-            return linter.lint(file: "Mutated.xcstrings", bytes: Array(data))
+            let found = linter.lint(file: "Mutated.xcstrings", bytes: Array(data))
+            // The quick scan of plain texts changes nothing.
+            let withoutScan = Linter(configuration: fullRules, strictTranslations: true).lint(file: "Mutated.xcstrings", bytes: Array(data))
+            #expect(found.map(LintOutput.text) == withoutScan.map(LintOutput.text))
+            return found
         }
         let before = try lint(strings)
         #expect(before.isEmpty, "the clean catalog has findings: \(before.prefix(5).map(LintOutput.text))")

@@ -480,6 +480,8 @@ struct LintChecker {
         let sourceArguments = source.map(Self.substitutionArguments) ?? arguments
         structureChecks(key: key, locale: locale, value: value, source: source, prefix: [])
         var referenced = Set<String>()
+        let quickScan = !isSource && configuration.usesQuickScan && configuration.doNotTranslate.isEmpty
+            && configuration.widthBudget(forKey: key) == nil
         for leaf in leaves {
             let path = leaf.path
             let text = leaf.unit.value
@@ -493,15 +495,19 @@ struct LintChecker {
                     report("nonstandard-value", key, locale, path, "state “\(state)” is not one Xcode writes (translated, needs_review, new, stale)")
                 }
             }
-            let format = Self.format(leaf, in: value, arguments: arguments)
-            if !format.substitutions.isEmpty { referenced.formUnion(format.substitutions.map(\.name)) }
-            bidiCheck(key: key, locale: locale, path: path, text: text)
-            widthCheck(key: key, locale: locale, path: path, text: text)
             let counterpartUnit = source.flatMap { Self.counterpart(leaf.steps, in: $0) }
             var facts: SourceFacts?
             if let source, let counterpartUnit {
                 facts = sourceFacts(steps: leaf.steps, unit: counterpartUnit, path: path, in: source, arguments: sourceArguments)
             }
+            // Most leaves: a byte scan shows that no rule below would report (LintQuickScan).
+            if quickScan, leaf.substitutionName == nil, let quick = facts?.quick, LintQuickScan.isClean(text, against: quick) {
+                continue
+            }
+            let format = Self.format(leaf, in: value, arguments: arguments)
+            if !format.substitutions.isEmpty { referenced.formUnion(format.substitutions.map(\.name)) }
+            bidiCheck(key: key, locale: locale, path: path, text: text)
+            widthCheck(key: key, locale: locale, path: path, text: text)
             let isFormatLeaf = facts?.format.hasSpecifiers ?? format.hasSpecifiers
             if isFormatLeaf {
                 for problem in format.syntaxProblems {
@@ -801,12 +807,19 @@ struct LintChecker {
         let text: LintTextFacts
         let tokens: [String]
         let numbers: [String]
+        /// What the quick scan of a target leaf needs; nil when the source is not plain enough.
+        let quick: LintQuickScan.Source?
 
-        init(format: LintLeafFormat, text: LintTextFacts, tokens: [String], numbers: [String]) {
+        /// The facts of the source text `value`, read as `format`.
+        init(value: String, format: LintLeafFormat) {
+            let text = LintTextFacts(value)
             self.format = format
             self.text = text
-            self.tokens = tokens
-            self.numbers = numbers
+            tokens = text.mayHaveTokens ? LintText.preservedTokens(value) : []
+            // One-digit numbers are often spelled out ("3rd party" → "Drittanbieter"); only
+            // numbers of two or more digits must survive.
+            numbers = text.mayHaveNumbers ? LintText.numbers(value).filter { $0.count >= 2 } : []
+            quick = LintQuickScan.Source(text: value, facts: text, format: format, tokens: tokens, numbers: numbers)
         }
     }
 
@@ -820,14 +833,8 @@ struct LintChecker {
         } else if let known = sourceCache[path] {
             return known
         }
-        let value = unit.value
-        let text = LintTextFacts(value)
         let leaf = LintLeaf(steps: steps, unit: unit, path: path)
-        // One-digit numbers are often spelled out ("3rd party" → "Drittanbieter"); only
-        // numbers of two or more digits must survive.
-        let facts = SourceFacts(format: Self.format(leaf, in: source, arguments: arguments), text: text,
-                                tokens: text.mayHaveTokens ? LintText.preservedTokens(value) : [],
-                                numbers: text.mayHaveNumbers ? LintText.numbers(value).filter { $0.count >= 2 } : [])
+        let facts = SourceFacts(value: unit.value, format: Self.format(leaf, in: source, arguments: arguments))
         if let slot { sourceSlots[slot] = facts } else { sourceCache[path] = facts }
         return facts
     }

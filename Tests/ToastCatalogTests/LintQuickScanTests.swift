@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+import ToastCatalog
+import ToastKitTesting
+
+/// The checker clears plain target texts with a byte scan before the full rules; the scan may
+/// only clear a text on which every leaf rule is silent, so the findings are the same with and
+/// without it.
+@Suite struct LintQuickScanTests {
+    /// Translations the scan clears: the same specifiers in the same order, ordinary text in
+    /// any script (curly quotes, dashes, ellipses, NBSP and fullwidth punctuation included).
+    static let plain: [(source: String, target: String)] = [
+        ("Saved", "Gespeichert"),
+        ("%lld files", "%lld Dateien"),
+        ("%@ sent %lld photos", "%@ a envoyé %lld photos"),
+        ("%1$@ sent %2$lld photos", "%2$lld 枚の写真を %1$@ が送信しました"),
+        ("Delete “%@”?", "Supprimer « %@ » ?"),
+        ("%lld%% done", "%lld%% erledigt"),
+        ("Loading…", "Wird geladen…"),
+        ("Can’t open %@ — try again", "Не удаётся открыть %@ — попробуйте ещё раз"),
+        ("%lld files", "共%lld个文件，已完成"),
+        ("Saved %@", "تم حفظ %@"),
+        ("Saved %@", "נשמר %@"),
+        ("Copy", "Copier"),
+    ]
+
+    /// Targets the scan leaves to the full rules (each has one thing a rule looks at), as
+    /// translations of "%lld files waiting".
+    static let hazards: [String] = [
+        " %lld Dateien warten", "%lld Dateien warten ", "%lld Dateien warten\u{A0}", "\u{3000}%lld Dateien warten",
+        "%lld Dateien\nwarten", "%lld Dateien\twarten", "%lld Dateien\\nwarten", "%lld Dateien\\\\warten",
+        "\u{1B}[31m%lld Dateien warten", "\u{202E}%lld Dateien warten", "%lld \u{2066}Dateien\u{2069} warten",
+        "%lld Datei\u{200B}en warten", "%lld Datei\u{AD}en warten", "%lld Dateien\u{85} warten", "\u{FEFF}%lld Dateien warten",
+        "%lld Dateien \u{FFFD} warten", "%lld Dateien \u{E000} warten", "%lld Dateien \u{F8FF} warten",
+        "%lld Dateien \u{F0000} warten", "%lld Dateien \u{10FFFD} warten", "%lld Dateien\u{7F} warten",
+        "%lld <b>Dateien</b> warten", "%lld **Dateien** warten", "%lld `Dateien` warten", "%lld [Dateien](https://x.de) warten",
+        "%d Dateien warten", "%@ Dateien warten", "Dateien warten", "%lld Dateien warten %lld", "%1$lld Dateien warten",
+        "%#@files@ Dateien warten", "%lld Dateien warten %", "%lld Dateien warten 50%", "50%lld Dateien warten",
+        "٥%lld Dateien warten", "%arg Dateien warten", "", " ", "%lld files waiting",
+    ]
+
+    /// Sources the scan does not take at all: something of theirs is compared by a rule.
+    static let involvedSources: [String] = [
+        " %lld files", "%lld files ", "%lld\nfiles", "%lld\tfiles", "%lld <b>files</b>", "%lld **files**",
+        "%lld files in 2024", "%lld files at https://example.com", "%lld files%n", "%*d files", "%#@files@ waiting",
+        "5%d files", "100% sure", "%lld files \u{200B}", "",
+    ]
+
+    @Test(arguments: plain)
+    func clearsPlainTranslations(_ source: String, _ target: String) {
+        #expect(LintQuickScan.clears(target, source: source))
+    }
+
+    @Test(arguments: hazards)
+    func leavesHazardsToTheRules(_ target: String) {
+        #expect(!LintQuickScan.clears(target, source: "%lld files waiting"))
+    }
+
+    /// Numbered specifiers may come in any order, each once.
+    @Test(arguments: [("%2$lld photos de %1$@", true), ("%1$@ : %2$lld photos", true), ("%1$@ : %1$@ photos", false),
+                      ("%2$lld photos", false), ("%2$lld photos de %1$@ (%2$lld)", false), ("%2$d photos de %1$@", false),
+                      ("%lld photos de %@", false)])
+    func numberedSpecifiersInAnyOrder(_ target: String, _ cleared: Bool) {
+        #expect(LintQuickScan.clears(target, source: "%1$@ sent %2$lld photos") == cleared)
+    }
+
+    @Test(arguments: involvedSources)
+    func takesOnlyPlainSources(_ source: String) {
+        #expect(!LintQuickScan.clears("Gespeichert", source: source))
+        #expect(!LintQuickScan.clears(source, source: source))
+    }
+
+    static func lint(_ bytes: [UInt8], file: String, quick: Bool) -> [String] {
+        var configuration = LintConfiguration()
+        configuration.usesQuickScan = quick
+        return Linter(configuration: configuration).lint(file: file, bytes: bytes).map(LintOutput.text)
+    }
+
+    /// Every source above against every target above, in German and Japanese, flat and as
+    /// plural forms: the findings with and without the scan are the same.
+    @Test func sameFindingsWithAndWithoutTheScan() throws {
+        let sources = Self.plain.map(\.source) + Self.involvedSources + ["%lld files waiting"]
+        let targets = Self.plain.map(\.target) + Self.hazards + ["%1$@ : %1$@ photos", "%2$lld photos de %1$@ (%2$lld)"]
+        var strings: [String: Any] = [:]
+        for (s, source) in sources.enumerated() {
+            for (t, target) in targets.enumerated() {
+                let unit: (String) -> [String: Any] = { ["stringUnit": ["state": "translated", "value": $0]] }
+                strings["flat.\(s).\(t)"] = ["comment": "Test text; %lld is a count.",
+                                             "localizations": ["en": unit(source), "de": unit(target), "ja": unit(target + "。")]]
+                strings["plural.\(s).\(t)"] = ["comment": "Test text; %lld is a count.", "localizations": [
+                    "en": ["variations": ["plural": ["one": unit(source), "other": unit(source)]]],
+                    "de": ["variations": ["plural": ["one": unit(target), "other": unit(target)]]],
+                    "ja": ["variations": ["plural": ["other": unit(target)]]],
+                ]]
+            }
+        }
+        let data = try JSONSerialization.data(withJSONObject: ["sourceLanguage": "en", "version": "1.0", "strings": strings],
+                                              options: [.sortedKeys, .prettyPrinted])
+        let quick = Self.lint(Array(data), file: "Scan.xcstrings", quick: true)
+        let full = Self.lint(Array(data), file: "Scan.xcstrings", quick: false)
+        #expect(quick.count == full.count)
+        #expect(quick == full)
+        // Most of the hazards are findings; the plain pairs are not.
+        #expect(full.count > sources.count * Self.hazards.count)
+    }
+}
+
+@Suite(.enabled(if: TestCorpus.shared().shouldRun, "../shared/corpus is absent"))
+struct LintQuickScanCorpusTests {
+    static let corpus = TestCorpus.shared()
+
+    @Test(arguments: corpus.files(endingWith: [".xcstrings", ".strings", ".stringsdict"]))
+    func sameFindings(_ path: String) throws {
+        let bytes = try Self.corpus.bytes(path)
+        #expect(LintQuickScanTests.lint(bytes, file: path, quick: true) == LintQuickScanTests.lint(bytes, file: path, quick: false))
+    }
+}
