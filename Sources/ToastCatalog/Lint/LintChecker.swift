@@ -138,6 +138,9 @@ struct LintChecker {
     private var sourceSlots: [SourceFacts?] = Array(repeating: nil, count: 7)
     /// The count's kind of each plural set of the current entry's source.
     private var countKinds: [String: PluralArgumentKind] = [:]
+    /// Whether the current entry's target texts may be cleared by ``LintQuickScan`` (not
+    /// without the option, with terms not to translate, or with a width budget for the key).
+    private var quickScanEntry = false
 
     init(table: LintTable, configuration: LintConfiguration) {
         self.table = table
@@ -259,6 +262,7 @@ struct LintChecker {
         if !sourceCache.isEmpty { sourceCache.removeAll(keepingCapacity: true) }
         for slot in sourceSlots.indices where sourceSlots[slot] != nil { sourceSlots[slot] = nil }
         if !countKinds.isEmpty { countKinds.removeAll(keepingCapacity: true) }
+        quickScanEntry = configuration.usesQuickScan && configuration.doNotTranslate.isEmpty && configuration.widthBudget(forKey: key) == nil
         let sourceCode = table.sourceLanguage
         let identifierLike = Self.isIdentifierLike(key)
         var source = entry.localizations[sourceCode]
@@ -466,6 +470,14 @@ struct LintChecker {
     // MARK: - One localization
 
     mutating func checkLocalization(key: String, entry: CatalogEntry, locale: String, value: LocalizedValue, source: LocalizedValue?) {
+        // The common localization — one string unit in the translated state, nothing else —
+        // of a flat source: when the quick scan clears its text, no rule below can report.
+        if quickScanEntry, let source, let unit = value.stringUnit, value.isFlatUnit, value.extra.isEmpty, unit.extra.isEmpty,
+           unit.state == nil || unit.state == "translated", source.isFlatUnit, let sourceUnit = source.stringUnit,
+           let quick = sourceFacts(steps: [], unit: sourceUnit, path: "", in: source, arguments: [:]).quick,
+           LintQuickScan.isClean(unit.value, against: quick) {
+            return
+        }
         let isSource = source == nil
         let leaves = LintLeaf.all(in: value)
         if value.extra.contains(where: { $0.key == "variations.plural" }) {
@@ -480,8 +492,7 @@ struct LintChecker {
         let sourceArguments = source.map(Self.substitutionArguments) ?? arguments
         structureChecks(key: key, locale: locale, value: value, source: source, prefix: [])
         var referenced = Set<String>()
-        let quickScan = !isSource && configuration.usesQuickScan && configuration.doNotTranslate.isEmpty
-            && configuration.widthBudget(forKey: key) == nil
+        let quickScan = !isSource && quickScanEntry
         for leaf in leaves {
             let path = leaf.path
             let text = leaf.unit.value

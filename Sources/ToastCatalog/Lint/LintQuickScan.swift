@@ -83,10 +83,13 @@ package enum LintQuickScan {
 
     /// Whether every leaf rule would pass `text` against `source` (see the type's notes).
     static func isClean(_ text: String, against source: Source) -> Bool {
-        guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last,
-              !first.properties.isWhitespace, !last.properties.isWhitespace else { return false }
         var text = text
         text.makeContiguousUTF8()
+        // No edge whitespace: an ASCII byte decides without a Unicode property lookup.
+        guard let firstByte = text.utf8.first, let lastByte = text.utf8.last,
+              firstByte < 0x80 ? !isSpace(firstByte) : text.unicodeScalars.first?.properties.isWhitespace == false,
+              lastByte < 0x80 ? !isSpace(lastByte) : text.unicodeScalars.last?.properties.isWhitespace == false
+        else { return false }
         let scanned = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
             scan(bytes, source.specifiers, positional: source.positional)
         }
@@ -178,6 +181,8 @@ package enum LintQuickScan {
         }
         return next == specifiers.count
     }
+
+    @inline(__always) private static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || (b >= 0x09 && b <= 0x0D) }
 
     @inline(__always)
     private static func same(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ expected: [UInt8]) -> Bool {

@@ -184,20 +184,24 @@ enum LintText {
     /// The numbers written in `text` outside format specifiers, by value (digits of any
     /// script), sorted: `"50 % off, 3 days"` → `["3", "50"]`.
     static func numbers(_ text: String) -> [String] {
-        var literal = ""
-        for token in FormatString.tokens(text) {
-            if case .literal(let part) = token { literal += part } else { literal += " " }
-        }
         var result: [String] = []
         var current = ""
-        for scalar in literal.unicodeScalars {
-            if scalar.properties.numericType == .decimal, let digit = scalar.properties.numericValue {
-                current.append(String(Int(digit)))
-                continue
+        func end() { if !current.isEmpty { result.append(current); current = "" } }
+        for token in FormatString.tokens(text) {
+            // A format token ends a run of digits, as a space would.
+            guard case .literal(let part) = token else { end(); continue }
+            for scalar in part.unicodeScalars {
+                if scalar.isASCII {
+                    // ASCII: only 0–9 are decimal digits (no property lookup).
+                    if scalar.value >= 0x30 && scalar.value <= 0x39 { current.unicodeScalars.append(scalar) } else { end() }
+                } else if scalar.properties.numericType == .decimal, let digit = scalar.properties.numericValue {
+                    current.append(String(Int(digit)))
+                } else {
+                    end()
+                }
             }
-            if !current.isEmpty { result.append(current); current = "" }
         }
-        if !current.isEmpty { result.append(current) }
+        end()
         return result.map { run in
             let trimmed = run.drop { $0 == "0" }
             return trimmed.isEmpty ? "0" : String(trimmed)
