@@ -22,12 +22,14 @@ import ToastKitTesting
         ("Saved %@", "تم حفظ %@"),
         ("Saved %@", "נשמר %@"),
         ("Copy", "Copier"),
+        ("Saved %@ data", "%@ данные"), ("Saved %@ data", "%@ 日本語"), ("Saved %@ data", "データ %@ を保存"),
     ]
 
     /// Targets the scan leaves to the full rules (each has one thing a rule looks at), as
     /// translations of "%lld files waiting".
     static let hazards: [String] = [
         " %lld Dateien warten", "%lld Dateien warten ", "%lld Dateien warten\u{A0}", "\u{3000}%lld Dateien warten",
+        "%lld Dateien warten\u{2009}", "\u{1680}%lld Dateien warten", "%lld Dateien warten\u{205F}", "\u{2028}%lld Dateien warten",
         "%lld Dateien\nwarten", "%lld Dateien\twarten", "%lld Dateien\\nwarten", "%lld Dateien\\\\warten",
         "\u{1B}[31m%lld Dateien warten", "\u{202E}%lld Dateien warten", "%lld \u{2066}Dateien\u{2069} warten",
         "%lld Datei\u{200B}en warten", "%lld Datei\u{AD}en warten", "%lld Dateien\u{85} warten", "\u{FEFF}%lld Dateien warten",

@@ -85,10 +85,10 @@ package enum LintQuickScan {
     static func isClean(_ text: String, against source: Source) -> Bool {
         var text = text
         text.makeContiguousUTF8()
-        // No edge whitespace: an ASCII byte decides without a Unicode property lookup.
+        // No edge whitespace: the edge bytes decide most texts without a Unicode property lookup.
         guard let firstByte = text.utf8.first, let lastByte = text.utf8.last,
-              firstByte < 0x80 ? !isSpace(firstByte) : text.unicodeScalars.first?.properties.isWhitespace == false,
-              lastByte < 0x80 ? !isSpace(lastByte) : text.unicodeScalars.last?.properties.isWhitespace == false
+              firstByte < 0x80 ? !isSpace(firstByte) : !mayBeWhitespace(lead: firstByte) || text.unicodeScalars.first?.properties.isWhitespace == false,
+              lastByte < 0x80 ? !isSpace(lastByte) : !mayBeWhitespace(lead: lastLeadByte(text)) || text.unicodeScalars.last?.properties.isWhitespace == false
         else { return false }
         let scanned = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
             scan(bytes, source.specifiers, positional: source.positional)
@@ -183,6 +183,21 @@ package enum LintQuickScan {
     }
 
     @inline(__always) private static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || (b >= 0x09 && b <= 0x0D) }
+
+    /// Whether a non-ASCII scalar with this UTF-8 lead byte can be White_Space: those are
+    /// U+0085, U+00A0 (C2), U+1680 (E1), U+2000–U+200A, U+2028, U+2029, U+202F, U+205F (E2)
+    /// and U+3000 (E3).
+    @inline(__always) private static func mayBeWhitespace(lead: UInt8) -> Bool { lead == 0xC2 || (lead >= 0xE1 && lead <= 0xE3) }
+
+    /// The lead byte of the last scalar of a non-empty text.
+    private static func lastLeadByte(_ text: String) -> UInt8 {
+        var lead: UInt8 = 0
+        for byte in text.utf8.reversed() {
+            lead = byte
+            if byte & 0xC0 != 0x80 { break }
+        }
+        return lead
+    }
 
     @inline(__always)
     private static func same(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ expected: [UInt8]) -> Bool {

@@ -71,10 +71,11 @@ final class PluralReachability: Sendable {
     init(rules: PluralRules, kind: PluralArgumentKind, services: ICUServices) {
         localeCategories = rules.categories
         var result: [PluralCategory: Category] = [:]
-        func note(_ category: PluralCategory, _ shown: String, value: Double, integer: Int64?) {
+        // `shown` is spelled out only for the first few samples of a category.
+        func note(_ category: PluralCategory, _ shown: @autoclosure () -> String, value: Double, integer: Int64?) {
             var entry = result[category] ?? Category()
             entry.count += 1
-            if entry.samples.count < 4 { entry.samples.append(shown) }
+            if entry.samples.count < 4 { entry.samples.append(shown()) }
             entry.smallestValue = min(entry.smallestValue, value)
             if let integer {
                 entry.integerCount += 1
@@ -111,8 +112,7 @@ final class PluralReachability: Sendable {
             var seen = Set<Double>()
             for value in values where seen.insert(value).inserted {
                 let category = rules.category(for: value, fractionDigits: digits, services: services)
-                let shown = String(decimal: value, digits: min(digits, 2))
-                note(category, shown, value: value, integer: nil)
+                note(category, String(decimal: value, digits: min(digits, 2)), value: value, integer: nil)
             }
         }
         reachable = result
