@@ -478,6 +478,14 @@ struct LintChecker {
            LintQuickScan.isClean(unit.value, against: quick) {
             return
         }
+        // Plural forms that are each one translated string unit, all cleared by the quick scan
+        // against their source forms: only the structure checks (forms the locale needs) remain.
+        if quickScanEntry, let source, value.stringUnit == nil, !value.plural.isEmpty, value.device.isEmpty,
+           value.substitutions.isEmpty, value.extra.isEmpty, source.substitutions.isEmpty,
+           quickScanClears(pluralForms: value.plural, of: source) {
+            structureChecks(key: key, locale: locale, value: value, source: source, prefix: [])
+            return
+        }
         let isSource = source == nil
         let leaves = LintLeaf.all(in: value)
         if value.extra.contains(where: { $0.key == "variations.plural" }) {
@@ -565,11 +573,25 @@ struct LintChecker {
         }
     }
 
+    /// Whether every form in `forms` is one translated string unit that the quick scan clears
+    /// against its counterpart in `source` (which has no substitutions).
+    private mutating func quickScanClears(pluralForms forms: [PluralCategory: LocalizedValue], of source: LocalizedValue) -> Bool {
+        for (category, form) in forms {
+            guard form.isFlatUnit, form.extra.isEmpty, let unit = form.stringUnit, unit.extra.isEmpty,
+                  unit.state == nil || unit.state == "translated" else { return false }
+            let steps = LintStep.plural[category.rank]
+            guard let counterpart = Self.counterpart(steps, in: source),
+                  let quick = sourceFacts(steps: steps, unit: counterpart, path: category.pluralPath, in: source, arguments: [:]).quick,
+                  LintQuickScan.isClean(unit.value, against: quick) else { return false }
+        }
+        return true
+    }
+
     mutating func structureChecks(key: String, locale: String, value: LocalizedValue, source: LocalizedValue?, prefix: [LintStep]) {
-        let path = prefix.map(\.text).joined(separator: ".")
+        let path = prefix.isEmpty ? "" : prefix.map(\.text).joined(separator: ".")
         func join(_ more: String) -> String { path.isEmpty ? more : path + "." + more }
         if !value.plural.isEmpty {
-            let id = "#count " + path
+            let id = path.isEmpty ? "#count " : "#count " + path
             let kind: PluralArgumentKind
             if source != nil, let known = countKinds[id] {
                 kind = known
@@ -593,7 +615,7 @@ struct LintChecker {
                 structureChecks(key: key, locale: locale, value: form, source: source, prefix: prefix + [.device(device)])
             }
         }
-        for (name, substitution) in value.substitutions.sorted(by: { $0.key < $1.key }) {
+        for (name, substitution) in value.substitutions.isEmpty ? [] : value.substitutions.sorted(by: { $0.key < $1.key }) {
             if table.isCatalog && (substitution.argNum == nil || substitution.formatSpecifier == nil) {
                 report("schema-violation", key, locale, join("substitutions.\(name)"),
                        "the substitution “\(name)” lacks \(substitution.argNum == nil ? "argNum" : "formatSpecifier")")
