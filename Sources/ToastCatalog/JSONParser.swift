@@ -288,6 +288,43 @@ struct JSONScanner {
         }
     }
 
+    /// Steps over one value without building it: nothing is decoded, and a string, number or
+    /// literal is only delimited (for text a reader has accepted, such as a finding's entry).
+    mutating func skipValue() throws(CatalogError) {
+        skipWhitespace()
+        guard let byte = current else { throw error("expected a value, found the end of the file") }
+        switch byte {
+        case UInt8(ascii: "{"):
+            try rawMembers { (scanner: inout JSONScanner, _: Key, _: Position) throws(CatalogError) in try scanner.skipValue() }
+        case UInt8(ascii: "["):
+            try enter()
+            index += 1
+            skipWhitespace()
+            if current == UInt8(ascii: "]") { index += 1; depth -= 1; return }
+            while true {
+                try skipValue()
+                skipWhitespace()
+                guard let next = current else { throw error("expected ',' or ']', found the end of the file") }
+                index += 1
+                if next == UInt8(ascii: "]") { break }
+                if next != UInt8(ascii: ",") { throw error("expected ',' or ']' after an array element") }
+            }
+            depth -= 1
+        case UInt8(ascii: "\""):
+            // To the closing quote, stepping over escapes.
+            var i = index + 1
+            while true {
+                let (end, _) = scanPlain(from: i)
+                guard end < bytes.count else { throw error("expected '\"' to close the string, found the end of the file") }
+                if bytes[end] == UInt8(ascii: "\"") { index = end + 1; return }
+                i = bytes[end] == UInt8(ascii: "\\") ? end + 2 : end + 1
+            }
+        default:
+            while let next = current, next != UInt8(ascii: ","), next != UInt8(ascii: "}"), next != UInt8(ascii: "]"),
+                  next > 0x20 { index += 1 }
+        }
+    }
+
     /// Any value, as a tree.
     mutating func value() throws(CatalogError) -> JSONValue {
         skipWhitespace()

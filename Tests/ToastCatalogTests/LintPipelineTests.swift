@@ -141,3 +141,108 @@ struct LintPipelineCorpusTests {
         #expect(pipelined == sequential)
     }
 }
+
+/// Findings in a String Catalog laid out as Xcode writes it point at the `value` of the leaf
+/// (the last of repeated members), or at the deepest member of the path that exists.
+@Suite struct LintLocationTests {
+    static let catalog = """
+    {
+      "sourceLanguage" : "en",
+      "strings" : {
+        "copy" : {
+          "comment" : "A button.",
+          "localizations" : {
+            "de" : { "stringUnit" : { "state" : "translated", "value" : "Kopieren" } },
+            "en" : { "stringUnit" : { "state" : "translated", "value" : "Copy" } }
+          }
+        },
+        "files" : {
+          "comment" : "%lld is a count of files.",
+          "localizations" : {
+            "de" : {
+              "variations" : {
+                "plural" : {
+                  "one" : {
+                    "stringUnit" : {
+                      "state" : "needs_review",
+                      "value" : "%lld Datei"
+                    }
+                  },
+                  "other" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%lld Dateien"
+                    }
+                  }
+                }
+              }
+            },
+            "en" : {
+              "variations" : {
+                "plural" : {
+                  "one" : { "stringUnit" : { "state" : "translated", "value" : "%lld file" } },
+                  "other" : { "stringUnit" : { "state" : "translated", "value" : "%lld files" } }
+                }
+              }
+            },
+            "fr" : {
+              "variations" : {
+                "device" : {
+                  "mac" : {
+                    "stringUnit" : { "state" : "translated", "value" : "%lld fichiers (Mac)" },
+                    "stringUnit" : { "state" : "new", "value" : "%lld fichiers (Mac, nouveau)" }
+                  },
+                  "other" : { "stringUnit" : { "state" : "translated", "value" : "%lld fichiers" } }
+                }
+              }
+            },
+            "ja" : {
+              "stringUnit" : { "state" : "translated", "value" : "%#@n@" },
+              "substitutions" : {
+                "n" : {
+                  "argNum" : 1,
+                  "formatSpecifier" : "lld",
+                  "variations" : {
+                    "plural" : {
+                      "other" : { "stringUnit" : { "state" : "needs_review", "value" : "%arg 個のファイル" } }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "version" : "1.0"
+    }
+    """
+
+    /// `line:column` of the `occurrence`th (1-based) appearance of `marker` in the catalog.
+    static func position(of marker: String, occurrence: Int = 1) -> String {
+        var seen = 0
+        for (index, line) in catalog.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            var rest = line[...]
+            while let range = rest.range(of: marker) {
+                seen += 1
+                if seen == occurrence { return "\(index + 1):\(line.distance(from: line.startIndex, to: range.lowerBound) + 1)" }
+                rest = rest[range.upperBound...]
+            }
+        }
+        return "not found"
+    }
+
+    @Test(arguments: [
+        ("[review-state] “files” (de plural.one)", position(of: #""value" : "%lld Datei""#)),
+        ("[missing-translation] “files” (fr device.mac)", position(of: #""value" : "%lld fichiers (Mac, nouveau)""#)),
+        ("[review-state] “files” (ja substitutions.n.plural.other)", position(of: #""value" : "%arg"#)),
+        ("[missing-translation] “copy” (fr)", position(of: #""localizations""#)),
+        ("[missing-translation] “copy” (ja)", position(of: #""localizations""#)),
+        ("[duplicate-key] “files”", position(of: #""stringUnit" : { "state" : "new""#)),
+    ])
+    func pointsAtTheLeaf(_ finding: String, _ expected: String) {
+        let found = Linter().lint(file: "Main.xcstrings", bytes: Array(Self.catalog.utf8)).map(LintOutput.text)
+        let matching = found.filter { $0.contains(finding) }
+        #expect(matching.count == 1, "\(found)")
+        #expect(matching.first?.hasPrefix("Main.xcstrings:\(expected):") == true, "\(matching) at \(expected)")
+    }
+}

@@ -95,18 +95,9 @@ struct XCStringsOutline {
                 scanner.index += 1
                 if next == UInt8(ascii: "]") { return }
             }
-        case UInt8(ascii: "\""):
-            // To the closing quote, stepping over escapes; nothing is decoded.
-            var i = scanner.index + 1
-            while true {
-                let (end, _) = scanner.scanPlain(from: i)
-                guard end < scanner.bytes.count else { throw scanner.error("unterminated string") }
-                if scanner.bytes[end] == UInt8(ascii: "\"") { scanner.index = end + 1; break }
-                i = scanner.bytes[end] == UInt8(ascii: "\\") ? end + 2 : end + 1
-            }
         default:
-            while let next = scanner.current, next != UInt8(ascii: ","), next != UInt8(ascii: "}"), next != UInt8(ascii: "]"),
-                  next > 0x20 { scanner.index += 1 }
+            // A string, number or literal.
+            try scanner.skipValue()
         }
     }
 
@@ -119,7 +110,9 @@ struct XCStringsOutline {
     }
 
     /// Where the leaf (`locale`, `path`) of `entry` stands: the `value` member of its string
-    /// unit, or the deepest member of the path that exists (the entry itself at worst).
+    /// unit, or the deepest member of the path that exists (the entry itself at worst). The
+    /// entry is walked, not built: only the objects on the path are read member by member,
+    /// the rest is stepped over (a catalog with many findings is located in one pass each).
     func location(entry: String, locale: String, path: String, bytes: [UInt8], file: String) -> SourceLocation {
         guard let position = entryPositions[entry] else { return SourceLocation(file: file, line: 1, column: 1) }
         return bytes.withUnsafeBufferPointer { buffer -> SourceLocation in
@@ -127,36 +120,50 @@ struct XCStringsOutline {
             scanner.index = position.offset
             scanner.line = position.line
             scanner.lineStart = position.lineStart
-            let entryLocation = scanner.sourceLocation(position)
-            guard (try? scanner.key()) != nil, (try? scanner.expect(UInt8(ascii: ":"), "")) != nil,
-                  let tree = try? scanner.value() else { return entryLocation }
-            var best = entryLocation
-            func member(_ value: JSONValue?, _ name: String) -> JSONValue? {
-                guard case .object(let members)? = value, let found = members.last(where: { $0.key == name }) else { return nil }
-                best = SourceLocation(file: file, line: found.line, column: found.column)
-                return found.value
+            var best = scanner.sourceLocation(position)
+            guard (try? scanner.key()) != nil, (try? scanner.expect(UInt8(ascii: ":"), "")) != nil else { return best }
+            scanner.skipWhitespace()
+            // Moves the scanner to the value of the last member `name` of the object it is at
+            // (JSON readers keep the last of repeated members), noting where that member stands.
+            func member(_ name: String) -> Bool {
+                guard scanner.current == UInt8(ascii: "{") else { return false }
+                var found: (scanner: JSONScanner, position: JSONScanner.Position)?
+                do {
+                    try scanner.rawMembers { (inner: inout JSONScanner, key: JSONScanner.Key, at: JSONScanner.Position) throws(CatalogError) in
+                        if key.string(in: inner.bytes) == name { found = (inner, at) }
+                        try inner.skipValue()
+                    }
+                } catch {
+                    return false
+                }
+                guard let found else { return false }
+                best = found.scanner.sourceLocation(found.position)
+                scanner = found.scanner
+                return true
             }
-            guard !locale.isEmpty else { return best }
-            var node = member(member(tree, "localizations"), locale)
-            guard node != nil else { return best }
+            guard !locale.isEmpty, member("localizations"), member(locale) else { return best }
             let steps = path.split(separator: ".").map(String.init)
             var i = 0
             while i < steps.count {
                 switch steps[i] {
                 case "plural" where i + 1 < steps.count:
-                    node = member(member(member(node, "variations"), "plural"), steps[i + 1]); i += 2
+                    guard member("variations"), member("plural"), member(steps[i + 1]) else { return best }
+                    i += 2
                 case "device" where i + 1 < steps.count:
-                    node = member(member(member(node, "variations"), "device"), steps[i + 1]); i += 2
+                    guard member("variations"), member("device"), member(steps[i + 1]) else { return best }
+                    i += 2
                 case "substitutions" where i + 3 < steps.count:
-                    node = member(member(member(member(member(node, "substitutions"), steps[i + 1]), "variations"), steps[i + 2]), steps[i + 3]); i += 4
+                    guard member("substitutions"), member(steps[i + 1]), member("variations"), member(steps[i + 2]),
+                          member(steps[i + 3]) else { return best }
+                    i += 4
                 case "substitutions" where i + 1 < steps.count:
-                    node = member(member(node, "substitutions"), steps[i + 1]); i += 2
+                    guard member("substitutions"), member(steps[i + 1]) else { return best }
+                    i += 2
                 default:
                     i = steps.count
                 }
-                if node == nil { return best }
             }
-            _ = member(member(node, "stringUnit"), "value")
+            _ = member("stringUnit") && member("value")
             return best
         }
     }
