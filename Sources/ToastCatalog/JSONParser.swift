@@ -288,41 +288,48 @@ struct JSONScanner {
         }
     }
 
-    /// Steps over one value without building it: nothing is decoded, and a string, number or
-    /// literal is only delimited (for text a reader has accepted, such as a finding's entry).
+    /// Steps over one value without building it: nothing is decoded, and the structure is
+    /// only delimited (brackets counted, strings stepped over, lines counted), so this is for
+    /// text a reader has accepted, such as the entry of a finding.
     mutating func skipValue() throws(CatalogError) {
         skipWhitespace()
-        guard let byte = current else { throw error("expected a value, found the end of the file") }
-        switch byte {
-        case UInt8(ascii: "{"):
-            try rawMembers { (scanner: inout JSONScanner, _: Key, _: Position) throws(CatalogError) in try scanner.skipValue() }
-        case UInt8(ascii: "["):
-            try enter()
-            index += 1
-            skipWhitespace()
-            if current == UInt8(ascii: "]") { index += 1; depth -= 1; return }
-            while true {
-                try skipValue()
-                skipWhitespace()
-                guard let next = current else { throw error("expected ',' or ']', found the end of the file") }
-                index += 1
-                if next == UInt8(ascii: "]") { break }
-                if next != UInt8(ascii: ",") { throw error("expected ',' or ']' after an array element") }
-            }
-            depth -= 1
-        case UInt8(ascii: "\""):
-            // To the closing quote, stepping over escapes.
-            var i = index + 1
-            while true {
-                let (end, _) = scanPlain(from: i)
-                guard end < bytes.count else { throw error("expected '\"' to close the string, found the end of the file") }
-                if bytes[end] == UInt8(ascii: "\"") { index = end + 1; return }
-                i = bytes[end] == UInt8(ascii: "\\") ? end + 2 : end + 1
-            }
-        default:
+        guard let first = current else { throw error("expected a value, found the end of the file") }
+        if first != UInt8(ascii: "{") && first != UInt8(ascii: "[") && first != UInt8(ascii: "\"") {
+            // A number or literal.
             while let next = current, next != UInt8(ascii: ","), next != UInt8(ascii: "}"), next != UInt8(ascii: "]"),
                   next > 0x20 { index += 1 }
+            return
         }
+        var level = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "\""):
+                // To the closing quote (strings hold no raw line break), stepping over escapes.
+                var i = index + 1
+                while true {
+                    let (end, _) = scanPlain(from: i)
+                    guard end < bytes.count else { throw error("expected '\"' to close the string, found the end of the file") }
+                    if bytes[end] == UInt8(ascii: "\"") { index = end + 1; break }
+                    i = bytes[end] == UInt8(ascii: "\\") ? end + 2 : end + 1
+                }
+                if level == 0 { return }
+                continue
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                level += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                level -= 1
+                if level == 0 { index += 1; return }
+            case 0x20, 0x0A, 0x0D, 0x09:
+                // Indentation (many spaces at a time) and line breaks, counted.
+                skipWhitespace()
+                continue
+            default:
+                break
+            }
+            index += 1
+        }
+        throw error("expected the value to close, found the end of the file")
     }
 
     /// Any value, as a tree.

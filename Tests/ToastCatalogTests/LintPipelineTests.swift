@@ -245,4 +245,29 @@ struct LintPipelineCorpusTests {
         #expect(matching.count == 1, "\(found)")
         #expect(matching.first?.hasPrefix("Main.xcstrings:\(expected):") == true, "\(matching) at \(expected)")
     }
+
+    /// Without the repeated member (the reader's positions locate, the first match is the
+    /// only one): the same places, one line up after the line taken out.
+    @Test func withoutRepeatedMembers() {
+        let dropped = #"                "stringUnit" : { "state" : "translated", "value" : "%lld fichiers (Mac)" },"#
+        #expect(Self.catalog.contains(dropped + "\n"))
+        let text = Self.catalog.replacingOccurrences(of: dropped + "\n", with: "")
+        let found = Linter().lint(file: "Main.xcstrings", bytes: Array(text.utf8)).map(LintOutput.text)
+        func line(_ marker: String) -> String {
+            let parts = Self.position(of: marker).split(separator: ":")
+            let number = Int(parts[0])!
+            return "\(number > 44 ? number - 1 : number):\(parts[1])"
+        }
+        let expected = [
+            "[review-state] “files” (de plural.one)": line(#""value" : "%lld Datei""#),
+            "[missing-translation] “files” (fr device.mac)": line(#""value" : "%lld fichiers (Mac, nouveau)""#),
+            "[review-state] “files” (ja substitutions.n.plural.other)": line(#""value" : "%arg"#),
+            "[missing-translation] “copy” (fr)": line(#""localizations""#),
+        ]
+        #expect(!found.contains { $0.contains("[duplicate-key]") })
+        for (finding, place) in expected {
+            let matching = found.filter { $0.contains(finding) }
+            #expect(matching.count == 1 && matching[0].hasPrefix("Main.xcstrings:\(place):"), "\(finding): \(matching) at \(place)")
+        }
+    }
 }

@@ -123,15 +123,32 @@ struct XCStringsOutline {
             var best = scanner.sourceLocation(position)
             guard (try? scanner.key()) != nil, (try? scanner.expect(UInt8(ascii: ":"), "")) != nil else { return best }
             scanner.skipWhitespace()
-            // Moves the scanner to the value of the last member `name` of the object it is at
-            // (JSON readers keep the last of repeated members), noting where that member stands.
+            // Without repeated members (none in the outline), the first member of a name is the
+            // only one; otherwise the last one counts, as JSON readers keep the last.
+            let firstWins = duplicates.isEmpty
+            // Moves the scanner to the value of the member `name` of the object it is at, noting
+            // where that member stands.
             func member(_ name: String) -> Bool {
                 guard scanner.current == UInt8(ascii: "{") else { return false }
+                var probe = scanner
                 var found: (scanner: JSONScanner, position: JSONScanner.Position)?
                 do {
-                    try scanner.rawMembers { (inner: inout JSONScanner, key: JSONScanner.Key, at: JSONScanner.Position) throws(CatalogError) in
-                        if key.string(in: inner.bytes) == name { found = (inner, at) }
-                        try inner.skipValue()
+                    guard try probe.openObject() else { return false }
+                    while true {
+                        probe.skipWhitespace()
+                        let position = JSONScanner.Position(offset: probe.index, line: probe.line, lineStart: probe.lineStart)
+                        let key = try probe.key()
+                        try probe.expect(UInt8(ascii: ":"), "")
+                        probe.skipWhitespace()
+                        if key.string(in: probe.bytes) == name {
+                            found = (probe, position)
+                            if firstWins { break }
+                        }
+                        try probe.skipValue()
+                        probe.skipWhitespace()
+                        guard let next = probe.current, next == UInt8(ascii: ",") || next == UInt8(ascii: "}") else { return false }
+                        probe.index += 1
+                        if next == UInt8(ascii: "}") { break }
                     }
                 } catch {
                     return false
