@@ -229,8 +229,10 @@ public struct Linter: Sendable {
     /// Applies severities and suppressions and locates each finding.
     static func resolve(_ raw: [RawFinding], table: LintTable, bytes: [String: [UInt8]], configuration: LintConfiguration,
                         strict: Bool) -> [LintFinding] {
-        var locators: [String: PropertyListLocator] = [:]
-        var result: [LintFinding] = []
+        // Severities and suppressions first (cheap), with the .strings/.stringsdict locators
+        // the kept findings need, each read once.
+        var selected: [(finding: RawFinding, rule: LintRule, severity: LintSeverity)] = []
+        var readers: [String: PropertyListLocator] = [:]
         for finding in raw {
             guard let rule = LintRule.named(finding.rule),
                   var severity = configuration.severity(of: rule, table: table.name, key: finding.key, locale: finding.locale)
@@ -240,22 +242,39 @@ public struct Linter: Sendable {
             if !finding.key.isEmpty, let comment = table.entries[finding.key]?.comment, LintSuppression.suppresses(comment, rule: rule.id) {
                 continue
             }
-            let location: SourceLocation
-            if let known = finding.location {
-                location = known
-            } else if finding.file.hasSuffix(".xcstrings"), let outline = table.outlines[finding.file], let data = bytes[finding.file] {
-                location = outline.location(entry: finding.key, locale: finding.locale, path: finding.path, bytes: data, file: finding.file)
-            } else if let data = bytes[finding.file] {
-                if locators[finding.file] == nil { locators[finding.file] = PropertyListLocator(file: finding.file, bytes: data) }
-                location = locators[finding.file]!.location(key: finding.key, path: finding.path)
-            } else {
-                location = SourceLocation(file: finding.file, line: 1, column: 1)
+            if finding.location == nil, !finding.file.hasSuffix(".xcstrings") || table.outlines[finding.file] == nil,
+               readers[finding.file] == nil, let data = bytes[finding.file] {
+                readers[finding.file] = PropertyListLocator(file: finding.file, bytes: data)
             }
-            result.append(LintFinding(rule: rule.id, severity: severity, location: location, table: table.name, key: finding.key,
-                                      locale: finding.locale, path: finding.path, message: finding.message,
-                                      source: finding.source, target: finding.target, hint: finding.hint ?? rule.help))
+            selected.append((finding, rule, severity))
         }
-        return result
+        // Then each is located (reading its entry again), on all cores when there are many.
+        let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        let parts = selected.count >= 512 ? cores : 1
+        let size = (selected.count + parts - 1) / max(parts, 1)
+        let slots = LockedSlots<[LintFinding]>(count: parts)
+        let kept = selected, locators = readers
+        DispatchQueue.concurrentPerform(iterations: parts) { part in
+            var result: [LintFinding] = []
+            let lower = min(part * size, kept.count), upper = min(lower + size, kept.count)
+            for (finding, rule, severity) in kept[lower..<upper] {
+                let location: SourceLocation
+                if let known = finding.location {
+                    location = known
+                } else if finding.file.hasSuffix(".xcstrings"), let outline = table.outlines[finding.file], let data = bytes[finding.file] {
+                    location = outline.location(entry: finding.key, locale: finding.locale, path: finding.path, bytes: data, file: finding.file)
+                } else if let locator = locators[finding.file] {
+                    location = locator.location(key: finding.key, path: finding.path)
+                } else {
+                    location = SourceLocation(file: finding.file, line: 1, column: 1)
+                }
+                result.append(LintFinding(rule: rule.id, severity: severity, location: location, table: table.name, key: finding.key,
+                                          locale: finding.locale, path: finding.path, message: finding.message,
+                                          source: finding.source, target: finding.target, hint: finding.hint ?? rule.help))
+            }
+            slots.store(result, at: part)
+        }
+        return slots.values().flatMap { $0 }
     }
 }
 
