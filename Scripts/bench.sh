@@ -39,8 +39,11 @@ print("median per iteration, peak memory, and ratios against the baseline of the
 for name, row in rows.items():
     ratio = ""
     if name.startswith("ToastKit") and tag(name) and not tag(name).endswith("-baseline"):
-        # The baseline of "[x]" is the other benchmark tagged "[x]" or "[x-baseline]".
-        base = next((r for n, r in rows.items() if n != name and tag(n) in (tag(name), tag(name) + "-baseline")), None)
+        # The baseline of "[x]" or "[x-variant]" is the benchmark tagged "[x-baseline]", else the
+        # other one tagged "[x]".
+        family = tag(name).split("-")[0]
+        base = next((r for n, r in rows.items() if n != name and tag(n) in (tag(name) + "-baseline", family + "-baseline")), None) \
+            or next((r for n, r in rows.items() if n != name and tag(n) == tag(name)), None)
         if base and "time" in base and "time" in row:
             ratio = f"  → {row['time'] / base['time']:.1f}x the baseline's time"
     elif name.startswith("ToastKit") and subject(name):

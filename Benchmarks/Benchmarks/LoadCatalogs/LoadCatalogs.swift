@@ -6,7 +6,8 @@ import ToastICU
 /// Load throughput of a generated String Catalog (≥ 50 MB, 40 locales + the English source,
 /// 20% plural keys with each locale's CLDR categories) and of 40 `.lproj` `.strings` files,
 /// against Foundation's JSONSerialization and PropertyListSerialization in the same run; and
-/// `toastkit lint` of the same catalog against loading it (tags `[lint]`, `[lint-baseline]`). The inputs are generated deterministically into
+/// `toastkit lint` of the same catalog against loading it (tags `[lint]`, `[lint-baseline]`; and
+/// `[lint-findings]`, the catalog with thousands of findings, reported but not a target). The inputs are generated deterministically into
 /// a temporary folder on first use (not committed). Throughput counts bytes: 1 iteration = one
 /// whole input.
 
@@ -32,6 +33,26 @@ struct Generator {
 let locales = ["ar", "cs", "da", "de", "el", "es", "fa", "fi", "fr", "he", "hi", "id", "it", "ja", "ko", "ms", "nb", "nl", "pl",
                "pt-BR", "pt-PT", "ru", "sv", "th", "tr", "uk", "ur", "vi", "zh-Hans", "zh-Hant", "bg", "ca", "hr", "hu", "ro",
                "sk", "sl", "sr", "et", "lt"]
+
+/// The String Catalog input with every 37th `"state" : "translated"` made `"needs_review"`
+/// (a `review-state` finding each: 9,076 of them).
+func findingsCatalog() -> [UInt8] {
+    let from = Array(#""state" : "translated""#.utf8), to = Array(#""state" : "needs_review""#.utf8)
+    var out: [UInt8] = []
+    out.reserveCapacity(catalogBytes.count + catalogBytes.count / 100)
+    var seen = 0, i = 0
+    while i < catalogBytes.count {
+        if catalogBytes[i] == from[0], i + from.count <= catalogBytes.count, catalogBytes[i..<i + from.count].elementsEqual(from) {
+            out += seen % 37 == 0 ? to : from
+            seen += 1
+            i += from.count
+        } else {
+            out.append(catalogBytes[i])
+            i += 1
+        }
+    }
+    return out
+}
 
 /// The String Catalog input, in Xcode's layout.
 let catalogBytes: [UInt8] = {
@@ -116,6 +137,14 @@ let benchmarks: @Sendable () -> Void = {
     }
     Benchmark("ToastKit lint .xcstrings (\(catalogBytes.count / 1_000_000) MB) [lint]") { benchmark in
         for _ in benchmark.scaledIterations { blackHole(Linter().lint(file: "Big.xcstrings", bytes: catalogBytes)) }
+    }
+    // Not a target: the same catalog with every 37th string unit in state needs_review, so
+    // that lint also writes and locates thousands of findings.
+    Benchmark("ToastKit lint .xcstrings, every 37th unit to review [lint-findings]") { benchmark in
+        // Made here, not kept in a global, so that it does not weigh on the other benchmarks' peak memory.
+        let bytes = findingsCatalog()
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations { blackHole(Linter().lint(file: "Big.xcstrings", bytes: bytes)) }
     }
     // Each file into a catalog of its own, as Foundation reads each into a dictionary: the
     // files are read on all cores, a few ahead of the one handed on.

@@ -106,6 +106,8 @@ package enum LintQuickScan {
         return mask
     }()
     private static let attentionAbove64: UInt64 = (1 << (0x5C - 0x40)) | (1 << (0x60 - 0x40)) | (1 << (0x7F - 0x40))
+    /// The lead bytes (from 0xC0) of the scalars that need a look: C2, E2, EE, EF, F3, F4.
+    private static let leadBytes: UInt64 = [0xC2, 0xE2, 0xEE, 0xEF, 0xF3, 0xF4].reduce(0) { $0 | 1 << UInt64($1 - 0xC0) }
 
     private static func scan(_ bytes: UnsafeBufferPointer<UInt8>, _ specifiers: [[UInt8]], positional: Bool) -> Bool {
         let count = bytes.count
@@ -118,6 +120,10 @@ package enum LintQuickScan {
                 if attentionBelow64 &>> UInt64(b) & 1 == 0 { i &+= 1; continue }
             } else if b < 0x80 {
                 if attentionAbove64 &>> UInt64(b &- 0x40) & 1 == 0 { i &+= 1; continue }
+            } else if b < 0xC0 || leadBytes &>> UInt64(b &- 0xC0) & 1 == 0 {
+                // A continuation byte, or the lead byte of a scalar no rule looks for.
+                i &+= 1
+                continue
             }
             switch b {
             case UInt8(ascii: "%"):
