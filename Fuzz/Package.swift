@@ -13,6 +13,7 @@ let targets = [
     ("FuzzFormat", "fuzz-format"),
     ("FuzzLocale", "fuzz-locale"),
     ("FuzzPresenter", "fuzz-presenter"),
+    ("FuzzLint", "fuzz-lint"),
 ]
 
 let package = Package(

@@ -126,13 +126,28 @@ xc = {'sourceLanguage': 'en', 'strings': {
              'futureMember': [1, 2.5e10, None, True, {'x': '\u00e9\U0001F600'}]},
     '': {}},
     'version': '1.0', 'x-unknown': {'kept': True}}
-for target in ['xcstrings', 'xcstrings-roundtrip']:
+for target in ['xcstrings', 'xcstrings-roundtrip', 'lint']:
     put(target, 'catalog.xcstrings', json.dumps(xc, indent=2, ensure_ascii=False))
     put(target, 'minified.xcstrings', json.dumps(xc, separators=(',', ':')))
     put(target, 'escapes.xcstrings', '{"sourceLanguage":"en","strings":{"\\u00e9\\n\\t\\"\\\\\\/\\ud83d\\ude00":'
         '{"localizations":{"ar":{"stringUnit":{"state":"translated","value":"\\u202e%@"}}}}},"version":"1.0"}')
     put(target, 'bad.xcstrings', '{"sourceLanguage":"en","strings":{"a":{"localizations":{"fr":{"stringUnit":'
         '{"state":1}}}}},"version":"1.0"}')
+
+# lint: translations the quick scan clears, and near misses it must leave to the rules
+lint_xc = {'sourceLanguage': 'en', 'version': '1.0', 'strings': {
+    'saved': {'comment': 'A toast.', 'localizations': {
+        'en': unit('Saved %@'), 'de': unit('%@ gespeichert'), 'ja': unit('%@ を保存しました'),
+        'fr': unit('Enregistr\u00e9 %@ '), 'ar': unit('\u062a\u0645 \u062d\u0641\u0638 %@'), 'ru': unit('Saved %@')}},
+    '%lld files': {'comment': '%lld is a count.', 'localizations': {
+        'en': {'variations': {'plural': {'one': unit('%lld file'), 'other': unit('%lld files')}}},
+        'pl': {'variations': {'plural': {'one': unit('%lld plik'), 'few': unit('%lld pliki'),
+                                         'many': unit('%lld plik\u00f3w'), 'other': unit('%lld pliku')}}},
+        'de': {'variations': {'plural': {'one': unit('%lld Datei'), 'other': unit('%d Dateien')}}}}},
+    'sent': {'comment': '%1$@ is a name, %2$lld a count.', 'localizations': {
+        'en': unit('%1$@ sent %2$lld photos'), 'ja': unit('%2$lld \u679a\u3092 %1$@ \u304c\u9001\u4fe1'),
+        'de': unit('%1$@ hat %1$@ Fotos gesendet')}}}}
+put('lint', 'translations.xcstrings', json.dumps(lint_xc, indent=2, ensure_ascii=False))
 
 # format: mode, locale, argument count, [type, payload]..., then the format (mode 0) or
 # value \xff form \xff form \xff form \xff specifier (mode 1)

@@ -5,13 +5,13 @@
 #   Scripts/fuzz.sh list
 #   Scripts/fuzz.sh build      (build every target once; FUZZ_NO_BUILD=1 then skips it)
 #
-# TARGET: strings, stringsdict, xcstrings, xcstrings-roundtrip, format, locale, presenter.
+# TARGET: strings, stringsdict, xcstrings, xcstrings-roundtrip, format, locale, presenter, lint.
 # The corpus grows in Fuzz/corpus/TARGET (not committed); seeds come from Fuzz/seeds/TARGET
 # (synthetic, committed) and ../shared/corpus (real catalogs) when present. Crashes are
 # written to Fuzz/artifacts/TARGET/. Exit status: libFuzzer's (0 when nothing was found).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-targets=(strings stringsdict xcstrings xcstrings-roundtrip format locale presenter)
+targets=(strings stringsdict xcstrings xcstrings-roundtrip format locale presenter lint)
 
 if [ "${1:-}" = list ]; then printf '%s\n' "${targets[@]}"; exit 0; fi
 
@@ -57,7 +57,7 @@ seeds=("$root/Fuzz/seeds/$target")
 case "$target" in
   strings) ext=strings ;;
   stringsdict) ext=stringsdict ;;
-  xcstrings|xcstrings-roundtrip) ext=xcstrings ;;
+  xcstrings|xcstrings-roundtrip|lint) ext=xcstrings ;;
   *) ext="" ;;
 esac
 if [ -n "$ext" ] && [ -d "$root/Fuzz/.seeds-shared/$ext" ]; then seeds+=("$root/Fuzz/.seeds-shared/$ext"); fi

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import ToastCatalog
+@_spi(Verification) import ToastCatalog
 import ToastICU
 import ToastKitTesting
 

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import ToastCatalog
+@_spi(Verification) import ToastCatalog
 import ToastKitTesting
 
 /// Lint checks a String Catalog's entries while it is still being read; the findings must be

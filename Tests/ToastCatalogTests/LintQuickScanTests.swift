@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import ToastCatalog
+@_spi(Verification) import ToastCatalog
 import ToastKitTesting
 
 /// The checker clears plain target texts with a byte scan before the full rules; the scan may
@@ -64,6 +64,19 @@ import ToastKitTesting
                       ("%lld photos de %@", false)])
     func numberedSpecifiersInAnyOrder(_ target: String, _ cleared: Bool) {
         #expect(LintQuickScan.clears(target, source: "%1$@ sent %2$lld photos") == cleared)
+    }
+
+    /// A source that reads one argument twice, as two types (found by the `lint` fuzz target):
+    /// reordered, the rules report the target's clash; in the source's order they do not.
+    @Test func oneArgumentReadTwice() throws {
+        #expect(!LintQuickScan.clears("%1$lld 枚を %1$@ が送信", source: "%1$@ sent %1$lld photos"))
+        #expect(LintQuickScan.clears("%1$@ a envoyé %1$lld photos", source: "%1$@ sent %1$lld photos"))
+        for target in ["%1$lld 枚を %1$@ が送信", "%1$@ a envoyé %1$lld photos"] {
+            let text = #"{"sourceLanguage":"en","strings":{"sent":{"comment":"%1$@ is a name.","localizations":{"#
+                + #""en":{"stringUnit":{"state":"translated","value":"%1$@ sent %1$lld photos"}},"#
+                + #""ja":{"stringUnit":{"state":"translated","value":"\#(target)"}}}}},"version":"1.0"}"#
+            #expect(Self.lint(Array(text.utf8), file: "Twice.xcstrings", quick: true) == Self.lint(Array(text.utf8), file: "Twice.xcstrings", quick: false))
+        }
     }
 
     @Test(arguments: involvedSources)

@@ -49,9 +49,10 @@ public struct LintConfiguration: Sendable, Equatable {
     public var overrides: [Override] = []
     /// Terms kept as they are in every language (`preserved-token`, `unchanged-translation`).
     public var doNotTranslate: [String] = []
-    /// Whether the checker clears plain target texts with a byte scan before the full rules
-    /// (the same findings either way; the tests compare both).
-    package var usesQuickScan = true
+    /// Whether the checker clears plain target texts with a byte scan before the full rules.
+    /// The findings are the same either way; off is slower and exists to verify that (the
+    /// tests and the `lint` fuzz target compare both).
+    @_spi(Verification) public var usesQuickScan = true
     /// Key glob → widest line in terminal cells.
     public var widthBudgets: [(glob: String, cells: Int)] = []
 

@@ -10,7 +10,8 @@
 /// - `format-syntax`, `placeholder-mismatch`, `format-type-mismatch`, `format-length-mismatch`,
 ///   `reordered-without-positions`, `accidental-specifier`, `substitution-mismatch`: the
 ///   target's `%` tokens are the source's specifiers, byte for byte and in order (`%%` aside;
-///   in any order, each once, when all are numbered), none after a number (prose) and none an
+///   in any order, each once, when all are numbered and read different arguments), none after
+///   a number (prose) and none an
 ///   `%arg`; the source's own format has no problem, no prose-like specifier, no substitution
 ///   and no `*`.
 /// - `whitespace-mismatch`, `empty-translation`: no edge whitespace in either text (the
@@ -28,8 +29,8 @@ package enum LintQuickScan {
     struct Source {
         /// The bytes of each specifier the source reads, in order.
         let specifiers: [[UInt8]]
-        /// Whether every specifier is numbered (`%1$@`): a translation may then read them in any
-        /// order, each once.
+        /// Whether every specifier is numbered (`%1$@`), each argument once: a translation may
+        /// then read them in any order, each once.
         let positional: Bool
         /// ``LintTextFacts/letters`` and ``LintTextFacts/comparable`` of the source.
         let letters: Int
@@ -44,7 +45,10 @@ package enum LintQuickScan {
                   !text.isEmpty
             else { return nil }
             var specifiers: [[UInt8]] = []
+            // Any order only when each argument is read once: a source that reads one argument
+            // twice (as two types, say) is compared use by use, in order, by the rules.
             let positional = !format.uses.isEmpty && format.uses.allSatisfy(\.positional)
+                && Set(format.uses.map(\.index)).count == format.uses.count
             if !format.uses.isEmpty {
                 var text = text
                 text.makeContiguousUTF8()

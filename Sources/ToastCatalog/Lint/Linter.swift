@@ -69,8 +69,8 @@ public struct Linter: Sendable {
     }
 
     /// ``lint(file:bytes:)``, with or without checking a String Catalog's entries while it is
-    /// read (the tests compare both).
-    package func lint(file: String, bytes: [UInt8], pipelined: Bool) -> [LintFinding] {
+    /// read: the same findings either way (the tests and the `lint` fuzz target compare both).
+    @_spi(Verification) public func lint(file: String, bytes: [UInt8], pipelined: Bool) -> [LintFinding] {
         let group = Group(files: [file], preloaded: [file: bytes])
         switch Self.lintGroup(group, configuration: configuration, strict: strictTranslations, limits: limits, pipelined: pipelined) {
         case .success(let findings): return findings.sorted(by: LintFinding.precedes)
