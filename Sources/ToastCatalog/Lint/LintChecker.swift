@@ -620,8 +620,13 @@ struct LintChecker {
                 report("schema-violation", key, locale, join("substitutions.\(name)"),
                        "the substitution “\(name)” lacks \(substitution.argNum == nil ? "argNum" : "formatSpecifier")")
             }
-            for member in substitution.extra where !member.key.hasPrefix("variations.") {
-                report("nonstandard-value", key, locale, join("substitutions.\(name)"), "unknown member “\(member.key)” in the substitution “\(name)”; kept on rewrite")
+            for member in substitution.extra {
+                report("nonstandard-value", key, locale, join("substitutions.\(name)"), member.key.hasPrefix("variations.")
+                       ? "unknown variation “\(member.key.dropFirst(11))” in the substitution “\(name)”; kept on rewrite"
+                       : "unknown member “\(member.key)” in the substitution “\(name)”; kept on rewrite")
+            }
+            for (category, form) in substitution.plural.sorted(by: { $0.key.rank < $1.key.rank }) {
+                unknownMembers(key: key, locale: locale, value: form, path: join("substitutions.\(name).plural.\(category.rawValue)"))
             }
             guard !substitution.plural.isEmpty else { continue }
             let spec: FormatSpecifier? = substitution.formatSpecifier.flatMap { text in
@@ -631,13 +636,26 @@ struct LintChecker {
             pluralChecks(key: key, locale: locale, forms: substitution.plural, path: join("substitutions.\(name).plural"),
                          kind: PluralArgumentKind(specifier: spec))
         }
-        if prefix.isEmpty {
-            for member in value.extra where !member.key.hasPrefix("variations.") && table.isCatalog {
+        unknownMembers(key: key, locale: locale, value: value, path: path)
+        for (category, form) in value.plural.sorted(by: { $0.key.rank < $1.key.rank }) {
+            unknownMembers(key: key, locale: locale, value: form, path: join(category.pluralPath))
+        }
+    }
+
+    /// `nonstandard-value` for the members of a localization (or of one of its forms) and of
+    /// its string unit that the String Catalog format does not have, unknown variation kinds
+    /// included; all are kept on rewrite.
+    private mutating func unknownMembers(key: String, locale: String, value: LocalizedValue, path: String) {
+        for member in value.extra where table.isCatalog && member.key != "variations.plural" {
+            if member.key.hasPrefix("variations.") {
+                report("nonstandard-value", key, locale, path,
+                       "unknown variation “\(member.key.dropFirst(11))” in the \(locale) localization (Xcode writes plural and device); kept on rewrite")
+            } else {
                 report("nonstandard-value", key, locale, path, "unknown member “\(member.key)” in the \(locale) localization; kept on rewrite")
             }
-            if let unit = value.stringUnit, !unit.extra.isEmpty {
-                report("nonstandard-value", key, locale, path, "unknown member “\(unit.extra[0].key)” in the string unit; kept on rewrite")
-            }
+        }
+        if let unit = value.stringUnit, !unit.extra.isEmpty {
+            report("nonstandard-value", key, locale, path, "unknown member “\(unit.extra[0].key)” in the string unit; kept on rewrite")
         }
     }
 
