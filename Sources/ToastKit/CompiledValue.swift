@@ -49,20 +49,6 @@ struct PluralForms: Sendable {
     }
 }
 
-extension PluralCategory {
-    /// 0 for zero … 5 for other.
-    var ordinal: Int {
-        switch self {
-        case .zero: 0
-        case .one: 1
-        case .two: 2
-        case .few: 3
-        case .many: 4
-        case .other: 5
-        }
-    }
-}
-
 /// A substitution prepared for resolution.
 final class CompiledSubstitution: Sendable {
     let argNum: Int?

@@ -7,12 +7,12 @@ enum LintStep: Equatable {
     case device(String)
     case substitution(String, PluralCategory)
 
-    /// `[.plural(c)]` for each category, by rank: shared instead of made for each leaf.
+    /// `[.plural(c)]` for each category, by ordinal: shared instead of made for each leaf.
     static let plural: [[LintStep]] = PluralCategory.allCases.map { [.plural($0)] }
 
     /// The plural category's rank (other steps sort first).
     var rank: Int {
-        if case .plural(let c) = self { return c.rank }
+        if case .plural(let c) = self { return c.ordinal }
         return -1
     }
 
@@ -61,7 +61,7 @@ struct LintLeaf {
             for (category, form) in value.plural {
                 guard form.isFlatUnit else { flat = false; break }
                 if let unit = form.stringUnit {
-                    result.append(LintLeaf(steps: LintStep.plural[category.rank], unit: unit, path: category.pluralPath))
+                    result.append(LintLeaf(steps: LintStep.plural[category.ordinal], unit: unit, path: category.pluralPath))
                 }
             }
             if flat {
@@ -134,7 +134,7 @@ struct LintChecker {
     /// the same in every locale).
     private var sourceCache: [String: SourceFacts] = [:]
     /// The same for the common paths without hashing: the flat text (0) and each plural form
-    /// (1 + rank).
+    /// (1 + ordinal).
     private var sourceSlots: [SourceFacts?] = Array(repeating: nil, count: 7)
     /// The count's kind of each plural set of the current entry's source.
     private var countKinds: [String: PluralArgumentKind] = [:]
@@ -579,7 +579,7 @@ struct LintChecker {
         for (category, form) in forms {
             guard form.isFlatUnit, form.extra.isEmpty, let unit = form.stringUnit, unit.extra.isEmpty,
                   unit.state == nil || unit.state == "translated" else { return false }
-            let steps = LintStep.plural[category.rank]
+            let steps = LintStep.plural[category.ordinal]
             guard let counterpart = Self.counterpart(steps, in: source),
                   let quick = sourceFacts(steps: steps, unit: counterpart, path: category.pluralPath, in: source, arguments: [:]).quick,
                   LintQuickScan.isClean(unit.value, against: quick) else { return false }
@@ -625,7 +625,7 @@ struct LintChecker {
                        ? "unknown variation “\(member.key.dropFirst(11))” in the substitution “\(name)”; kept on rewrite"
                        : "unknown member “\(member.key)” in the substitution “\(name)”; kept on rewrite")
             }
-            for (category, form) in substitution.plural.sorted(by: { $0.key.rank < $1.key.rank }) {
+            for (category, form) in substitution.plural.sorted(by: { $0.key < $1.key }) {
                 unknownMembers(key: key, locale: locale, value: form, path: join("substitutions.\(name).plural.\(category.rawValue)"))
             }
             guard !substitution.plural.isEmpty else { continue }
@@ -637,7 +637,7 @@ struct LintChecker {
                          kind: PluralArgumentKind(specifier: spec))
         }
         unknownMembers(key: key, locale: locale, value: value, path: path)
-        for (category, form) in value.plural.sorted(by: { $0.key.rank < $1.key.rank }) {
+        for (category, form) in value.plural.sorted(by: { $0.key < $1.key }) {
             unknownMembers(key: key, locale: locale, value: form, path: join(category.pluralPath))
         }
     }
@@ -878,7 +878,7 @@ struct LintChecker {
     mutating func sourceFacts(steps: [LintStep], unit: StringUnit, path: String, in source: LocalizedValue,
                               arguments: [String: LintArgumentSlot]) -> SourceFacts {
         var slot: Int?
-        if steps.isEmpty { slot = 0 } else if steps.count == 1, case .plural(let c) = steps[0] { slot = 1 + c.rank }
+        if steps.isEmpty { slot = 0 } else if steps.count == 1, case .plural(let c) = steps[0] { slot = 1 + c.ordinal }
         if let slot {
             if let known = sourceSlots[slot] { return known }
         } else if let known = sourceCache[path] {

@@ -60,8 +60,7 @@ package enum LintQuickScan {
                         let (kind, end) = FormatString.parse(bytes, at: i)
                         switch kind {
                         case .percent: break
-                        case .specifier(let raw):
-                            guard raw.argument != nil || !positional else { return nil }
+                        case .specifier:
                             result.append(Array(bytes[i..<end]))
                         case .invalid, .substitution: return nil
                         }
@@ -102,28 +101,22 @@ package enum LintQuickScan {
         return true
     }
 
-    /// Bytes that need a look: controls (below 0x20), `%`, `*`, `(`, `<`, `\`, `` ` ``, DEL
-    /// (ASCII), and every byte from 0x80.
-    private static let attentionBelow64: UInt64 = {
-        var mask: UInt64 = 0xFFFF_FFFF
-        for b in [0x25, 0x28, 0x2A, 0x3C] { mask |= 1 << UInt64(b) }
-        return mask
-    }()
-    private static let attentionAbove64: UInt64 = (1 << (0x5C - 0x40)) | (1 << (0x60 - 0x40)) | (1 << (0x7F - 0x40))
+    /// The ASCII bytes that need a look: controls (below 0x20), `%`, `*`, `(`, `<`, `\`, `` ` ``,
+    /// DEL (non-ASCII bytes: ``leadBytes``).
+    private static let attention = ASCIIByteSet(controlsAnd: [0x25, 0x28, 0x2A, 0x3C, 0x5C, 0x60, 0x7F])
     /// The lead bytes (from 0xC0) of the scalars that need a look: C2, E2, EE, EF, F3, F4.
     private static let leadBytes: UInt64 = [0xC2, 0xE2, 0xEE, 0xEF, 0xF3, 0xF4].reduce(0) { $0 | 1 << UInt64($1 - 0xC0) }
 
     private static func scan(_ bytes: UnsafeBufferPointer<UInt8>, _ specifiers: [[UInt8]], positional: Bool) -> Bool {
         let count = bytes.count
+        let attention = Self.attention, leadBytes = Self.leadBytes
         var next = 0  // how many source specifiers were met (in order unless positional)
         var met: UInt64 = 0  // which, when positional
         var i = 0
         while i < count {
             let b = bytes[i]
-            if b < 0x40 {
-                if attentionBelow64 &>> UInt64(b) & 1 == 0 { i &+= 1; continue }
-            } else if b < 0x80 {
-                if attentionAbove64 &>> UInt64(b &- 0x40) & 1 == 0 { i &+= 1; continue }
+            if b < 0x80 {
+                if !attention.contains(b) { i &+= 1; continue }
             } else if b < 0xC0 || leadBytes &>> UInt64(b &- 0xC0) & 1 == 0 {
                 // A continuation byte, or the lead byte of a scalar no rule looks for.
                 i &+= 1

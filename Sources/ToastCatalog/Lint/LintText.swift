@@ -1,5 +1,23 @@
 import Foundation
 
+/// A set of ASCII bytes as two 64-bit masks, for the byte scans that step over what no rule
+/// looks at: membership is a shift and a test.
+struct ASCIIByteSet {
+    private var low: UInt64 = 0
+    private var high: UInt64 = 0
+
+    /// The C0 controls (tab and newline included) and `bytes` (each below 0x80).
+    init(controlsAnd bytes: [UInt8]) {
+        low = 0xFFFF_FFFF
+        for b in bytes { if b < 0x40 { low |= 1 << UInt64(b) } else { high |= 1 << UInt64(b - 0x40) } }
+    }
+
+    /// Whether the ASCII byte `b` (below 0x80) is in the set.
+    @inline(__always) func contains(_ b: UInt8) -> Bool {
+        b < 0x40 ? low &>> UInt64(b) & 1 != 0 : high &>> UInt64(b &- 0x40) & 1 != 0
+    }
+}
+
 /// Text inspections shared by the text rules; each works on Unicode scalars, never bytes.
 enum LintText {
     /// Leading whitespace scalars (space, NBSP, tab, newline …).

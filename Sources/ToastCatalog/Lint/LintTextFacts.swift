@@ -33,15 +33,11 @@ struct LintTextFacts {
         // that need the byte before look back (`](`, `**`, `--`); a backslash looks ahead, so
         // that `\\` pairs are consumed whole and `\n` counts as an escape.
         let count = bytes.count
-        let specialBelow64 = Self.specialBelow64, specialAbove64 = Self.specialAbove64
+        let special = Self.special
         var i = 0
         while i < count {
             let b = bytes[i]
-            if b < 0x40 {
-                if specialBelow64 &>> UInt64(b) & 1 == 0 { i &+= 1; continue }
-            } else if b < 0x80 {
-                if specialAbove64 &>> UInt64(b &- 0x40) & 1 == 0 { i &+= 1; continue }
-            }
+            if b < 0x80 && !special.contains(b) { i &+= 1; continue }
             switch b {
             case 0x0A: newlines += 1
             case 0x09: tabs += 1
@@ -88,13 +84,8 @@ struct LintTextFacts {
     }
 
     /// The ASCII bytes the scan stops at: controls, tab and newline, `(`, `*`, `-`, `/`, the
-    /// digits, `<` (below 64); `@`, `\\`, `` ` ``, DEL (64 and up).
-    private static let specialBelow64: UInt64 = {
-        var mask: UInt64 = 0xFFFF_FFFF
-        for b in [0x28, 0x2A, 0x2D, 0x2F, 0x3C] + Array(0x30...0x39) { mask |= 1 << UInt64(b) }
-        return mask
-    }()
-    private static let specialAbove64: UInt64 = (1 << (0x40 - 0x40)) | (1 << (0x5C - 0x40)) | (1 << (0x60 - 0x40)) | (1 << (0x7F - 0x40))
+    /// digits, `<`, `@`, `\\`, `` ` ``, DEL.
+    private static let special = ASCIIByteSet(controlsAnd: [0x28, 0x2A, 0x2D, 0x2F, 0x3C, 0x40, 0x5C, 0x60, 0x7F] + Array(0x30...0x39))
 
     /// Calls `body` with each byte of the text between format tokens and tags, ASCII
     /// letters lowercased; stops early when `body` returns `false`.

@@ -159,20 +159,8 @@ extension String {
 }
 
 extension PluralCategory {
-    /// The category's place in CLDR's order (zero 0 … other 5).
-    var rank: Int {
-        switch self {
-        case .zero: 0
-        case .one: 1
-        case .two: 2
-        case .few: 3
-        case .many: 4
-        case .other: 5
-        }
-    }
-
     /// One bit per category, for sets of categories without hashing.
-    var bit: UInt8 { 1 << UInt8(rank) }
+    var bit: UInt8 { 1 << UInt8(ordinal) }
 
     /// The categories present in `forms`, as bits.
     static func bits<Value>(of forms: [PluralCategory: Value]) -> UInt8 {
