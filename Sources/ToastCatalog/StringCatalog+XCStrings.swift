@@ -26,15 +26,21 @@ extension StringCatalog {
     /// Without `onEntry`, a large catalog's entries are read on several cores (see
     /// ``XCStringsParallelism``); the result is the same as reading on one. `notes`, when
     /// given, learns what the model does not show (``XCStringsReadNotes``).
+    ///
+    /// With `keepsEntries` false (and `onEntry` given), the entries are handed on and not kept:
+    /// the catalog has its keys (in file order, each once), warnings and top-level members,
+    /// and no entries, so that the consumer can free each entry when done with it.
     init(xcstrings bytes: [UInt8], file: String, table: String? = nil, limits: CatalogLimits = .standard,
          parallelism: XCStringsParallelism = .standard, notes: XCStringsReadNotes? = nil,
-                 onEntry: ((_ sourceLanguage: String?, _ key: String, _ entry: CatalogEntry, _ position: JSONScanner.Position) -> Void)?
+         keepsEntries: Bool = true,
+         onEntry: ((_ sourceLanguage: String?, _ key: String, _ entry: CatalogEntry, _ position: JSONScanner.Position) -> Void)?
     ) throws(CatalogError) {
         let name = table ?? Self.tableName(forPath: file)
         self = try bytes.withUnsafeBufferPointer { (buffer) throws(CatalogError) -> StringCatalog in
             var scanner = JSONScanner(bytes: buffer, file: file, limits: limits)
             try scanner.skipByteOrderMark()
-            let catalog = try XCStringsReader.catalog(&scanner, table: name, parallelism: parallelism, onEntry: onEntry)
+            let catalog = try XCStringsReader.catalog(&scanner, table: name, parallelism: parallelism,
+                                                      keepsEntries: keepsEntries || onEntry == nil, onEntry: onEntry)
             try scanner.expectEnd()
             notes?.hasRepeatedOrUnknownMembers = scanner.sawRepeatedOrUnknownMember
             return catalog
@@ -142,6 +148,7 @@ enum XCStringsReader {
     }
 
     static func catalog(_ scanner: inout JSONScanner, table: String, parallelism: XCStringsParallelism = .sequential,
+                        keepsEntries: Bool = true,
                         onEntry: ((String?, String, CatalogEntry, Position) -> Void)? = nil) throws(CatalogError) -> StringCatalog {
         var sourceLanguage: String?
         var version = "1.0"
@@ -163,8 +170,10 @@ enum XCStringsReader {
                 hasVersion = true
             } else if key.is("strings", in: bytes) {
                 scanner.noteMember(&seen, 4)
+                // The names read, when the entries are not kept.
+                var names = Set<String>()
                 func add(_ name: String, _ parsed: CatalogEntry, _ position: Position, _ scanner: JSONScanner) {
-                    if entries.updateValue(parsed, forKey: name) == nil {
+                    if keepsEntries ? entries.updateValue(parsed, forKey: name) == nil : names.insert(name).inserted {
                         keys.append(name)
                         onEntry?(sourceLanguage, name, parsed, position)
                     } else {

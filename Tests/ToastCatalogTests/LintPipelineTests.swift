@@ -65,6 +65,37 @@ import ToastKitTesting
         #expect(pipelined.contains { $0.contains("[format-type-mismatch]") && $0.contains("“%lld”") })
     }
 
+    /// The entries checked while read are not kept: the comments that suppress findings are,
+    /// for the per-entry rules and for the missing translations found after the read.
+    @Test(arguments: [1, 200])
+    func suppressionsOfEntriesNotKept(count: Int) {
+        var text = Self.generated(count: count)
+        // Entry 0 lacks ja and reads an integer in de; entry 0's comment silences the type
+        // mismatch only, entry 7's (which lacks ja) silences every rule.
+        text = text.replacingOccurrences(of: #""saved.0":{"comment":"%@ is a file name.""#,
+                                         with: #""saved.0":{"comment":"%@ is a file name. [no-lint: format-type-mismatch]""#)
+        text = text.replacingOccurrences(of: #""saved.7":{"comment":"%@ is a file name.""#,
+                                         with: #""saved.7":{"comment":"[no-lint] %@ is a file name.""#)
+        let (pipelined, sequential) = Self.both(text)
+        #expect(pipelined == sequential)
+        #expect(!pipelined.contains { $0.contains("“saved.0”") && $0.contains("[format-type-mismatch]") })
+        #expect(!pipelined.contains { $0.contains("“saved.7”") })
+        if count > 1 {
+            #expect(pipelined.contains { $0.contains("“saved.14”") }, "\(pipelined.prefix(3))")
+            #expect(pipelined.contains { $0.contains("[missing-translation]") && $0.contains("“saved.0”") })
+            #expect(pipelined.contains { $0.contains("[format-type-mismatch]") && $0.contains("“saved.11”") })
+        }
+    }
+
+    @Test func suppressionMarkerScan() {
+        for comment in ["[no-lint]", "x [no-lint: a]", "[[no-lint]", "a [no-lin [no-lint"] {
+            #expect(LintSuppression.maySuppress(comment), "\(comment)")
+        }
+        for comment in ["", "no-lint", "[no-lin", "[ no-lint]", "[No-lint]"] {
+            #expect(!LintSuppression.maySuppress(comment), "\(comment)")
+        }
+    }
+
     /// A catalog with a member of each kind the reader knows, once each.
     static let everyMember = #"""
     {"sourceLanguage":"en","strings":{"files":{"comment":"%lld is a count of files.","extractionState":"manual",\#

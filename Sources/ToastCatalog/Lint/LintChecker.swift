@@ -318,12 +318,24 @@ struct LintChecker {
     /// `targets` are every locale of the table but the source (no project list), so that an
     /// entry with as many other locales as there are targets lacks none.
     mutating func missingTranslations(key: String, entry: CatalogEntry, targets: [String], targetsAreAllLocales: Bool) {
+        missingTranslations(key: key, count: entry.localizations.count, has: { entry.localizations[$0] != nil },
+                            targets: targets, targetsAreAllLocales: targetsAreAllLocales)
+    }
+
+    /// The same for an entry no longer kept, from the codes of its localizations.
+    mutating func missingTranslations(key: String, locales: [String], targets: [String], targetsAreAllLocales: Bool) {
+        missingTranslations(key: key, count: locales.count, has: { locales.contains($0) },
+                            targets: targets, targetsAreAllLocales: targetsAreAllLocales)
+    }
+
+    private mutating func missingTranslations(key: String, count: Int, has: (String) -> Bool, targets: [String],
+                                              targetsAreAllLocales: Bool) {
         let sourceCode = table.sourceLanguage
         if targetsAreAllLocales {
-            let others = entry.localizations.count - (entry.localizations[sourceCode] == nil ? 0 : 1)
+            let others = count - (has(sourceCode) ? 1 : 0)
             if others == targets.count { return }
         }
-        for locale in targets where entry.localizations[locale] == nil {
+        for locale in targets where !has(locale) {
             report("missing-translation", key, locale, "", "“\(key)” has no \(locale) translation; users see the \(sourceCode) text")
         }
     }

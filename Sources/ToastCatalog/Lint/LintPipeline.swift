@@ -18,7 +18,10 @@ final class LintEntryFeed: @unchecked Sendable {
         var findings: [RawFinding] = []
         /// Keys whose missing target locales are still to be reported, and where each entry
         /// starts.
-        var pending: [(key: String, position: JSONScanner.Position)] = []
+        var pending: [(key: String, position: JSONScanner.Position, locales: [String])] = []
+        /// The comments of the entries checked that suppress findings (`[no-lint`), by key:
+        /// the entries themselves are not kept.
+        var suppressions: [(key: String, comment: String)] = []
         /// Where the entries with findings start (for locating them).
         var positions: [(key: String, position: JSONScanner.Position)] = []
         /// The locales of the entries checked.
@@ -93,7 +96,10 @@ final class LintEntryFeed: @unchecked Sendable {
             }
             for (key, entry, position) in next {
                 let found = checker!.findings.count
-                if checker!.checkEntry(key: key, entry: entry, project: project) { result.pending.append((key, position)) }
+                if checker!.checkEntry(key: key, entry: entry, project: project) {
+                    result.pending.append((key, position, Array(entry.localizations.keys)))
+                }
+                if let comment = entry.comment, LintSuppression.maySuppress(comment) { result.suppressions.append((key, comment)) }
                 if checker!.findings.count > found { result.positions.append((key, position)) }
                 result.locales.formUnion(entry.localizations.keys)
             }

@@ -139,7 +139,8 @@ public struct Linter: Sendable {
                     DispatchQueue.concurrentPerform(iterations: 2) { part in
                         if part == 0 {
                             loaded.result = Swift.Result { () throws(CatalogError) in
-                                try StringCatalog(xcstrings: bytes, file: file, limits: limits, notes: notes,
+                                // The entries go to the checks and are freed there, not kept.
+                                try StringCatalog(xcstrings: bytes, file: file, limits: limits, notes: notes, keepsEntries: false,
                                                   onEntry: pipelined ? { feed.add($0, $1, $2, $3) } : nil)
                             }
                             feed.finish()
@@ -148,13 +149,19 @@ public struct Linter: Sendable {
                         }
                         if pipelined { drained.store(feed.drain(table: tableName, file: file, configuration: configuration), at: part) }
                     }
-                    catalog = try loaded.result!.get()
+                    var read = try loaded.result!.get()
                     // The entries checked are the catalog's only if every key was read once
-                    // and the source language did not change after the first entry.
-                    if pipelined, !feed.abandoned, feed.sourceLanguage == catalog.sourceLanguage,
-                       !catalog.warnings.contains(where: { $0.rule == "duplicate-key" }) {
-                        checkedWhileReading = drained.values()
+                    // and the source language did not change after the first entry; else the
+                    // catalog is read again, entries kept, and checked as a whole.
+                    if pipelined {
+                        if !feed.abandoned, feed.sourceLanguage == read.sourceLanguage,
+                           !read.warnings.contains(where: { $0.rule == "duplicate-key" }) {
+                            checkedWhileReading = drained.values()
+                        } else {
+                            read = try StringCatalog(xcstrings: bytes, file: file, limits: limits)
+                        }
                     }
+                    catalog = read
                     if outlineBox.outline == nil && (checkedWhileReading == nil || notes.hasRepeatedOrUnknownMembers || catalog.keys.isEmpty) {
                         outlineBox.outline = XCStringsOutline(bytes: bytes, file: file)
                     }
@@ -210,11 +217,12 @@ public struct Linter: Sendable {
             for part in checkedWhileReading {
                 raw += part.findings
                 for (key, position) in part.positions { positions[key] = position }
-                for (key, position) in part.pending {
+                for (key, position, entryLocales) in part.pending {
                     let found = checker.findings.count
-                    checker.missingTranslations(key: key, entry: table.entries[key]!, targets: targets, targetsAreAllLocales: project == nil)
+                    checker.missingTranslations(key: key, locales: entryLocales, targets: targets, targetsAreAllLocales: project == nil)
                     if checker.findings.count > found { positions[key] = position }
                 }
+                for (key, comment) in part.suppressions { table.suppressions[key] = comment }
             }
             raw += checker.findings
             if table.outlines[table.catalogFile] == nil {
@@ -239,7 +247,8 @@ public struct Linter: Sendable {
             else { continue }
             if let cap = finding.cap { severity = min(severity, cap) }
             if rule.id == "missing-translation" && !strict { severity = min(severity, .warning) }
-            if !finding.key.isEmpty, let comment = table.entries[finding.key]?.comment, LintSuppression.suppresses(comment, rule: rule.id) {
+            if !finding.key.isEmpty, let comment = table.entries[finding.key]?.comment ?? table.suppressions[finding.key],
+               LintSuppression.suppresses(comment, rule: rule.id) {
                 continue
             }
             if finding.location == nil, !finding.file.hasSuffix(".xcstrings") || table.outlines[finding.file] == nil,
@@ -298,6 +307,17 @@ final class LockedSlots<Value>: @unchecked Sendable {
 
 /// `[no-lint]` or `[no-lint: rule-a, rule-b]` in an entry's comment.
 public enum LintSuppression {
+    /// Whether `comment` can suppress any rule (it holds `[no-lint`).
+    package static func maySuppress(_ comment: String) -> Bool {
+        let marker = Array("[no-lint".utf8)
+        var matched = 0
+        for byte in comment.utf8 {
+            matched = byte == marker[matched] ? matched + 1 : (byte == marker[0] ? 1 : 0)
+            if matched == marker.count { return true }
+        }
+        return false
+    }
+
     /// Whether `comment` suppresses `rule`.
     public static func suppresses(_ comment: String, rule: String) -> Bool {
         var rest = Substring(comment)
@@ -339,8 +359,12 @@ struct LintTable {
     var sourceLanguage = "en"
     var isCatalog = false
     var catalog: StringCatalog?
+    /// The entries (empty when a String Catalog's entries were checked as it was read and
+    /// not kept; then `suppressions` holds the comments that suppress findings).
     var entries: [String: CatalogEntry] = [:]
     var keys: [String] = []
+    /// The comments with `[no-lint` of entries not kept, by key.
+    var suppressions: [String: String] = [:]
     /// `locale + "\u{1}" + key` → file, for `.lproj` tables.
     var origins: [String: String] = [:]
     var catalogFile = ""
