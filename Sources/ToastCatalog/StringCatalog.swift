@@ -134,6 +134,11 @@ public struct LocalizedValue: Sendable, Equatable {
         return copy
     }
 
+    /// Whether the value is a string unit (or nothing) and has never had variations,
+    /// substitutions or unknown members: true says there are none without looking (false
+    /// says nothing: they may have been set and emptied).
+    var isBare: Bool { box == nil }
+
     /// Plural forms by CLDR category.
     public var plural: [PluralCategory: LocalizedValue] {
         get { box?.plural ?? [:] }

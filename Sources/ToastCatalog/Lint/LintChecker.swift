@@ -101,7 +101,9 @@ struct LintLeaf {
 }
 
 extension LocalizedValue {
-    var isFlatUnit: Bool { plural.isEmpty && device.isEmpty && substitutions.isEmpty }
+    var isFlatUnit: Bool { isBare || (plural.isEmpty && device.isEmpty && substitutions.isEmpty) }
+    /// A flat value with no unknown members either.
+    var isPlainUnit: Bool { isBare || (isFlatUnit && extra.isEmpty) }
 }
 
 extension PluralCategory {
@@ -141,6 +143,9 @@ struct LintChecker {
     /// Whether the current entry's target texts may be cleared by ``LintQuickScan`` (not
     /// without the option, with terms not to translate, or with a width budget for the key).
     private var quickScanEntry = false
+    /// What the quick scan needs of the current entry's flat source text, once known (nil
+    /// inside: the source is not flat, or not plain enough for the scan).
+    private var flatSourceQuick: LintQuickScan.Source??
 
     init(table: LintTable, configuration: LintConfiguration) {
         self.table = table
@@ -262,6 +267,7 @@ struct LintChecker {
         if !sourceCache.isEmpty { sourceCache.removeAll(keepingCapacity: true) }
         for slot in sourceSlots.indices where sourceSlots[slot] != nil { sourceSlots[slot] = nil }
         if !countKinds.isEmpty { countKinds.removeAll(keepingCapacity: true) }
+        flatSourceQuick = nil
         quickScanEntry = configuration.usesQuickScan && configuration.doNotTranslate.isEmpty && configuration.widthBudget(forKey: key) == nil
         let sourceCode = table.sourceLanguage
         let identifierLike = Self.isIdentifierLike(key)
@@ -484,9 +490,8 @@ struct LintChecker {
     mutating func checkLocalization(key: String, entry: CatalogEntry, locale: String, value: LocalizedValue, source: LocalizedValue?) {
         // The common localization — one string unit in the translated state, nothing else —
         // of a flat source: when the quick scan clears its text, no rule below can report.
-        if quickScanEntry, let source, let unit = value.stringUnit, value.isFlatUnit, value.extra.isEmpty, unit.extra.isEmpty,
-           unit.state == nil || unit.state == "translated", source.isFlatUnit, let sourceUnit = source.stringUnit,
-           let quick = sourceFacts(steps: [], unit: sourceUnit, path: "", in: source, arguments: [:]).quick,
+        if quickScanEntry, let source, value.isPlainUnit, let unit = value.stringUnit, unit.extra.isEmpty,
+           unit.state == nil || unit.state == "translated", let quick = flatQuick(of: source),
            LintQuickScan.isClean(unit.value, against: quick) {
             return
         }
@@ -589,14 +594,32 @@ struct LintChecker {
     /// against its counterpart in `source` (which has no substitutions).
     private mutating func quickScanClears(pluralForms forms: [PluralCategory: LocalizedValue], of source: LocalizedValue) -> Bool {
         for (category, form) in forms {
-            guard form.isFlatUnit, form.extra.isEmpty, let unit = form.stringUnit, unit.extra.isEmpty,
+            guard form.isPlainUnit, let unit = form.stringUnit, unit.extra.isEmpty,
                   unit.state == nil || unit.state == "translated" else { return false }
-            let steps = LintStep.plural[category.ordinal]
-            guard let counterpart = Self.counterpart(steps, in: source),
-                  let quick = sourceFacts(steps: steps, unit: counterpart, path: category.pluralPath, in: source, arguments: [:]).quick,
-                  LintQuickScan.isClean(unit.value, against: quick) else { return false }
+            // The source form's facts, from the slot once the first locale has looked.
+            let facts: SourceFacts
+            if let known = sourceSlots[1 + category.ordinal] {
+                facts = known
+            } else {
+                let steps = LintStep.plural[category.ordinal]
+                guard let counterpart = Self.counterpart(steps, in: source) else { return false }
+                facts = sourceFacts(steps: steps, unit: counterpart, path: category.pluralPath, in: source, arguments: [:])
+            }
+            guard let quick = facts.quick, LintQuickScan.isClean(unit.value, against: quick) else { return false }
         }
         return true
+    }
+
+    /// What the quick scan needs of the entry's source when it is a flat text (computed for
+    /// the first target locale, kept for the others).
+    private mutating func flatQuick(of source: LocalizedValue) -> LintQuickScan.Source? {
+        if let known = flatSourceQuick { return known }
+        var quick: LintQuickScan.Source?
+        if source.isFlatUnit, let sourceUnit = source.stringUnit {
+            quick = sourceFacts(steps: [], unit: sourceUnit, path: "", in: source, arguments: [:]).quick
+        }
+        flatSourceQuick = .some(quick)
+        return quick
     }
 
     mutating func structureChecks(key: String, locale: String, value: LocalizedValue, source: LocalizedValue?, prefix: [LintStep]) {
