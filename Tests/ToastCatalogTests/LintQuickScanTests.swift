@@ -160,4 +160,31 @@ struct LintQuickScanCorpusTests {
         let bytes = try Self.corpus.bytes(path)
         #expect(LintQuickScanTests.lint(bytes, file: path, quick: true) == LintQuickScanTests.lint(bytes, file: path, quick: false))
     }
+
+    /// The digit test skips the property lookup in ranges with no decimal digit: for every
+    /// scalar it must agree with the lookup.
+    @Test func decimalDigitsOfEveryScalar() {
+        var digits = 0
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let expected = scalar.properties.numericType == .decimal ? scalar.properties.numericValue.map { Int($0) } : nil
+            let found = LintText.decimalDigit(scalar)
+            if found != expected { Issue.record("U+\(String(value, radix: 16, uppercase: true)): \(String(describing: found)) ≠ \(String(describing: expected))") }
+            if found != nil { digits += 1 }
+        }
+        #expect(digits >= 650)  // every script's 0–9 (660 in Unicode 14)
+    }
+
+    /// The scan skips eight plain ASCII bytes at a time: a hazard at any offset of a longer
+    /// text, at either alignment, must still stop it.
+    @Test(arguments: ["\u{01}", "\t", "\n", "\u{1F}", "<", "\\", "`", "\u{7F}", "](", "**", "%d", "%%%", "\u{0}"])
+    func hazardsAtEveryOffset(_ hazard: String) {
+        let plain = "abcdefghijklmnopqrstuvwxyzABCDEFGH"
+        #expect(LintQuickScan.clears(plain, source: "Some plain source text"))
+        for offset in 1..<(plain.count - 1) {
+            var text = plain
+            text.insert(contentsOf: hazard, at: text.index(text.startIndex, offsetBy: offset))
+            #expect(!LintQuickScan.clears(text, source: "Some plain source text"), "\(hazard.debugDescription) at \(offset)")
+        }
+    }
 }

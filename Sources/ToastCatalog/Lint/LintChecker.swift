@@ -140,6 +140,8 @@ struct LintChecker {
     private var sourceSlots: [SourceFacts?] = Array(repeating: nil, count: 7)
     /// The count's kind of each plural set of the current entry's source.
     private var countKinds: [String: PluralArgumentKind] = [:]
+    /// The same for the localization's own plural forms (the common case), without hashing.
+    private var topCountKind: PluralArgumentKind?
     /// Whether the current entry's target texts may be cleared by ``LintQuickScan`` (not
     /// without the option, with terms not to translate, or with a width budget for the key).
     private var quickScanEntry = false
@@ -267,6 +269,7 @@ struct LintChecker {
         if !sourceCache.isEmpty { sourceCache.removeAll(keepingCapacity: true) }
         for slot in sourceSlots.indices where sourceSlots[slot] != nil { sourceSlots[slot] = nil }
         if !countKinds.isEmpty { countKinds.removeAll(keepingCapacity: true) }
+        topCountKind = nil
         flatSourceQuick = nil
         quickScanEntry = configuration.usesQuickScan && configuration.doNotTranslate.isEmpty && configuration.widthBudget(forKey: key) == nil
         let sourceCode = table.sourceLanguage
@@ -626,14 +629,15 @@ struct LintChecker {
         let path = prefix.isEmpty ? "" : prefix.map(\.text).joined(separator: ".")
         func join(_ more: String) -> String { path.isEmpty ? more : path + "." + more }
         if !value.plural.isEmpty {
-            let id = path.isEmpty ? "#count " : "#count " + path
             let kind: PluralArgumentKind
-            if source != nil, let known = countKinds[id] {
+            if source != nil, let known = path.isEmpty ? topCountKind : countKinds["#count " + path] {
                 kind = known
             } else {
                 kind = Self.countKind(in: source.flatMap { Self.counterpart(prefix + [.plural(.other)], in: $0) }?.value
                                       ?? value.plural[.other]?.stringUnit?.value)
-                if source != nil { countKinds[id] = kind }
+                if source != nil {
+                    if path.isEmpty { topCountKind = kind } else { countKinds["#count " + path] = kind }
+                }
             }
             pluralChecks(key: key, locale: locale, forms: value.plural, path: join("plural"), kind: kind)
         }
@@ -672,9 +676,18 @@ struct LintChecker {
                          kind: PluralArgumentKind(specifier: spec))
         }
         unknownMembers(key: key, locale: locale, value: value, path: path)
-        for (category, form) in value.plural.sorted(by: { $0.key < $1.key }) {
-            unknownMembers(key: key, locale: locale, value: form, path: join(category.pluralPath))
+        if value.plural.values.contains(where: hasUnknownMembers) {
+            for (category, form) in value.plural.sorted(by: { $0.key < $1.key }) {
+                unknownMembers(key: key, locale: locale, value: form, path: join(category.pluralPath))
+            }
         }
+    }
+
+    /// Whether ``unknownMembers(key:locale:value:path:)`` would report something for `value`.
+    private func hasUnknownMembers(_ value: LocalizedValue) -> Bool {
+        if !value.isBare, table.isCatalog, value.extra.contains(where: { $0.key != "variations.plural" }) { return true }
+        if let unit = value.stringUnit, !unit.extra.isEmpty { return true }
+        return false
     }
 
     /// `nonstandard-value` for the members of a localization (or of one of its forms) and of

@@ -73,6 +73,7 @@ final class LintEntryFeed: @unchecked Sendable {
     /// Checks batches until the reader has finished and none is left.
     func drain(table name: String, file: String, configuration: LintConfiguration) -> Result {
         var result = Result()
+        var locales = LocaleCodeSet()
         var checker: LintChecker?
         var project: Set<String>?
         while true {
@@ -96,15 +97,75 @@ final class LintEntryFeed: @unchecked Sendable {
             }
             for (key, entry, position) in next {
                 let found = checker!.findings.count
-                if checker!.checkEntry(key: key, entry: entry, project: project) {
-                    result.pending.append((key, position, Array(entry.localizations.keys)))
-                }
+                let codes = Array(entry.localizations.keys)
+                if checker!.checkEntry(key: key, entry: entry, project: project) { result.pending.append((key, position, codes)) }
                 if let comment = entry.comment, LintSuppression.maySuppress(comment) { result.suppressions.append((key, comment)) }
                 if checker!.findings.count > found { result.positions.append((key, position)) }
-                result.locales.formUnion(entry.localizations.keys)
+                for code in codes { locales.insert(code) }
             }
         }
         if let checker { result.findings = checker.findings }
+        result.locales = locales.set
         return result
     }
+}
+
+/// The locale codes of the entries checked, gathered without `Hasher` (each entry adds its
+/// forty-odd codes, nearly always the same ones).
+struct LocaleCodeSet {
+    private var codes = ShortStringMap<Void>()
+
+    /// Adds `code` unless it is there.
+    mutating func insert(_ code: String) { codes.insertIfAbsent(code) { () } }
+
+    /// The codes.
+    var set: Set<String> { Set(codes.keys) }
+}
+
+/// A map from short strings (locale codes) to values for lookups on every entry, without
+/// `Hasher`: open addressing over an FNV-1a hash of the key's UTF-8 bytes.
+struct ShortStringMap<Value> {
+    private var keysAndValues: [(key: String, value: Value)?] = Array(repeating: nil, count: 64)
+    private var count = 0
+
+    private static func hash(_ key: String) -> Int {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in key.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        return Int(truncatingIfNeeded: hash ^ (hash >> 29))
+    }
+
+    /// The value of `key`, if any.
+    subscript(key: String) -> Value? {
+        let mask = keysAndValues.count - 1
+        var i = Self.hash(key) & mask
+        while let slot = keysAndValues[i] {
+            if slot.key == key { return slot.value }
+            i = (i + 1) & mask
+        }
+        return nil
+    }
+
+    /// The value of `key`, made by `make` and kept when `key` is new.
+    @discardableResult
+    mutating func insertIfAbsent(_ key: String, _ make: () -> Value) -> Value {
+        let mask = keysAndValues.count - 1
+        var i = Self.hash(key) & mask
+        while let slot = keysAndValues[i] {
+            if slot.key == key { return slot.value }
+            i = (i + 1) & mask
+        }
+        let value = make()
+        keysAndValues[i] = (key, value)
+        count += 1
+        if count * 2 > keysAndValues.count {
+            let old = keysAndValues
+            keysAndValues = Array(repeating: nil, count: old.count * 2)
+            count = 0
+            for case let (key, value)? in old { insertIfAbsent(key) { value } }
+        }
+        return value
+    }
+
+    /// The keys.
+    var keys: [String] { keysAndValues.compactMap { $0?.key } }
 }

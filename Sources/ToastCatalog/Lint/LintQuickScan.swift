@@ -88,13 +88,13 @@ package enum LintQuickScan {
     static func isClean(_ text: String, against source: Source) -> Bool {
         var text = text
         text.makeContiguousUTF8()
-        // No edge whitespace: the edge bytes decide most texts without a Unicode property lookup.
-        guard let firstByte = text.utf8.first, let lastByte = text.utf8.last,
-              firstByte < 0x80 ? !isSpace(firstByte) : !mayBeWhitespace(lead: firstByte) || text.unicodeScalars.first?.properties.isWhitespace == false,
-              lastByte < 0x80 ? !isSpace(lastByte) : !mayBeWhitespace(lead: lastLeadByte(text)) || text.unicodeScalars.last?.properties.isWhitespace == false
-        else { return false }
         let scanned = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
-            scan(bytes, source.specifiers, positional: source.positional)
+            // No edge whitespace: the edge bytes decide most texts without a Unicode property lookup.
+            guard let firstByte = bytes.first, let lastByte = bytes.last,
+                  firstByte < 0x80 ? !isSpace(firstByte) : !mayBeWhitespace(lead: firstByte) || text.unicodeScalars.first?.properties.isWhitespace == false,
+                  lastByte < 0x80 ? !isSpace(lastByte) : !mayBeWhitespace(lead: lastLeadByte(bytes)) || text.unicodeScalars.last?.properties.isWhitespace == false
+            else { return false }
+            return scan(bytes, source.specifiers, positional: source.positional)
         }
         guard scanned == true else { return false }
         if source.letters > 3 && LintTextFacts.comparable(of: text, equals: source.comparable) { return false }
@@ -113,7 +113,17 @@ package enum LintQuickScan {
         var next = 0  // how many source specifiers were met (in order unless positional)
         var met: UInt64 = 0  // which, when positional
         var i = 0
+        let raw = UnsafeRawPointer(bytes.baseAddress)
         while i < count {
+            // Eight plain ASCII bytes at a time (none in `attention`), then byte by byte.
+            if let raw {
+                while i &+ 8 <= count {
+                    let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                    if word & 0x8080_8080_8080_8080 != 0 || needsLook(word) { break }
+                    i &+= 8
+                }
+                if i >= count { break }
+            }
             let b = bytes[i]
             if b < 0x80 {
                 if !attention.contains(b) { i &+= 1; continue }
@@ -185,6 +195,17 @@ package enum LintQuickScan {
         return next == specifiers.count
     }
 
+    /// Whether eight ASCII bytes hold one in `attention`: a control (below 0x20), DEL, `%`,
+    /// `(`, `*`, `<`, `\` or `` ` `` (each test is exact for bytes below 0x80).
+    @inline(__always) private static func needsLook(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func hasZeroByte(_ x: UInt64) -> Bool { (x &- ones) & ~x & highs != 0 }
+        if (word &- 0x2020_2020_2020_2020) & ~word & highs != 0 { return true }  // below 0x20
+        return hasZeroByte(word ^ (ones &* 0x25)) || hasZeroByte(word ^ (ones &* 0x28)) || hasZeroByte(word ^ (ones &* 0x2A))
+            || hasZeroByte(word ^ (ones &* 0x3C)) || hasZeroByte(word ^ (ones &* 0x5C)) || hasZeroByte(word ^ (ones &* 0x60))
+            || hasZeroByte(word ^ (ones &* 0x7F))
+    }
+
     @inline(__always) private static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || (b >= 0x09 && b <= 0x0D) }
 
     /// Whether a non-ASCII scalar with this UTF-8 lead byte can be White_Space: those are
@@ -193,13 +214,10 @@ package enum LintQuickScan {
     @inline(__always) private static func mayBeWhitespace(lead: UInt8) -> Bool { lead == 0xC2 || (lead >= 0xE1 && lead <= 0xE3) }
 
     /// The lead byte of the last scalar of a non-empty text.
-    private static func lastLeadByte(_ text: String) -> UInt8 {
-        var lead: UInt8 = 0
-        for byte in text.utf8.reversed() {
-            lead = byte
-            if byte & 0xC0 != 0x80 { break }
-        }
-        return lead
+    private static func lastLeadByte(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt8 {
+        var i = bytes.count - 1
+        while i > 0 && bytes[i] & 0xC0 == 0x80 { i -= 1 }
+        return bytes[i]
     }
 
     @inline(__always)

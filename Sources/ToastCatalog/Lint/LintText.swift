@@ -19,7 +19,7 @@ struct ASCIIByteSet {
 }
 
 /// Text inspections shared by the text rules; each works on Unicode scalars, never bytes.
-enum LintText {
+package enum LintText {
     /// Leading whitespace scalars (space, NBSP, tab, newline …).
     static func leadingWhitespace(_ text: String) -> String {
         String(String.UnicodeScalarView(text.unicodeScalars.prefix { $0.properties.isWhitespace }))
@@ -201,6 +201,18 @@ enum LintText {
 
     /// The numbers written in `text` outside format specifiers, by value (digits of any
     /// script), sorted: `"50 % off, 3 days"` → `["3", "50"]`.
+    /// The value of a decimal digit (general category Nd) of any script, else nil. The
+    /// non-ASCII ranges that hold no decimal digit in any Unicode version so far (below
+    /// U+0660; U+3000–U+A61F, CJK and kana; U+AC00–U+FF0F, Hangul to the half-width forms)
+    /// are answered without a property lookup (a test compares every scalar with the lookup).
+    package static func decimalDigit(_ scalar: Unicode.Scalar) -> Int? {
+        let value = scalar.value
+        if value < 0x80 { return value >= 0x30 && value <= 0x39 ? Int(value - 0x30) : nil }
+        if value < 0x660 || (value >= 0x3000 && value < 0xA620) || (value >= 0xAC00 && value < 0xFF10) { return nil }
+        guard scalar.properties.numericType == .decimal, let digit = scalar.properties.numericValue else { return nil }
+        return Int(digit)
+    }
+
     static func numbers(_ text: String) -> [String] {
         var result: [String] = []
         var current = ""
@@ -212,8 +224,8 @@ enum LintText {
                 if scalar.isASCII {
                     // ASCII: only 0–9 are decimal digits (no property lookup).
                     if scalar.value >= 0x30 && scalar.value <= 0x39 { current.unicodeScalars.append(scalar) } else { end() }
-                } else if scalar.properties.numericType == .decimal, let digit = scalar.properties.numericValue {
-                    current.append(String(Int(digit)))
+                } else if let digit = decimalDigit(scalar) {
+                    current.append(String(digit))
                 } else {
                     end()
                 }

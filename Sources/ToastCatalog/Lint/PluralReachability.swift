@@ -129,18 +129,37 @@ struct PluralReachabilityCache {
         var kind: PluralArgumentKind
     }
     private var cache: [Key: PluralReachability?] = [:]
+    /// The common kinds by locale, looked up without `Hasher`.
+    private var integers = ShortStringMap<PluralReachability?>()
+    private var assumedIntegers = ShortStringMap<PluralReachability?>()
 
     init(services: ICUServices) { self.services = services }
 
     mutating func reachability(locale: String, kind: PluralArgumentKind) -> PluralReachability? {
+        switch kind {
+        case .integer:
+            if let known = integers[locale] { return known }
+            let computed = compute(locale: locale, kind: kind)
+            integers.insertIfAbsent(locale) { computed }
+            return computed
+        case .assumedInteger:
+            if let known = assumedIntegers[locale] { return known }
+            let computed = compute(locale: locale, kind: kind)
+            assumedIntegers.insertIfAbsent(locale) { computed }
+            return computed
+        case .decimal, .either:
+            break
+        }
         let id = Key(locale: locale, kind: kind)
         if let known = cache[id] { return known }
-        var computed: PluralReachability?
-        if let tag = LocaleTag(locale), let rules = try? services.pluralRules(tag) {
-            computed = PluralReachability(rules: rules, kind: kind, services: services)
-        }
+        let computed = compute(locale: locale, kind: kind)
         cache[id] = computed
         return computed
+    }
+
+    private func compute(locale: String, kind: PluralArgumentKind) -> PluralReachability? {
+        guard let tag = LocaleTag(locale), let rules = try? services.pluralRules(tag) else { return nil }
+        return PluralReachability(rules: rules, kind: kind, services: services)
     }
 }
 
