@@ -22,6 +22,9 @@ for block in re.split(r"\n### ", text)[1:]:
             row["time"] = float(cells[3]) * units[unit]
         if line.startswith("| Memory (resident peak)"):
             row["memory"] = cells[3] + " " + re.search(r"\((\w+)\)\s*$", cells[0]).group(1)
+        if line.startswith("| lint ÷ load ×100"):
+            # The paired benchmark: the median of lint's time over load's in each iteration.
+            row["paired"] = (float(cells[3]) / 100, cells[1], cells[7], cells[-1])
     rows[name] = row
 
 def tag(name):
@@ -50,5 +53,9 @@ for name, row in rows.items():
         base = next((r for n, r in rows.items() if n.startswith("Foundation") and subject(name) in n), None)
         if base and "time" in base and "time" in row:
             ratio = f"  → {base['time'] / row['time']:.1f}x Foundation"
+    if "paired" in row:
+        median, low, high, samples = row["paired"]
+        print(f"  {name}: median {median:.2f}x (lowest {int(low) / 100:.2f}x, highest {int(high) / 100:.2f}x, {samples} pairs)")
+        continue
     print(f"  {name}: {row.get('time', 0) * 1e3:.4f} ms, peak {row.get('memory', '?')}{ratio}")
 PY

@@ -119,6 +119,12 @@ let stringsTree: String = {
     return root.path
 }()
 
+/// Counts the iterations of the paired benchmark, to alternate which of the two runs first.
+final class PairCounter: @unchecked Sendable {
+    private var count = 0
+    func next() -> Int { defer { count += 1 }; return count }
+}
+
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(metrics: [.throughput, .wallClock, .peakMemoryResident],
                                            maxDuration: .seconds(20), maxIterations: 5)
@@ -137,6 +143,27 @@ let benchmarks: @Sendable () -> Void = {
     }
     Benchmark("ToastKit lint .xcstrings (\(catalogBytes.count / 1_000_000) MB) [lint]") { benchmark in
         for _ in benchmark.scaledIterations { blackHole(Linter().lint(file: "Big.xcstrings", bytes: catalogBytes)) }
+    }
+    // The same comparison with both timed back to back in each iteration (the order
+    // alternating), so that lint and load meet the same machine: the VM's speed drifts between
+    // benchmarks by more than the margin measured. The metric is lint's time over load's
+    // (×100) in each iteration; its median is the ratio.
+    let pairs = PairCounter()
+    Benchmark("ToastKit lint ÷ load of the same catalog, timed in pairs [lint-paired]",
+              configuration: .init(metrics: [.custom("lint ÷ load ×100", polarity: .prefersSmaller, useScalingFactor: false)],
+                                   maxDuration: .seconds(40), maxIterations: 15)) { benchmark in
+        for _ in benchmark.scaledIterations {
+            func time(_ body: () -> Void) -> UInt64 {
+                let start = DispatchTime.now().uptimeNanoseconds
+                body()
+                return DispatchTime.now().uptimeNanoseconds - start
+            }
+            let load = { blackHole(try! StringCatalog(xcstrings: catalogBytes, file: "Big.xcstrings")) }
+            let lint = { blackHole(Linter().lint(file: "Big.xcstrings", bytes: catalogBytes)) }
+            let (lintTime, loadTime) = pairs.next() % 2 == 0 ? (time(lint), time(load)) : { let l = time(load); return (time(lint), l) }()
+            benchmark.measurement(.custom("lint ÷ load ×100", polarity: .prefersSmaller, useScalingFactor: false),
+                                  Int(lintTime * 100 / max(loadTime, 1)))
+        }
     }
     // Not a target: the same catalog with every 37th string unit in state needs_review, so
     // that lint also writes and locates thousands of findings.
