@@ -107,31 +107,29 @@ package enum LintQuickScan {
     /// The lead bytes (from 0xC0) of the scalars that need a look: C2, E2, EE, EF, F3, F4.
     private static let leadBytes: UInt64 = [0xC2, 0xE2, 0xEE, 0xEF, 0xF3, 0xF4].reduce(0) { $0 | 1 << UInt64($1 - 0xC0) }
 
+    /// Per byte value, whether the scan looks at it: the ASCII bytes in `attention` and the
+    /// lead bytes in `leadBytes` (continuation bytes and other lead bytes are skipped).
+    private static let looks: [Bool] = (0...255).map { value in
+        let b = UInt8(value)
+        if b < 0x80 { return attention.contains(b) }
+        return b >= 0xC0 && leadBytes &>> UInt64(b &- 0xC0) & 1 != 0
+    }
+
     private static func scan(_ bytes: UnsafeBufferPointer<UInt8>, _ specifiers: [[UInt8]], positional: Bool) -> Bool {
+        Self.looks.withUnsafeBufferPointer { looks in scan(bytes, specifiers, positional: positional, looks: looks) }
+    }
+
+    private static func scan(_ bytes: UnsafeBufferPointer<UInt8>, _ specifiers: [[UInt8]], positional: Bool,
+                             looks: UnsafeBufferPointer<Bool>) -> Bool {
         let count = bytes.count
-        let attention = Self.attention, leadBytes = Self.leadBytes
         var next = 0  // how many source specifiers were met (in order unless positional)
         var met: UInt64 = 0  // which, when positional
         var i = 0
-        let raw = UnsafeRawPointer(bytes.baseAddress)
         while i < count {
-            // Eight plain ASCII bytes at a time (none in `attention`), then byte by byte.
-            if let raw {
-                while i &+ 8 <= count {
-                    let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                    if word & 0x8080_8080_8080_8080 != 0 || needsLook(word) { break }
-                    i &+= 8
-                }
-                if i >= count { break }
-            }
+            // The bytes no rule looks for, skipped by table.
+            while i < count && !looks[Int(bytes[i])] { i &+= 1 }
+            if i >= count { break }
             let b = bytes[i]
-            if b < 0x80 {
-                if !attention.contains(b) { i &+= 1; continue }
-            } else if b < 0xC0 || leadBytes &>> UInt64(b &- 0xC0) & 1 == 0 {
-                // A continuation byte, or the lead byte of a scalar no rule looks for.
-                i &+= 1
-                continue
-            }
             switch b {
             case UInt8(ascii: "%"):
                 let (kind, end) = FormatString.parse(bytes, at: i)
@@ -193,17 +191,6 @@ package enum LintQuickScan {
             i &+= 1
         }
         return next == specifiers.count
-    }
-
-    /// Whether eight ASCII bytes hold one in `attention`: a control (below 0x20), DEL, `%`,
-    /// `(`, `*`, `<`, `\` or `` ` `` (each test is exact for bytes below 0x80).
-    @inline(__always) private static func needsLook(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        @inline(__always) func hasZeroByte(_ x: UInt64) -> Bool { (x &- ones) & ~x & highs != 0 }
-        if (word &- 0x2020_2020_2020_2020) & ~word & highs != 0 { return true }  // below 0x20
-        return hasZeroByte(word ^ (ones &* 0x25)) || hasZeroByte(word ^ (ones &* 0x28)) || hasZeroByte(word ^ (ones &* 0x2A))
-            || hasZeroByte(word ^ (ones &* 0x3C)) || hasZeroByte(word ^ (ones &* 0x5C)) || hasZeroByte(word ^ (ones &* 0x60))
-            || hasZeroByte(word ^ (ones &* 0x7F))
     }
 
     @inline(__always) private static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || (b >= 0x09 && b <= 0x0D) }
