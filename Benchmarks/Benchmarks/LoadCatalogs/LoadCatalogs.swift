@@ -127,7 +127,7 @@ final class PairCounter: @unchecked Sendable {
 
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(metrics: [.throughput, .wallClock, .peakMemoryResident],
-                                           maxDuration: .seconds(20), maxIterations: 5)
+                                           maxDuration: .seconds(20), maxIterations: 9)
 
     Benchmark("Empty run: catalog bytes only") { benchmark in
         for _ in benchmark.scaledIterations { blackHole(catalogBytes.count) }

@@ -676,7 +676,8 @@ struct LintChecker {
                          kind: PluralArgumentKind(specifier: spec))
         }
         unknownMembers(key: key, locale: locale, value: value, path: path)
-        if value.plural.values.contains(where: hasUnknownMembers) {
+        let isCatalog = table.isCatalog
+        if value.plural.values.contains(where: { Self.hasUnknownMembers($0, isCatalog: isCatalog) }) {
             for (category, form) in value.plural.sorted(by: { $0.key < $1.key }) {
                 unknownMembers(key: key, locale: locale, value: form, path: join(category.pluralPath))
             }
@@ -684,8 +685,8 @@ struct LintChecker {
     }
 
     /// Whether ``unknownMembers(key:locale:value:path:)`` would report something for `value`.
-    private func hasUnknownMembers(_ value: LocalizedValue) -> Bool {
-        if !value.isBare, table.isCatalog, value.extra.contains(where: { $0.key != "variations.plural" }) { return true }
+    private static func hasUnknownMembers(_ value: LocalizedValue, isCatalog: Bool) -> Bool {
+        if !value.isBare, isCatalog, value.extra.contains(where: { $0.key != "variations.plural" }) { return true }
         if let unit = value.stringUnit, !unit.extra.isEmpty { return true }
         return false
     }

@@ -26,7 +26,7 @@
 /// - `width-budget` and `doNotTranslate` terms: the caller takes the scan only without them.
 package enum LintQuickScan {
     /// What the scan needs of a source leaf.
-    struct Source {
+    final class Source {
         /// The bytes of each specifier the source reads, in order.
         let specifiers: [[UInt8]]
         /// Whether every specifier is numbered (`%1$@`), each argument once: a translation may
