@@ -32,6 +32,8 @@ final class LintEntryFeed: @unchecked Sendable {
     typealias Item = (key: String, entry: CatalogEntry, position: JSONScanner.Position)
     private var batches: [[Item]] = []
     private var finished = false
+    /// Batches checked, handed back to the reader thread to be freed.
+    private var done: [[Item]] = []
     /// Touched by the reader thread only.
     private var batch: [Item] = []
     /// Set by the reader thread before the first batch is published, read after it.
@@ -65,9 +67,14 @@ final class LintEntryFeed: @unchecked Sendable {
         condition.lock()
         batches.append(batch)
         condition.signal()
+        let checked = done
+        done = []
         condition.unlock()
         batch = []
         batch.reserveCapacity(Self.batchSize)
+        // The batches checked so far are freed here, on the thread that made them: freeing
+        // them on the checking thread would contend for the allocator's lock with this one.
+        _ = consume checked
     }
 
     /// Checks batches until the reader has finished and none is left.
@@ -85,7 +92,15 @@ final class LintEntryFeed: @unchecked Sendable {
             }
             let next = batches.removeLast()
             let language = sourceLanguage
+            let reading = !finished
             condition.unlock()
+            defer {
+                if reading {
+                    condition.lock()
+                    done.append(next)
+                    condition.unlock()
+                }
+            }
             if checker == nil, let language {
                 var table = LintTable()
                 table.name = name
@@ -104,6 +119,12 @@ final class LintEntryFeed: @unchecked Sendable {
                 for code in codes { locales.insert(code) }
             }
         }
+        // What the reader had not taken back yet.
+        condition.lock()
+        let checked = done
+        done = []
+        condition.unlock()
+        _ = consume checked
         if let checker { result.findings = checker.findings }
         result.locales = locales.set
         return result
