@@ -7,9 +7,11 @@ import Foundation
 /// ``finish()``; any number of threads call ``drain(table:file:configuration:)`` and each
 /// checks the batches it takes. The checks are the per-entry rules only: the catalog-level
 /// checks and the target locales an entry lacks need the whole table and run afterwards
-/// (``Result/pending``). When the source language is not known before the first entry (a
-/// file that puts "sourceLanguage" after "strings"), the feed gives up and the caller lints
-/// the loaded table as a whole instead.
+/// (``Result/pending`` keeps what they need of each entry). The reader keeps no entry: a batch
+/// checked while the file is still being read goes back to the reader thread, which frees it
+/// in ``add(_:_:_:)`` (the allocator then works for one thread at a time). When the source
+/// language is not known before the first entry (a file that puts "sourceLanguage" after
+/// "strings"), the feed gives up and the caller lints the loaded table as a whole instead.
 final class LintEntryFeed: @unchecked Sendable {
     static let batchSize = 64
 
