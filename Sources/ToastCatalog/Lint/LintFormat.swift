@@ -156,12 +156,23 @@ struct LintLeafFormat: Sendable {
             syntaxProblems.append("numbered (%1$@) and plain (%@) specifiers are mixed; number all of them")
         }
         if positional > 0 && plain == 0 {
-            let used = Set(uses.map(\.index))
-            if let highest = used.max(), highest > used.count {
-                let gaps = (1...highest).filter { !used.contains($0) }
-                if !gaps.isEmpty && count == nil {
-                    syntaxProblems.append("argument position\(gaps.count == 1 ? "" : "s") \(gaps.map(String.init).joined(separator: ", ")) \(gaps.count == 1 ? "is" : "are") never used, so later arguments cannot be read")
+            // The positions below the highest that no specifier reads, walked between the ones
+            // used (a position can be as high as the text says: `%99999999$@`), ten named.
+            let used = Set(uses.map(\.index)).filter { $0 >= 1 }.sorted()
+            var gaps: [Int] = []
+            var gapCount = 0
+            var expected = 1
+            for index in used {
+                if index > expected {
+                    gapCount += index - expected
+                    var gap = expected
+                    while gap < index && gaps.count < 10 { gaps.append(gap); gap += 1 }
                 }
+                expected = index + 1
+            }
+            if gapCount > 0 && count == nil {
+                let named = gaps.map(String.init).joined(separator: ", ") + (gapCount > gaps.count ? " and \(gapCount - gaps.count) more" : "")
+                syntaxProblems.append("argument position\(gapCount == 1 ? "" : "s") \(named) \(gapCount == 1 ? "is" : "are") never used, so later arguments cannot be read")
             }
         }
     }
