@@ -175,8 +175,8 @@ struct LintQuickScanCorpusTests {
         #expect(digits >= 650)  // every script's 0–9 (660 in Unicode 14)
     }
 
-    /// The scan skips eight plain ASCII bytes at a time: a hazard at any offset of a longer
-    /// text, at either alignment, must still stop it.
+    /// The scan skips the bytes no rule looks for by a table: a hazard at any offset of a
+    /// longer text must still stop it.
     @Test(arguments: ["\u{01}", "\t", "\n", "\u{1F}", "<", "\\", "`", "\u{7F}", "](", "**", "%d", "%%%", "\u{0}"])
     func hazardsAtEveryOffset(_ hazard: String) {
         let plain = "abcdefghijklmnopqrstuvwxyzABCDEFGH"

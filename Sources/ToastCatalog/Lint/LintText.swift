@@ -199,8 +199,6 @@ package enum LintText {
         return result
     }
 
-    /// The numbers written in `text` outside format specifiers, by value (digits of any
-    /// script), sorted: `"50 % off, 3 days"` → `["3", "50"]`.
     /// The value of a decimal digit (general category Nd) of any script, else nil. The
     /// non-ASCII ranges that hold no decimal digit in any Unicode version so far (below
     /// U+0660; U+3000–U+A61F, CJK and kana; U+AC00–U+FF0F, Hangul to the half-width forms)
@@ -213,6 +211,8 @@ package enum LintText {
         return Int(digit)
     }
 
+    /// The numbers written in `text` outside format specifiers, by value (digits of any
+    /// script), sorted: `"50 % off, 3 days"` → `["3", "50"]`.
     static func numbers(_ text: String) -> [String] {
         var result: [String] = []
         var current = ""

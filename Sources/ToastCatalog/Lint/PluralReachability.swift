@@ -138,26 +138,20 @@ struct PluralReachabilityCache {
     mutating func reachability(locale: String, kind: PluralArgumentKind) -> PluralReachability? {
         switch kind {
         case .integer:
-            if let known = integers[locale] { return known }
-            let computed = compute(locale: locale, kind: kind)
-            integers.insertIfAbsent(locale) { computed }
-            return computed
+            return integers.insertIfAbsent(locale) { [services] in Self.compute(locale: locale, kind: kind, services: services) }
         case .assumedInteger:
-            if let known = assumedIntegers[locale] { return known }
-            let computed = compute(locale: locale, kind: kind)
-            assumedIntegers.insertIfAbsent(locale) { computed }
-            return computed
+            return assumedIntegers.insertIfAbsent(locale) { [services] in Self.compute(locale: locale, kind: kind, services: services) }
         case .decimal, .either:
             break
         }
         let id = Key(locale: locale, kind: kind)
         if let known = cache[id] { return known }
-        let computed = compute(locale: locale, kind: kind)
+        let computed = Self.compute(locale: locale, kind: kind, services: services)
         cache[id] = computed
         return computed
     }
 
-    private func compute(locale: String, kind: PluralArgumentKind) -> PluralReachability? {
+    private static func compute(locale: String, kind: PluralArgumentKind, services: ICUServices) -> PluralReachability? {
         guard let tag = LocaleTag(locale), let rules = try? services.pluralRules(tag) else { return nil }
         return PluralReachability(rules: rules, kind: kind, services: services)
     }
