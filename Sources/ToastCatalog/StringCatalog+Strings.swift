@@ -15,6 +15,7 @@ extension StringCatalog {
                 table: String? = nil, limits: CatalogLimits = .standard) throws(CatalogError) {
         self.init(table: table ?? Self.tableName(forPath: file), sourceLanguage: sourceLanguage)
         format = .strings
+        var template: [String: LocalizedValue] = [:]
         if bytes.starts(with: Array("bplist00".utf8)) {
             let root = try BinaryPropertyListParser.parse(bytes, file: file, limits: limits)
             guard case .dictionary(let entries) = root else {
@@ -26,15 +27,21 @@ extension StringCatalog {
                     throw CatalogError(location: SourceLocation(file: file, line: 1, column: 1), rule: "strings-syntax",
                                        message: "expected a string value for “\(entry.key)”, found \(entry.value.kindName)")
                 }
-                add(key: entry.key, value: value, comment: nil, locale: locale) { SourceLocation(file: file, line: 1, column: 1) }
+                add(key: entry.key, value: value, comment: nil, locale: locale, template: &template) { SourceLocation(file: file, line: 1, column: 1) }
             }
             return
         }
         let utf8 = try StringsLexer.utf8(bytes, file: file)
         try utf8.withUnsafeBufferPointer { (buffer) throws(CatalogError) in
             var lexer = StringsLexer(bytes: buffer, file: file, limits: limits)
+            try lexer.checkUTF8()
+            // Room for an entry per ';' (an upper bound unless values hold some), capped so
+            // that a file of semicolons cannot make the reader reserve much.
+            let expected = min(lexer.count(of: UInt8(ascii: ";")), 1 << 16)
+            entries.reserveCapacity(expected)
+            keys.reserveCapacity(expected)
             while let entry = try lexer.nextEntry() {
-                add(key: entry.key, value: entry.value, comment: entry.comment, locale: locale) { lexer.location(of: entry.position) }
+                add(key: entry.key, value: entry.value, comment: entry.comment, locale: locale, template: &template) { lexer.location(of: entry.position) }
             }
         }
     }
@@ -42,8 +49,15 @@ extension StringCatalog {
     /// Adds one entry; a key again replaces the value (the last one wins, with a warning when
     /// the value differs) and keeps the earlier comment when the new one has none. `location`
     /// is asked for only for the warning.
-    private mutating func add(key: String, value: String, comment: String?, locale: String, location: () -> SourceLocation) {
-        let new = CatalogEntry(comment: comment, localizations: [locale: LocalizedValue(stringUnit: StringUnit(state: nil, value: value))])
+    ///
+    /// `template` is a one-element dictionary of `locale`, made once per file: each entry's
+    /// localizations are made from it by `mapValues`, which copies its layout instead of
+    /// hashing the locale again.
+    private mutating func add(key: String, value: String, comment: String?, locale: String,
+                              template: inout [String: LocalizedValue], location: () -> SourceLocation) {
+        if template.isEmpty { template = [locale: LocalizedValue()] }
+        let unit = LocalizedValue(stringUnit: StringUnit(state: nil, value: value))
+        let new = CatalogEntry(comment: comment, localizations: template.mapValues { _ in unit })
         guard let old = entries.updateValue(new, forKey: key) else {
             keys.append(key)
             return
@@ -65,6 +79,8 @@ struct StringsLexer {
     var line = 1
     var lineStart = 0
     var pendingComment: String?
+    /// The buffer strings with escapes are decoded into, reused.
+    var scratch: [UInt8] = []
 
     /// The file as UTF-8: by BOM (UTF-8, UTF-16LE, UTF-16BE), else UTF-8, validated.
     static func utf8(_ bytes: [UInt8], file: String) throws(CatalogError) -> [UInt8] {
@@ -87,11 +103,8 @@ struct StringsLexer {
                 throw fail("expected valid UTF-16 (a lone surrogate after \(failure.decodedCharacters) characters)")
             }
         }
-        let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes[3...]) : bytes
-        guard body.withUnsafeBufferPointer({ String(validating: $0, as: UTF8.self) != nil }) else {
-            throw fail("expected UTF-8, or UTF-16 with a byte-order mark")
-        }
-        return body
+        // UTF-8 is checked by the lexer (``StringsLexer/checkUTF8()``), which says where.
+        return bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes[3...]) : bytes
     }
 
     let limits: CatalogLimits
@@ -151,6 +164,31 @@ struct StringsLexer {
         return scan
     }
 
+    /// How many times `byte` occurs in the file, eight bytes at a time (see
+    /// ``XCStringsReader/newlineCount(_:upTo:)`` for the lane arithmetic).
+    func count(of byte: UInt8) -> Int {
+        guard let base = bytes.baseAddress else { return 0 }
+        let raw = UnsafeRawPointer(base)
+        let end = bytes.count
+        let pattern = 0x0101_0101_0101_0101 &* UInt64(byte)
+        var count = 0
+        var i = 0
+        while i + 8 <= end {
+            var lanes: UInt64 = 0
+            var words = 0
+            while words < 255, i + 8 <= end {
+                let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ pattern
+                lanes &+= (~(((word & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | word) & 0x8080_8080_8080_8080) >> 7
+                i += 8
+                words += 1
+            }
+            let pairs = (lanes & 0x00FF_00FF_00FF_00FF) &+ ((lanes >> 8) & 0x00FF_00FF_00FF_00FF)
+            count += Int((pairs &* 0x0001_0001_0001_0001) >> 48)
+        }
+        while i < end { if bytes[i] == byte { count += 1 }; i += 1 }
+        return count
+    }
+
     /// The location of an offset on the current line.
     func location(at offset: Int) -> SourceLocation {
         SourceLocation(file: file, line: line, column: column(of: offset, lineStart: lineStart))
@@ -160,8 +198,21 @@ struct StringsLexer {
         CatalogError(location: location ?? self.location, rule: "strings-syntax", message: message)
     }
 
+    /// The text between two offsets (the file is valid UTF-8: ``checkUTF8()``).
     func text(_ start: Int, _ end: Int) -> String {
         String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+    }
+
+    /// Checks that the whole file is UTF-8, once, before reading, so that strings are made
+    /// without a second check failing; invalid UTF-8 is an error at its first byte.
+    func checkUTF8() throws(CatalogError) {
+        guard let offset = firstInvalidUTF8(in: bytes, 0..<bytes.count) else { return }
+        var line = 1, lineStart = 0
+        var i = 0
+        while i < offset { if bytes[i] == 0x0A { line += 1; lineStart = i + 1 }; i += 1 }
+        throw CatalogError(location: SourceLocation(file: file, line: line, column: column(of: offset, lineStart: lineStart)),
+                            rule: "strings-encoding",
+                            message: "expected UTF-8 (or UTF-16 with a byte-order mark); the byte 0x\(String(bytes[offset], radix: 16, uppercase: true)) here begins no UTF-8 character")
     }
 
     /// The text between two offsets without surrounding ASCII white space.
@@ -258,15 +309,19 @@ struct StringsLexer {
             index = scan + 1
             return text(open, scan)
         }
-        // Escapes: decode into a buffer.
-        var out: [UInt8] = []
-        out.reserveCapacity(scan - open + 32)
+        // Escapes: decode into the lexer's buffer (kept from string to string).
+        var out = scratch
+        scratch = []
+        defer { out.removeAll(keepingCapacity: true); scratch = out }
         out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[open..<scan]))
         index = scan
         while true {
             guard index < count else { throw error("expected '\"' to close the string opened here", at: location(of: start)) }
             let c = bytes[index]
-            if c == UInt8(ascii: "\"") { index += 1; return String(decoding: out, as: UTF8.self) }
+            if c == UInt8(ascii: "\"") {
+                index += 1
+                return String(decoding: out, as: UTF8.self)
+            }
             if out.count > limits.maximumStringLength { throw limits.stringTooLong(at: location(of: start)) }
             if c != UInt8(ascii: "\\") {
                 if c == 0x0A {

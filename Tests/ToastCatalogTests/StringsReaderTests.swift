@@ -115,6 +115,34 @@ import ToastCatalog
         }
     }
 
+    /// Invalid UTF-8 is reported at its first byte, wherever it is: a plain or escaped
+    /// string on a later line, a comment, where a key should start, after a UTF-8 BOM.
+    @Test(arguments: [
+        ([0x22, 0x61, 0x22, 0x20, 0x3D, 0x20, 0x22, 0xC3, 0x28, 0x22, 0x3B], 1, 8, 0xC3),           // "a" = "<C3>(";
+        (Array("\"a\" = \"b\";\n\"k\" = \"x\\\"y\n\u{E9}".utf8) + [0xE2, 0x82] + Array("\";".utf8), 3, 2, 0xE2),  // after an escape, a line on
+        (Array("/* ok */\n/* no ".utf8) + [0xED, 0xA0, 0x80] + Array(" */ \"a\";".utf8), 2, 7, 0xED),  // an encoded surrogate in a comment
+        (Array("\"a\";\n".utf8) + [0xC0, 0xAF] + Array(" = \"b\";".utf8), 2, 1, 0xC0),               // an overlong '/' where a key starts
+        ([0xEF, 0xBB, 0xBF, 0xFF, 0xFE, 0x22, 0x00], 1, 1, 0xFF),                                 // a UTF-16 BOM after a UTF-8 BOM
+    ] as [([UInt8], Int, Int, UInt8)])
+    func invalidUTF8IsLocatedAtItsByte(bytes: [UInt8], line: Int, column: Int, byte: UInt8) {
+        do {
+            let result = try read(bytes)
+            Issue.record("accepted: \(result)")
+        } catch {
+            #expect(error.rule == "strings-encoding", "\(error)")
+            #expect(error.location.line == line && error.location.column == column, "\(error)")
+            #expect(error.message.contains("the byte 0x\(String(byte, radix: 16, uppercase: true)) here"), "\(error)")
+        }
+    }
+
+    /// The reader reserves room by counting ';' (capped): semicolons inside values, more than
+    /// the cap, change nothing read.
+    @Test func semicolonsInValuesChangeNothing() throws {
+        let many = String(repeating: ";", count: 70_000)
+        let text = "\"a\" = \"\(many)\";\n\"b\" = \"x;y\";\n\"c\";"
+        #expect(try read(Array(text.utf8)) == ["a": many, "b": "x;y", "c": "c"])
+    }
+
     @Test func badEncodingsAreErrors() {
         #expect(throws: CatalogError.self) { try read([0x22, 0xC3, 0x28, 0x22, 0x3B]) }          // invalid UTF-8
         #expect(throws: CatalogError.self) { try read([0xFF, 0xFE, 0x00, 0xD8, 0x41, 0x00]) }    // lone surrogate

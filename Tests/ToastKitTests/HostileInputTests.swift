@@ -247,7 +247,7 @@ extension HostileInputTests {
 
     /// Encodings.
     static let encodingsRows: [Row] = [
-        Row(name: ".strings with invalid UTF-8", expected: "fr.lproj/Localizable.strings:1:1: error: [strings-encoding] expected UTF-8, or UTF-16 with a byte-order mark") { () -> String in strings(Array("\"a\" = \"".utf8) + [0xC3, 0x28] + Array("\";".utf8)) },
+        Row(name: ".strings with invalid UTF-8", expected: "fr.lproj/Localizable.strings:1:8: error: [strings-encoding] expected UTF-8 (or UTF-16 with a byte-order mark); the byte 0xC3 here begins no UTF-8 character") { () -> String in strings(Array("\"a\" = \"".utf8) + [0xC3, 0x28] + Array("\";".utf8)) },
         Row(name: ".strings UTF-16LE with a lone high surrogate", expected: "fr.lproj/Localizable.strings:1:1: error: [strings-encoding] expected valid UTF-16 (a lone surrogate after 5 characters)") { () -> String in
             strings([0xFF, 0xFE] + Array("\"a\"=\"".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }) + [0x00, 0xD8, 0x22, 0x00, 0x3B, 0x00])
         },
@@ -255,7 +255,7 @@ extension HostileInputTests {
             strings([0xFE, 0xFF] + Array("\"a\"=\"".utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }) + [0xDC, 0x00, 0x00, 0x22, 0x00, 0x3B])
         },
         Row(name: ".strings UTF-16 with an odd number of bytes", expected: "fr.lproj/Localizable.strings:1:1: error: [strings-encoding] expected an even number of bytes in a UTF-16 file") { () -> String in strings([0xFF, 0xFE, 0x22, 0x00, 0x61]) },
-        Row(name: ".strings with a UTF-8 BOM, then a UTF-16 BOM", expected: "fr.lproj/Localizable.strings:1:1: error: [strings-encoding] expected UTF-8, or UTF-16 with a byte-order mark") { () -> String in
+        Row(name: ".strings with a UTF-8 BOM, then a UTF-16 BOM", expected: "fr.lproj/Localizable.strings:1:1: error: [strings-encoding] expected UTF-8 (or UTF-16 with a byte-order mark); the byte 0xFF here begins no UTF-8 character") { () -> String in
             strings([0xEF, 0xBB, 0xBF, 0xFF, 0xFE] + Array("\"a\" = \"b\";".utf8))
         },
         Row(name: ".strings with a UTF-16 BOM, then a UTF-8 BOM", expected: "fr.lproj/Localizable.strings:1:1: error: [strings-syntax] expected a key (a quoted string or a word of letters, digits and _$/:.-), found '믯'") { () -> String in
