@@ -172,6 +172,8 @@ struct JSONScanner {
         let end: Int
         /// The decoded name when it had escapes (rare).
         let decoded: String?
+        /// The name made when it was checked: a name with no escapes but non-ASCII bytes.
+        var text: String? = nil
 
         /// Whether the name is exactly `name` (ASCII).
         func `is`(_ name: StaticString, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -186,7 +188,7 @@ struct JSONScanner {
         }
 
         func string(in bytes: UnsafeBufferPointer<UInt8>) -> String {
-            decoded ?? String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+            decoded ?? text ?? String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
         }
     }
 
@@ -222,12 +224,16 @@ struct JSONScanner {
         let (scan, ascii) = scanPlain(from: start)
         if scan - start > limits.maximumStringLength { throw limits.stringTooLong(at: location(start - 1)) }
         if scan < bytes.count, bytes[scan] == UInt8(ascii: "\"") {
-            if !ascii, String(validating: UnsafeBufferPointer(rebasing: bytes[start..<scan]), as: UTF8.self) == nil {
-                index = start
-                throw error("expected valid UTF-8 in a string")
+            var key = Key(start: start, end: scan, decoded: nil)
+            if !ascii {
+                guard let text = checkedString(UnsafeBufferPointer(rebasing: bytes[start..<scan])) else {
+                    index = start
+                    throw error("expected valid UTF-8 in a string")
+                }
+                key.text = text
             }
             index = scan + 1
-            return Key(start: start, end: scan, decoded: nil)
+            return key
         }
         let decoded = try string()
         return Key(start: start, end: index - 1, decoded: decoded)
@@ -410,7 +416,7 @@ struct JSONScanner {
             let slice = UnsafeBufferPointer(rebasing: bytes[start..<scan])
             index = scan + 1
             if ascii { return String(decoding: slice, as: UTF8.self) }
-            guard let text = String(validating: slice, as: UTF8.self) else {
+            guard let text = checkedString(slice) else {
                 index = start
                 throw error("expected valid UTF-8 in a string")
             }

@@ -34,7 +34,6 @@ extension StringCatalog {
         let utf8 = try StringsLexer.utf8(bytes, file: file)
         try utf8.withUnsafeBufferPointer { (buffer) throws(CatalogError) in
             var lexer = StringsLexer(bytes: buffer, file: file, limits: limits)
-            try lexer.checkUTF8()
             // Room for an entry per ';' (an upper bound unless values hold some), capped so
             // that a file of semicolons cannot make the reader reserve much.
             let expected = min(lexer.count(of: UInt8(ascii: ";")), 1 << 16)
@@ -103,7 +102,8 @@ struct StringsLexer {
                 throw fail("expected valid UTF-16 (a lone surrogate after \(failure.decodedCharacters) characters)")
             }
         }
-        // UTF-8 is checked by the lexer (``StringsLexer/checkUTF8()``), which says where.
+        // UTF-8 is checked as the lexer makes each string (``StringsLexer/text(_:_:from:)``),
+        // which says where an invalid byte is.
         return bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes[3...]) : bytes
     }
 
@@ -198,29 +198,33 @@ struct StringsLexer {
         CatalogError(location: location ?? self.location, rule: "strings-syntax", message: message)
     }
 
-    /// The text between two offsets (the file is valid UTF-8: ``checkUTF8()``).
-    func text(_ start: Int, _ end: Int) -> String {
-        String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+    /// The text between two offsets, which began at `from` (a position at or before `start`,
+    /// to locate an invalid byte). Every byte outside strings and comments is ASCII or a
+    /// syntax error, so checking each string as it is made checks the whole file; invalid
+    /// UTF-8 is an error at its first byte.
+    func text(_ start: Int, _ end: Int, from: Position) throws(CatalogError) -> String {
+        if let text = checkedString(UnsafeBufferPointer(rebasing: bytes[start..<end])) { return text }
+        throw invalidUTF8(in: start..<end, from: from)
     }
 
-    /// Checks that the whole file is UTF-8, once, before reading, so that strings are made
-    /// without a second check failing; invalid UTF-8 is an error at its first byte.
-    func checkUTF8() throws(CatalogError) {
-        guard let offset = firstInvalidUTF8(in: bytes, 0..<bytes.count) else { return }
-        var line = 1, lineStart = 0
-        var i = 0
+    /// The `strings-encoding` error at the first byte of `range` that is not UTF-8, counting
+    /// lines from `from` (a position at or before the range).
+    func invalidUTF8(in range: Range<Int>, from: Position) -> CatalogError {
+        let offset = firstInvalidUTF8(in: bytes, range) ?? range.lowerBound
+        var line = from.line, lineStart = from.lineStart
+        var i = from.offset
         while i < offset { if bytes[i] == 0x0A { line += 1; lineStart = i + 1 }; i += 1 }
-        throw CatalogError(location: SourceLocation(file: file, line: line, column: column(of: offset, lineStart: lineStart)),
+        return CatalogError(location: SourceLocation(file: file, line: line, column: column(of: offset, lineStart: lineStart)),
                             rule: "strings-encoding",
                             message: "expected UTF-8 (or UTF-16 with a byte-order mark); the byte 0x\(String(bytes[offset], radix: 16, uppercase: true)) here begins no UTF-8 character")
     }
 
     /// The text between two offsets without surrounding ASCII white space.
-    func trimmed(_ start: Int, _ end: Int) -> String {
+    func trimmed(_ start: Int, _ end: Int, from: Position) throws(CatalogError) -> String {
         var a = start, b = end
         while a < b, bytes[a] == 0x20 || bytes[a] == 0x09 || bytes[a] == 0x0A || bytes[a] == 0x0D { a += 1 }
         while b > a, bytes[b - 1] == 0x20 || bytes[b - 1] == 0x09 || bytes[b - 1] == 0x0A || bytes[b - 1] == 0x0D { b -= 1 }
-        return text(a, b)
+        return try text(a, b, from: from)
     }
 
     /// Skips white space and comments, remembering the last comment's text.
@@ -248,7 +252,7 @@ struct StringsLexer {
                 guard close + 1 < count else { throw error("expected '*/' to close the comment opened here", at: location(of: start)) }
                 if close - open > limits.maximumStringLength { throw limits.stringTooLong(at: location(of: start)) }
                 index = close + 2
-                pendingComment = trimmed(open, close)
+                pendingComment = try trimmed(open, close, from: start)
                 continue
             }
             if c == UInt8(ascii: "/"), index + 1 < count, bytes[index + 1] == UInt8(ascii: "/") {
@@ -257,7 +261,7 @@ struct StringsLexer {
                 while end < count, bytes[end] != 0x0A { end += 1 }
                 if end - open > limits.maximumStringLength { throw limits.stringTooLong(at: location) }
                 index = end
-                pendingComment = trimmed(open, end)
+                pendingComment = try trimmed(open, end, from: position)
                 continue
             }
             return
@@ -277,20 +281,22 @@ struct StringsLexer {
         guard index < bytes.count else { throw error("expected \(what), found the end of the file") }
         if bytes[index] == UInt8(ascii: "\"") { return try quoted() }
         guard Self.isUnquoted(bytes[index]) else {
-            throw error("expected \(what) (a quoted string or a word of letters, digits and _$/:.-), found '\(describe(at: index))'")
+            throw error("expected \(what) (a quoted string or a word of letters, digits and _$/:.-), found '\(try describe(at: index))'")
         }
         let start = index
         while index < bytes.count, Self.isUnquoted(bytes[index]) { index += 1 }
         if index - start > limits.maximumStringLength { throw limits.stringTooLong(at: location(at: start)) }
-        return text(start, index)
+        // Unquoted words are ASCII.
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
     }
 
-    func describe(at offset: Int) -> String {
+    /// The character at `offset` for a message; invalid UTF-8 there is an encoding error.
+    func describe(at offset: Int) throws(CatalogError) -> String {
         let c = bytes[offset]
         if c < 0x20 || c == 0x7F { return "U+" + hex4(UInt32(c)) }
         var end = offset + 1
         while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
-        return text(offset, end)
+        return try text(offset, end, from: Position(line: line, lineStart: lineStart, offset: offset))
     }
 
     mutating func quoted() throws(CatalogError) -> String {
@@ -307,7 +313,7 @@ struct StringsLexer {
         if scan - open > limits.maximumStringLength { throw limits.stringTooLong(at: location(of: start)) }
         if bytes[scan] == UInt8(ascii: "\"") {
             index = scan + 1
-            return text(open, scan)
+            return try text(open, scan, from: start)
         }
         // Escapes: decode into the lexer's buffer (kept from string to string).
         var out = scratch
@@ -320,7 +326,9 @@ struct StringsLexer {
             let c = bytes[index]
             if c == UInt8(ascii: "\"") {
                 index += 1
-                return String(decoding: out, as: UTF8.self)
+                // Escapes decode to UTF-8, so an invalid byte decoded is one of the file's own.
+                if let text = out.withUnsafeBufferPointer(checkedString) { return text }
+                throw invalidUTF8(in: open..<index - 1, from: start)
             }
             if out.count > limits.maximumStringLength { throw limits.stringTooLong(at: location(of: start)) }
             if c != UInt8(ascii: "\\") {
@@ -419,7 +427,7 @@ struct StringsLexer {
         }
         guard index < bytes.count, bytes[index] == UInt8(ascii: ";") else {
             if index >= bytes.count { throw error("expected ';' after the entry “\(key)”, found the end of the file") }
-            throw error("expected ';' after the entry “\(key)”, found '\(describe(at: index))'")
+            throw error("expected ';' after the entry “\(key)”, found '\(try describe(at: index))'")
         }
         index += 1
         return Entry(key: key, value: value, comment: comment, position: start)

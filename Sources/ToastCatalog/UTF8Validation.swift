@@ -1,3 +1,5 @@
+import Foundation
+
 /// The offset of the first byte in `range` that does not begin a well-formed UTF-8 sequence
 /// (overlong forms, surrogates and values above U+10FFFF included), or nil when the range is
 /// valid UTF-8. ASCII is skipped eight bytes at a time; the rest is checked character by
@@ -32,10 +34,27 @@ func firstInvalidUTF8(in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>)
     return nil
 }
 
-/// The UTF-8 check of the `.strings` reader, for tests.
+/// The string of `bytes` when they are valid UTF-8, else nil.
+///
+/// Made by `String(decoding:)`, which would have repaired invalid bytes: the result differs
+/// from the bytes exactly when it did. `String(validating:)` checks the same but looks up
+/// generic metadata on every call, which costs more than the check on short strings.
+@inline(__always) func checkedString(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    guard let base = bytes.baseAddress, !bytes.isEmpty else { return "" }
+    var text = String(decoding: bytes, as: UTF8.self)
+    let same = text.withUTF8 { made in made.count == bytes.count && memcmp(made.baseAddress!, base, bytes.count) == 0 }
+    return same ? text : nil
+}
+
+/// The readers' UTF-8 checks, for tests.
 package enum UTF8Check {
     /// The offset of the first byte that begins no well-formed UTF-8 character, or nil.
     package static func firstInvalid(_ bytes: [UInt8]) -> Int? {
         bytes.withUnsafeBufferPointer { firstInvalidUTF8(in: $0, 0..<$0.count) }
+    }
+
+    /// The string of `bytes` as the readers make it, or nil when they are not UTF-8.
+    package static func checked(_ bytes: [UInt8]) -> String? {
+        bytes.withUnsafeBufferPointer(checkedString)
     }
 }

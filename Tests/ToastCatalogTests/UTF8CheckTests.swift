@@ -1,9 +1,17 @@
 import Testing
 import ToastCatalog
 
-/// The `.strings` reader's UTF-8 check agrees with the standard library's validation.
+/// The readers' UTF-8 checks agree with the standard library's validation.
 @Suite struct UTF8CheckTests {
     static func stdlibValid(_ bytes: [UInt8]) -> Bool { String(validating: bytes, as: UTF8.self) != nil }
+
+    /// Both checks agree with the standard library's, and the string made is the one it makes.
+    static func agree(_ bytes: [UInt8]) -> Bool {
+        let valid = stdlibValid(bytes)
+        return (UTF8Check.firstInvalid(bytes) == nil) == valid
+            && UTF8Check.checked(bytes) == (valid ? String(validating: bytes, as: UTF8.self) : nil)
+            && UTF8Check.checked(bytes).map { Array($0.utf8) == bytes } != false
+    }
 
     /// Every two-byte sequence, and every lead byte with every second byte followed by
     /// continuation, ASCII and lead bytes — at every offset of an eight-byte word, since ASCII
@@ -15,11 +23,11 @@ import ToastCatalog
         for a in 0...255 {
             for b in 0...255 {
                 let pair = ascii + [UInt8(a), UInt8(b)]
-                if (UTF8Check.firstInvalid(pair) == nil) != Self.stdlibValid(pair) { disagreements.append(pair) }
+                if !Self.agree(pair) { disagreements.append(pair) }
                 guard a >= 0xE0 else { continue }
                 for tail in [[0x80, 0x80], [0xBF, 0xBF], [0x80], [0x41, 0x80], [0xC3, 0xA9], [0x80, 0x41]] as [[UInt8]] {
                     let sequence = pair + tail
-                    if (UTF8Check.firstInvalid(sequence) == nil) != Self.stdlibValid(sequence) { disagreements.append(sequence) }
+                    if !Self.agree(sequence) { disagreements.append(sequence) }
                 }
             }
         }
