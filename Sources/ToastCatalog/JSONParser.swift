@@ -85,18 +85,22 @@ struct JSONScanner {
         while i < count {
             let byte = bytes[i]
             if byte > 0x20 { break }
-            if byte == 0x20 || byte == 0x09 || byte == 0x0D {
-                i += 1
-            } else if byte == 0x0A {
+            if byte == 0x0A {
                 i += 1
                 line += 1
                 lineStart = i
-                // Indentation follows a newline: step over it eight spaces at a time.
+                // Indentation follows a newline: step over it eight bytes at a time, and over
+                // the last spaces at once (the first byte that is not a space ends it).
                 if let base = bytes.baseAddress {
-                    while i + 8 <= count, UnsafeRawPointer(base).loadUnaligned(fromByteOffset: i, as: UInt64.self) == 0x2020_2020_2020_2020 {
+                    while i + 8 <= count {
+                        let word = UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                        let other = word ^ 0x2020_2020_2020_2020
+                        if other != 0 { i += other.trailingZeroBitCount >> 3; break }
                         i += 8
                     }
                 }
+            } else if byte == 0x20 || byte == 0x09 || byte == 0x0D {
+                i += 1
             } else {
                 break
             }
@@ -179,12 +183,8 @@ struct JSONScanner {
         func `is`(_ name: StaticString, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
             if let decoded { return decoded == name.description }
             let count = name.utf8CodeUnitCount
-            guard end - start == count else { return false }
-            return name.withUTF8Buffer { expected in
-                var i = 0
-                while i < count { if bytes[start + i] != expected[i] { return false }; i += 1 }
-                return true
-            }
+            guard end - start == count, let base = bytes.baseAddress else { return false }
+            return memcmp(base + start, name.utf8Start, count) == 0
         }
 
         func string(in bytes: UnsafeBufferPointer<UInt8>) -> String {

@@ -297,13 +297,23 @@ enum XCStringsReader {
     /// general reader then reads — and reports — as before.
     @inline(__always)
     static func plainUnit(_ scanner: inout JSONScanner) -> LocalizedValue? {
-        var s = scanner
-        guard s.depth + 2 <= s.limits.maximumDepth, s.skip(UInt8(ascii: "{")), s.skip("\"stringUnit\""), s.skip(UInt8(ascii: ":")),
-              s.skip(UInt8(ascii: "{")), s.skip("\"state\""), s.skip(UInt8(ascii: ":")), s.current == UInt8(ascii: "\""),
-              let state = try? state(&s, Position(offset: s.index, line: s.line, lineStart: s.lineStart)),
-              s.skip(UInt8(ascii: ",")), s.skip("\"value\""), s.skip(UInt8(ascii: ":")), s.current == UInt8(ascii: "\""),
-              let text = try? s.string(), s.skip(UInt8(ascii: "}")), s.skip(UInt8(ascii: "}")) else { return nil }
-        scanner = s
+        // Only the position moves on this path (the column cache may too, which stays valid):
+        // it is put back on failure, instead of copying the whole scanner (and retaining its
+        // file name) for every localization.
+        let start = (index: scanner.index, line: scanner.line, lineStart: scanner.lineStart)
+        guard scanner.depth + 2 <= scanner.limits.maximumDepth, scanner.skip(UInt8(ascii: "{")), scanner.skip("\"stringUnit\""),
+              scanner.skip(UInt8(ascii: ":")), scanner.skip(UInt8(ascii: "{")), scanner.skip("\"state\""), scanner.skip(UInt8(ascii: ":")),
+              scanner.current == UInt8(ascii: "\"") else {
+            (scanner.index, scanner.line, scanner.lineStart) = start
+            return nil
+        }
+        let position = Position(offset: scanner.index, line: scanner.line, lineStart: scanner.lineStart)
+        guard let state = try? state(&scanner, position),
+              scanner.skip(UInt8(ascii: ",")), scanner.skip("\"value\""), scanner.skip(UInt8(ascii: ":")), scanner.current == UInt8(ascii: "\""),
+              let text = try? scanner.string(), scanner.skip(UInt8(ascii: "}")), scanner.skip(UInt8(ascii: "}")) else {
+            (scanner.index, scanner.line, scanner.lineStart) = start
+            return nil
+        }
         return LocalizedValue(stringUnit: StringUnit(state: state, value: text))
     }
 

@@ -94,13 +94,17 @@ let catalogBytes: [UInt8] = {
     return Array(text.utf8)
 }()
 
-/// The 40 `.strings` inputs (UTF-8, comments, escapes), about 640 kB each, of one table.
+/// The 40 `.strings` inputs (UTF-8, comments, escapes), about 640 kB each, of one table: the
+/// same 6,000 keys in every locale, as translations of one app share them, with values of
+/// their own.
 let stringsFiles: [(path: String, bytes: [UInt8])] = {
+    var keyWords = Generator(state: 3)
+    let keys = (0..<6_000).map { "key.\($0) \(keyWords.words(1))" }
     var generator = Generator(state: 7)
     return locales.map { locale in
         var text = ""
-        for index in 0..<6_000 {
-            text += "/* Comment for key \(index) */\n\"key.\(index) \(generator.words(1))\" = \"\(locale): \(generator.words(6)) \\\"q\\\" é\";\n\n"
+        for (index, key) in keys.enumerated() {
+            text += "/* Comment for key \(index) */\n\"\(key)\" = \"\(locale): \(generator.words(6)) \\\"q\\\" é\";\n\n"
         }
         return ("\(locale).lproj/Localizable.strings", Array(text.utf8))
     }
@@ -110,7 +114,7 @@ let stringsTotal = stringsFiles.reduce(0) { $0 + $1.bytes.count }
 /// The same 40 files as an `.lproj` tree on disk, as an app's resources hold them: both
 /// ToastKit and Foundation read them from there.
 let stringsTree: String = {
-    let root = workFolder.appendingPathComponent("Strings-v1")
+    let root = workFolder.appendingPathComponent("Strings-v2")
     for file in stringsFiles {
         let url = root.appendingPathComponent(file.path)
         try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
