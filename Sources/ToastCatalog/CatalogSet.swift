@@ -72,8 +72,11 @@ extension StringCatalog {
         for (key, incoming) in other.entries {
             guard let index = entries.index(forKey: key) else { newKeys += 1; continue }
             for (locale, value) in incoming.localizations {
-                if !preferring, entries.values[index].localizations[locale] != nil { continue }
-                entries.values[index].localizations[locale] = value
+                // One lookup in the common case (a locale the key does not have yet); the value
+                // replaced is put back when the table's own one is preferred.
+                if let kept = entries.values[index].localizations.updateValue(value, forKey: locale), !preferring {
+                    entries.values[index].localizations[locale] = kept
+                }
             }
             if entries.values[index].comment == nil { entries.values[index].comment = incoming.comment }
         }

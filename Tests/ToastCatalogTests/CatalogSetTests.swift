@@ -9,6 +9,30 @@ import ToastCatalog
         return url
     }
 
+    /// Merging keeps the table's value for a locale both have unless the other is preferred,
+    /// adds the locales it lacks, keeps its comment (else takes the other's), and appends new
+    /// keys in the other's order.
+    @Test(arguments: [false, true])
+    func mergeKeepsOrPrefers(preferring: Bool) {
+        func unit(_ text: String) -> LocalizedValue { LocalizedValue(stringUnit: StringUnit(state: nil, value: text)) }
+        var table = StringCatalog(table: "T", sourceLanguage: "en",
+                                  entries: ["a": CatalogEntry(comment: "mine", localizations: ["de": unit("1")]),
+                                            "b": CatalogEntry(localizations: ["de": unit("b")])], keys: ["a", "b"])
+        let other = StringCatalog(table: "T", sourceLanguage: "en",
+                                  entries: ["a": CatalogEntry(comment: "theirs", localizations: ["de": unit("2"), "fr": unit("3")]),
+                                            "b": CatalogEntry(comment: "theirs", localizations: ["fr": unit("b")]),
+                                            "z": CatalogEntry(localizations: ["fr": unit("z")]),
+                                            "c": CatalogEntry(localizations: ["fr": unit("c")])], keys: ["z", "a", "c", "b"])
+        table.merge(other, preferring: preferring)
+        #expect(table.keys == ["a", "b", "z", "c"])
+        #expect(table.entries["a"]?.localizations["de"]?.stringUnit?.value == (preferring ? "2" : "1"))
+        #expect(table.entries["a"]?.localizations["fr"]?.stringUnit?.value == "3")
+        #expect(table.entries["a"]?.comment == "mine")
+        #expect(table.entries["b"]?.comment == "theirs")
+        #expect(table.entries["b"]?.localizations.keys.sorted() == ["de", "fr"])
+        #expect(table.entries["z"]?.localizations["fr"]?.stringUnit?.value == "z")
+    }
+
     func write(_ text: String, _ url: URL) throws {
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try text.write(to: url, atomically: true, encoding: .utf8)
