@@ -15,7 +15,7 @@ extension StringCatalog {
                 table: String? = nil, limits: CatalogLimits = .standard) throws(CatalogError) {
         self.init(table: table ?? Self.tableName(forPath: file), sourceLanguage: sourceLanguage)
         format = .strings
-        var template: [String: LocalizedValue] = [:]
+        let template: [String: LocalizedValue] = [locale: LocalizedValue()]
         if bytes.starts(with: Array("bplist00".utf8)) {
             let root = try BinaryPropertyListParser.parse(bytes, file: file, limits: limits)
             guard case .dictionary(let entries) = root else {
@@ -27,7 +27,7 @@ extension StringCatalog {
                     throw CatalogError(location: SourceLocation(file: file, line: 1, column: 1), rule: "strings-syntax",
                                        message: "expected a string value for “\(entry.key)”, found \(entry.value.kindName)")
                 }
-                add(key: entry.key, value: value, comment: nil, locale: locale, template: &template) { SourceLocation(file: file, line: 1, column: 1) }
+                add(key: entry.key, value: value, comment: nil, locale: locale, template: template) { SourceLocation(file: file, line: 1, column: 1) }
             }
             return
         }
@@ -36,11 +36,11 @@ extension StringCatalog {
             var lexer = StringsLexer(bytes: buffer, file: file, limits: limits)
             // Room for an entry per ';' (an upper bound unless values hold some), capped so
             // that a file of semicolons cannot make the reader reserve much.
-            let expected = min(lexer.count(of: UInt8(ascii: ";")), 1 << 16)
+            let expected = min(byteCount(of: UInt8(ascii: ";"), in: buffer, upTo: buffer.count), 1 << 16)
             entries.reserveCapacity(expected)
             keys.reserveCapacity(expected)
             while let entry = try lexer.nextEntry() {
-                add(key: entry.key, value: entry.value, comment: entry.comment, locale: locale, template: &template) { lexer.location(of: entry.position) }
+                add(key: entry.key, value: entry.value, comment: entry.comment, locale: locale, template: template) { lexer.location(of: entry.position) }
             }
         }
     }
@@ -53,8 +53,7 @@ extension StringCatalog {
     /// localizations are made from it by `mapValues`, which copies its layout instead of
     /// hashing the locale again.
     private mutating func add(key: String, value: String, comment: String?, locale: String,
-                              template: inout [String: LocalizedValue], location: () -> SourceLocation) {
-        if template.isEmpty { template = [locale: LocalizedValue()] }
+                              template: [String: LocalizedValue], location: () -> SourceLocation) {
         let unit = LocalizedValue(stringUnit: StringUnit(state: nil, value: value))
         let new = CatalogEntry(comment: comment, localizations: template.mapValues { _ in unit })
         guard let old = entries.updateValue(new, forKey: key) else {
@@ -81,7 +80,8 @@ struct StringsLexer {
     /// The buffer strings with escapes are decoded into, reused.
     var scratch: [UInt8] = []
 
-    /// The file as UTF-8: by BOM (UTF-8, UTF-16LE, UTF-16BE), else UTF-8, validated.
+    /// The file as UTF-8: by BOM (UTF-8, UTF-16LE, UTF-16BE), else UTF-8 as it is (checked
+    /// string by string as the lexer reads it).
     static func utf8(_ bytes: [UInt8], file: String) throws(CatalogError) -> [UInt8] {
         func fail(_ message: String) -> CatalogError {
             CatalogError(location: SourceLocation(file: file, line: 1, column: 1), rule: "strings-encoding", message: message)
@@ -162,31 +162,6 @@ struct StringsLexer {
             scan += 1
         }
         return scan
-    }
-
-    /// How many times `byte` occurs in the file, eight bytes at a time (see
-    /// ``XCStringsReader/newlineCount(_:upTo:)`` for the lane arithmetic).
-    func count(of byte: UInt8) -> Int {
-        guard let base = bytes.baseAddress else { return 0 }
-        let raw = UnsafeRawPointer(base)
-        let end = bytes.count
-        let pattern = 0x0101_0101_0101_0101 &* UInt64(byte)
-        var count = 0
-        var i = 0
-        while i + 8 <= end {
-            var lanes: UInt64 = 0
-            var words = 0
-            while words < 255, i + 8 <= end {
-                let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ pattern
-                lanes &+= (~(((word & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | word) & 0x8080_8080_8080_8080) >> 7
-                i += 8
-                words += 1
-            }
-            let pairs = (lanes & 0x00FF_00FF_00FF_00FF) &+ ((lanes >> 8) & 0x00FF_00FF_00FF_00FF)
-            count += Int((pairs &* 0x0001_0001_0001_0001) >> 48)
-        }
-        while i < end { if bytes[i] == byte { count += 1 }; i += 1 }
-        return count
     }
 
     /// The location of an offset on the current line.

@@ -76,7 +76,7 @@ extension XCStringsReader {
                 var resumed = first
                 resumed.index = start.lineStart
                 resumed.lineStart = start.lineStart
-                resumed.line = 1 + newlineCount(first.bytes, upTo: start.lineStart)
+                resumed.line = 1 + byteCount(of: 0x0A, in: first.bytes, upTo: start.lineStart)
                 resumed.depth = first.depth + 1
                 part = Part(scanner: resumed)
                 do throws(CatalogError) { try readEntries(into: &part, stoppingAt: stop) } catch { part.error = error }
@@ -175,32 +175,6 @@ extension XCStringsReader {
         guard let found = memchr(base + start, 0x0A, bytes.count - start) else { return nil }
         return UnsafeRawPointer(found) - UnsafeRawPointer(base)
     }
-
-    /// The number of newline bytes before `end`, eight bytes at a time: each byte lane of
-    /// `lanes` counts the newlines in its lane, and is summed every 255 words.
-    static func newlineCount(_ bytes: UnsafeBufferPointer<UInt8>, upTo end: Int) -> Int {
-        guard let base = bytes.baseAddress else { return 0 }
-        let raw = UnsafeRawPointer(base)
-        var count = 0
-        var i = 0
-        while i + 8 <= end {
-            var lanes: UInt64 = 0
-            var words = 0
-            while words < 255, i + 8 <= end {
-                let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ 0x0A0A_0A0A_0A0A_0A0A
-                // A zero byte in `word` is a newline; this marks each with its high bit exactly.
-                let marks = ~(((word & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | word) & 0x8080_8080_8080_8080
-                lanes &+= marks >> 7
-                i += 8
-                words += 1
-            }
-            // Lanes hold up to 255 each: add them in pairs into 16-bit lanes before summing.
-            let pairs = (lanes & 0x00FF_00FF_00FF_00FF) &+ ((lanes >> 8) & 0x00FF_00FF_00FF_00FF)
-            count += Int((pairs &* 0x0001_0001_0001_0001) >> 48)
-        }
-        while i < end { if bytes[i] == 0x0A { count += 1 }; i += 1 }
-        return count
-    }
 }
 
 extension XCStringsParallelism {
@@ -218,6 +192,6 @@ extension XCStringsParallelism {
 extension XCStringsParallelism {
     /// The newlines before `end` as a part's reader counts them (tests).
     package static func newlineCount(_ bytes: [UInt8], upTo end: Int) -> Int {
-        bytes.withUnsafeBufferPointer { XCStringsReader.newlineCount($0, upTo: end) }
+        bytes.withUnsafeBufferPointer { byteCount(of: 0x0A, in: $0, upTo: end) }
     }
 }
