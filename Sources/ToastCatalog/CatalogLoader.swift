@@ -30,18 +30,32 @@ public enum CatalogLoader {
         _ body: (_ file: String, _ result: Result<StringCatalog, CatalogError>) throws(Failure) -> Void
     ) throws(Failure) {
         let window = files.count > 1 ? 2 * max(1, ProcessInfo.processInfo.activeProcessorCount) : 1
+        // Each result handed on is released later by the thread that read it (see
+        // ``MakerRelease``): by the next round's tasks, and by one more round at the end.
+        let retired = MakerRelease<Result<StringCatalog, CatalogError>>()
         var start = 0
         while start < files.count {
             let end = min(files.count, start + window)
             let first = start
-            let slots = LockedSlots<Result<StringCatalog, CatalogError>>(count: end - start)
+            let slots = LockedSlots<(result: Result<StringCatalog, CatalogError>, maker: pthread_t)>(count: end - start)
             DispatchQueue.concurrentPerform(iterations: end - start) { index in
-                slots.store(Result { () throws(CatalogError) in
+                retired.releaseOwn()
+                let result = Result { () throws(CatalogError) in
                     try readFile(files[first + index], sourceLanguage: sourceLanguage, limits: limits)
-                }, at: index)
+                }
+                slots.store((result, MakerRelease<Result<StringCatalog, CatalogError>>.currentThread), at: index)
             }
-            for (index, result) in slots.values().enumerated() { try body(files[start + index], result) }
+            var made = slots.take()
+            for index in made.indices {
+                guard let (result, maker) = made[index] else { continue }
+                made[index] = nil
+                try body(files[start + index], result)
+                retired.retire(result, madeBy: maker)
+            }
             start = end
+        }
+        if files.count > 1 {
+            DispatchQueue.concurrentPerform(iterations: window) { _ in retired.releaseOwn() }
         }
     }
 

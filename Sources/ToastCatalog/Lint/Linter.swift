@@ -303,6 +303,14 @@ final class LockedSlots<Value>: @unchecked Sendable {
         lock.lock(); defer { lock.unlock() }
         return slots.compactMap { $0 }
     }
+
+    /// The slots, taken out (this object holds them no longer): nil where none was stored.
+    func take() -> [Value?] {
+        lock.lock(); defer { lock.unlock() }
+        let taken = slots
+        slots = Array(repeating: nil, count: slots.count)
+        return taken
+    }
 }
 
 /// `[no-lint]` or `[no-lint: rule-a, rule-b]` in an entry's comment.
