@@ -318,7 +318,9 @@ enum XCStringsReader {
     }
 
     static func pluralForms(_ scanner: inout JSONScanner, _ position: Position) throws(CatalogError) -> [PluralCategory: LocalizedValue] {
-        var forms: [PluralCategory: LocalizedValue] = [:]
+        // Room for every CLDR category at once (8 buckets, which 4 and 5 forms need too),
+        // instead of growing from 1 to 2 to 4 to 8 buckets as forms are added.
+        var forms: [PluralCategory: LocalizedValue] = Dictionary(minimumCapacity: PluralCategory.allCases.count)
         try object(&scanner, position, "\"plural\"") { (scanner: inout JSONScanner, name: Key, position: Position) throws(CatalogError) in
             guard let category = category(name, in: scanner.bytes) else {
                 throw fail(scanner, position, "expected a plural category (zero, one, two, few, many, other), found \"\(name.string(in: scanner.bytes))\"")

@@ -7,7 +7,8 @@ import ToastICU
 /// 20% plural keys with each locale's CLDR categories) and of 40 `.lproj` `.strings` files,
 /// against Foundation's JSONSerialization and PropertyListSerialization in the same run; and
 /// `toastkit lint` of the same catalog against loading it (tags `[lint]`, `[lint-baseline]`; and
-/// `[lint-findings]`, the catalog with thousands of findings, reported but not a target). The inputs are generated deterministically into
+/// `[lint-findings]`, the catalog with thousands of findings, reported but not a target); and
+/// the two load targets again as ratios timed in pairs (`[load-paired]`). The inputs are generated deterministically into
 /// a temporary folder on first use (not committed). Throughput counts bytes: 1 iteration = one
 /// whole input.
 
@@ -123,10 +124,32 @@ let stringsTree: String = {
     return root.path
 }()
 
-/// Counts the iterations of the paired benchmark, to alternate which of the two runs first.
+/// Counts the iterations of a paired benchmark, to alternate which of the two runs first.
 final class PairCounter: @unchecked Sendable {
     private var count = 0
     func next() -> Int { defer { count += 1 }; return count }
+}
+
+/// A benchmark timing `numerator` and `denominator` back to back in each iteration (the
+/// order alternating) and recording the first's time over the second's, ×100, as `metric`:
+/// its median is their ratio on the same machine at the same moment.
+func paired(_ name: String, metric: String, polarity: BenchmarkMetric.Polarity,
+            numerator: @escaping () -> Void, denominator: @escaping () -> Void) {
+    let pairs = PairCounter()
+    let custom = BenchmarkMetric.custom(metric, polarity: polarity, useScalingFactor: false)
+    Benchmark(name, configuration: .init(metrics: [custom], maxDuration: .seconds(40), maxIterations: 15)) { benchmark in
+        for _ in benchmark.scaledIterations {
+            func time(_ body: () -> Void) -> UInt64 {
+                let start = DispatchTime.now().uptimeNanoseconds
+                body()
+                return DispatchTime.now().uptimeNanoseconds - start
+            }
+            let (top, bottom) = pairs.next() % 2 == 0
+                ? (time(numerator), time(denominator))
+                : { let b = time(denominator); return (time(numerator), b) }()
+            benchmark.measurement(custom, Int(top * 100 / max(bottom, 1)))
+        }
+    }
 }
 
 let benchmarks: @Sendable () -> Void = {
@@ -152,23 +175,10 @@ let benchmarks: @Sendable () -> Void = {
     // alternating), so that lint and load meet the same machine: the VM's speed drifts between
     // benchmarks by more than the margin measured. The metric is lint's time over load's
     // (×100) in each iteration; its median is the ratio.
-    let pairs = PairCounter()
-    Benchmark("ToastKit lint ÷ load of the same catalog, timed in pairs [lint-paired]",
-              configuration: .init(metrics: [.custom("lint ÷ load ×100", polarity: .prefersSmaller, useScalingFactor: false)],
-                                   maxDuration: .seconds(40), maxIterations: 15)) { benchmark in
-        for _ in benchmark.scaledIterations {
-            func time(_ body: () -> Void) -> UInt64 {
-                let start = DispatchTime.now().uptimeNanoseconds
-                body()
-                return DispatchTime.now().uptimeNanoseconds - start
-            }
-            let load = { blackHole(try! StringCatalog(xcstrings: catalogBytes, file: "Big.xcstrings")) }
-            let lint = { blackHole(Linter().lint(file: "Big.xcstrings", bytes: catalogBytes)) }
-            let (lintTime, loadTime) = pairs.next() % 2 == 0 ? (time(lint), time(load)) : { let l = time(load); return (time(lint), l) }()
-            benchmark.measurement(.custom("lint ÷ load ×100", polarity: .prefersSmaller, useScalingFactor: false),
-                                  Int(lintTime * 100 / max(loadTime, 1)))
-        }
-    }
+    paired("ToastKit lint ÷ load of the same catalog, timed in pairs [lint-paired]", metric: "lint ÷ load ×100",
+           polarity: .prefersSmaller,
+           numerator: { blackHole(Linter().lint(file: "Big.xcstrings", bytes: catalogBytes)) },
+           denominator: { blackHole(try! StringCatalog(xcstrings: catalogBytes, file: "Big.xcstrings")) })
     // Not a target: the same catalog with every 37th string unit in state needs_review, so
     // that lint also writes and locates thousands of findings.
     Benchmark("ToastKit lint .xcstrings, every 37th unit to review [lint-findings]") { benchmark in
@@ -190,6 +200,24 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.startMeasurement()
         for _ in benchmark.scaledIterations { blackHole(try! CatalogSet.load(paths: [root])) }
     }
+    // The throughput targets measured as ratios within each iteration: Foundation and ToastKit
+    // read the same input back to back (the order alternating), so that both meet the same
+    // machine; the VM's speed drifts between benchmarks by more than the margins measured. The
+    // metric is Foundation's time over ToastKit's (×100); its median is the speed-up.
+    paired("Foundation ÷ ToastKit load .xcstrings, timed in pairs [load-paired]", metric: "Foundation ÷ ToastKit ×100",
+           polarity: .prefersLarger,
+           numerator: { blackHole(try! JSONSerialization.jsonObject(with: Data(catalogBytes))) },
+           denominator: { blackHole(try! StringCatalog(xcstrings: catalogBytes, file: "Big.xcstrings")) })
+    let stringsPaths = stringsFiles.map { URL(fileURLWithPath: stringsTree).appendingPathComponent($0.path) }
+    let stringsList = try! CatalogLoader.files(at: stringsTree)
+    paired("Foundation ÷ ToastKit load 40 .strings, timed in pairs [load-paired]", metric: "Foundation ÷ ToastKit ×100",
+           polarity: .prefersLarger,
+           numerator: {
+               for path in stringsPaths {
+                   blackHole(try! PropertyListSerialization.propertyList(from: Data(contentsOf: path), options: [], format: nil))
+               }
+           },
+           denominator: { CatalogLoader.readFiles(stringsList) { _, result in blackHole(result) } })
     Benchmark("Foundation PropertyListSerialization 40 .strings (\(stringsTotal / 1_000_000) MB)") { benchmark in
         let paths = stringsFiles.map { URL(fileURLWithPath: stringsTree).appendingPathComponent($0.path) }
         benchmark.startMeasurement()
