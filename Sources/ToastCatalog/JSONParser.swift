@@ -35,9 +35,11 @@ struct JSONScanner {
     var lineStart = 0
     var depth = 0
     let limits: CatalogLimits
-    /// How many localizations the String Catalog reader's last entry had: the next one's
-    /// table is made that large at once instead of growing (and rehashing) step by step.
-    var localizationCountHint = 0
+    /// The locale codes of the String Catalog reader's last entry, whose table the next entry
+    /// with the same codes in the same order reuses (``LocalizationLayout``).
+    var localizationLayout = LocalizationLayout()
+    /// The values of the entry being read, in file order (kept for their room).
+    var localizationScratch: [LocalizedValue] = []
     /// Set by the String Catalog reader when an object repeats a member name or holds one it
     /// does not know (``XCStringsReadNotes``).
     var sawRepeatedOrUnknownMember = false

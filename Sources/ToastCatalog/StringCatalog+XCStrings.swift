@@ -212,14 +212,7 @@ enum XCStringsReader {
             if key.is("localizations", in: bytes) {
                 scanner.noteMember(&seen, 1)
                 entry.hadLocalizationsMember = true
-                entry.localizations.reserveCapacity(scanner.localizationCountHint)
-                defer { scanner.localizationCountHint = entry.localizations.count }
-                try object(&scanner, position, "\"localizations\"") { (scanner: inout JSONScanner, locale: Key, position: Position) throws(CatalogError) in
-                    let code = locale.string(in: scanner.bytes)
-                    if entry.localizations.updateValue(try localized(&scanner, code, position), forKey: code) != nil {
-                        scanner.sawRepeatedOrUnknownMember = true
-                    }
-                }
+                entry.localizations = try localizations(&scanner, position)
             } else if key.is("comment", in: bytes) {
                 scanner.noteMember(&seen, 2)
                 entry.comment = try string(&scanner, position, "\"comment\"")
@@ -238,6 +231,46 @@ enum XCStringsReader {
             }
         }
         return entry
+    }
+
+    /// An entry's `"localizations"` object, the scanner at its value.
+    ///
+    /// Entries of a catalog mostly list the same locales in the same order. While the codes
+    /// read match the last entry's (``LocalizationLayout``), neither a string nor a hash is made
+    /// for them, and the table is the last one's layout with this entry's values (`mapValues`,
+    /// which keeps the layout). Otherwise the codes are hashed once into a new layout, which
+    /// the next entries can reuse. A code that appears twice is a repeated member: the last
+    /// value wins, as a dictionary built one member at a time would have it.
+    static func localizations(_ scanner: inout JSONScanner, _ position: Position) throws(CatalogError) -> [String: LocalizedValue] {
+        var values = scanner.localizationScratch
+        scanner.localizationScratch = []
+        defer {
+            values.removeAll(keepingCapacity: true)
+            scanner.localizationScratch = values
+        }
+        // The codes read, once they stop matching the layout's (nil while they match).
+        var codes: [String]?
+        try object(&scanner, position, "\"localizations\"") { (scanner: inout JSONScanner, locale: Key, position: Position) throws(CatalogError) in
+            let next = values.count
+            if codes == nil {
+                if scanner.localizationLayout.matches(locale, at: next, in: scanner.bytes) {
+                    values.append(try localized(&scanner, scanner.localizationLayout.codes[next], position))
+                    return
+                }
+                codes = Array(scanner.localizationLayout.codes[..<next])
+            }
+            let code = locale.string(in: scanner.bytes)
+            codes?.append(code)
+            values.append(try localized(&scanner, code, position))
+        }
+        if codes == nil, values.count == scanner.localizationLayout.codes.count {
+            return scanner.localizationLayout.table(taking: &values)
+        }
+        let layout = LocalizationLayout(codes: codes ?? Array(scanner.localizationLayout.codes[..<values.count]))
+        if layout.indices.count != layout.codes.count { scanner.sawRepeatedOrUnknownMember = true }
+        let table = layout.table(taking: &values)
+        if layout.indices.count == layout.codes.count { scanner.localizationLayout = layout }
+        return table
     }
 
     static func localized(_ scanner: inout JSONScanner, _ name: String, _ position: Position) throws(CatalogError) -> LocalizedValue {
