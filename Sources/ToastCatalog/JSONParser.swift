@@ -203,9 +203,16 @@ struct JSONScanner {
         if let base = bytes.baseAddress {
             let raw = UnsafeRawPointer(base)
             while scan + 8 <= count {
-                let word = raw.loadUnaligned(fromByteOffset: scan, as: UInt64.self)
+                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: scan, as: UInt64.self))
                 let hasControl = (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080
-                if matches(word, UInt8(ascii: "\"")) | matches(word, UInt8(ascii: "\\")) | hasControl != 0 { break }
+                let found = matches(word, UInt8(ascii: "\"")) | matches(word, UInt8(ascii: "\\")) | hasControl
+                if found != 0 {
+                    // The lowest mark is the first byte found (little-endian loads); the bytes
+                    // before it are plain.
+                    let before = found.trailingZeroBitCount >> 3
+                    high |= word & ~(UInt64.max << (before << 3))
+                    return (scan + before, high & 0x8080_8080_8080_8080 == 0)
+                }
                 high |= word
                 scan += 8
             }

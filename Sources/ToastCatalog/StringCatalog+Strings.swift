@@ -151,8 +151,10 @@ struct StringsLexer {
         if let base = bytes.baseAddress {
             let raw = UnsafeRawPointer(base)
             while scan + 8 <= count {
-                let word = raw.loadUnaligned(fromByteOffset: scan, as: UInt64.self)
-                if matches(word, UInt8(ascii: "\"")) | matches(word, UInt8(ascii: "\\")) | matches(word, 0x0A) != 0 { break }
+                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: scan, as: UInt64.self))
+                let found = matches(word, UInt8(ascii: "\"")) | matches(word, UInt8(ascii: "\\")) | matches(word, 0x0A)
+                // The lowest mark is the first byte found (little-endian loads).
+                if found != 0 { return scan + (found.trailingZeroBitCount >> 3) }
                 scan += 8
             }
         }
