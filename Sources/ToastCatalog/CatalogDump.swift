@@ -54,7 +54,7 @@ extension StringCatalog {
     public func leaves(file: String) -> [CatalogLeaf] {
         var result: [CatalogLeaf] = []
         for key in keys {
-            guard let entry = entries[key] else { continue }
+            guard let entry = entry(forKey: key) else { continue }
             if entry.localizations.isEmpty {
                 result.append(CatalogLeaf(file: file, table: table, key: key, locale: CatalogLocale.normalize(sourceLanguage),
                                           path: "", value: nil, state: nil))

@@ -61,34 +61,3 @@ extension CatalogSet {
         file.split(separator: "/").dropLast(2).joined(separator: "/") + "/" + table
     }
 }
-
-extension StringCatalog {
-    /// Adds another file's localizations of the same table; for a key and locale both have,
-    /// `other` wins when `preferring` is true. New keys follow in `other`'s order.
-    public mutating func merge(_ other: StringCatalog, preferring: Bool) {
-        // The keys both have are updated in place, walking `other`'s table without looking its
-        // keys up; only when it has new keys is its key order walked for them.
-        var newKeys = 0
-        for (key, incoming) in other.entries {
-            guard let index = entries.index(forKey: key) else { newKeys += 1; continue }
-            for (locale, value) in incoming.localizations {
-                // One lookup in the common case (a locale the key does not have yet); the value
-                // replaced is put back when the table's own one is preferred.
-                if let kept = entries.values[index].localizations.updateValue(value, forKey: locale), !preferring {
-                    entries.values[index].localizations[locale] = kept
-                }
-            }
-            if entries.values[index].comment == nil { entries.values[index].comment = incoming.comment }
-        }
-        if newKeys > 0 {
-            for key in other.keys where entries.index(forKey: key) == nil {
-                guard let incoming = other.entries[key] else { continue }
-                keys.append(key)
-                entries[key] = incoming
-                newKeys -= 1
-                if newKeys == 0 { break }
-            }
-        }
-        warnings += other.warnings
-    }
-}

@@ -15,56 +15,53 @@ extension StringCatalog {
                 table: String? = nil, limits: CatalogLimits = .standard) throws(CatalogError) {
         self.init(table: table ?? Self.tableName(forPath: file), sourceLanguage: sourceLanguage)
         format = .strings
-        let template: [String: LocalizedValue] = [locale: LocalizedValue()]
         if bytes.starts(with: Array("bplist00".utf8)) {
+            var table = StringsTable(locale: locale, expected: 0)
             let root = try BinaryPropertyListParser.parse(bytes, file: file, limits: limits)
             guard case .dictionary(let entries) = root else {
                 throw CatalogError(location: SourceLocation(file: file, line: 1, column: 1), rule: "strings-syntax",
                                    message: "expected a dictionary at the top of the binary property list, found \(root.kindName)")
             }
             for entry in entries {
-                guard case .string(let value) = entry.value else {
+                guard case .string(let text) = entry.value else {
                     throw CatalogError(location: SourceLocation(file: file, line: 1, column: 1), rule: "strings-syntax",
                                        message: "expected a string value for “\(entry.key)”, found \(entry.value.kindName)")
                 }
-                add(key: entry.key, value: value, comment: nil, locale: locale, template: template) { SourceLocation(file: file, line: 1, column: 1) }
+                var key = entry.key, value = text
+                let keyRange = key.withUTF8 { table.append($0) }
+                let valueRange = value.withUTF8 { table.append($0) }
+                if let earlier = table.add(key: keyRange, keyIsASCII: entry.key.utf8.allSatisfy { $0 < 0x80 }, value: valueRange, comment: nil),
+                   !table.sameText(earlier, valueRange) {
+                    warnings.append(Self.duplicateWarning(entry.key, at: SourceLocation(file: file, line: 1, column: 1)))
+                }
             }
+            layers = CatalogLayers([CatalogLayer(.strings(table), preferring: false)])
             return
         }
         let utf8 = try StringsLexer.utf8(bytes, file: file)
-        try utf8.withUnsafeBufferPointer { (buffer) throws(CatalogError) in
+        let table = try utf8.withUnsafeBufferPointer { (buffer) throws(CatalogError) in
             var lexer = StringsLexer(bytes: buffer, file: file, limits: limits)
             // Room for an entry per ';' (an upper bound unless values hold some), capped so
-            // that a file of semicolons cannot make the reader reserve much.
+            // that a file of semicolons cannot make the reader reserve much; the decoded text
+            // is never longer than the file.
             let expected = min(byteCount(of: UInt8(ascii: ";"), in: buffer, upTo: buffer.count), 1 << 16)
-            entries.reserveCapacity(expected)
-            keys.reserveCapacity(expected)
-            while let entry = try lexer.nextEntry() {
-                add(key: entry.key, value: entry.value, comment: entry.comment, locale: locale, template: template) { lexer.location(of: entry.position) }
+            var table = StringsTable(locale: locale, expected: expected, textCapacity: buffer.count)
+            while let entry = try lexer.nextEntry(into: &table.text) {
+                let comment = entry.comment.map { table.append(UnsafeBufferPointer(rebasing: buffer[$0])) }
+                if let earlier = table.add(key: entry.key, keyIsASCII: entry.keyIsASCII, value: entry.value, comment: comment),
+                   !table.sameText(earlier, entry.value) {
+                    warnings.append(Self.duplicateWarning(table.string(entry.key), at: lexer.location(of: entry.position)))
+                }
             }
+            return table
         }
+        layers = CatalogLayers([CatalogLayer(.strings(table), preferring: false)])
     }
 
-    /// Adds one entry; a key again replaces the value (the last one wins, with a warning when
-    /// the value differs) and keeps the earlier comment when the new one has none. `location`
-    /// is asked for only for the warning.
-    ///
-    /// `template` is a one-element dictionary of `locale`, made once per file: each entry's
-    /// localizations are made from it by `mapValues`, which copies its layout instead of
-    /// hashing the locale again.
-    private mutating func add(key: String, value: String, comment: String?, locale: String,
-                              template: [String: LocalizedValue], location: () -> SourceLocation) {
-        let unit = LocalizedValue(stringUnit: StringUnit(state: nil, value: value))
-        let new = CatalogEntry(comment: comment, localizations: template.mapValues { _ in unit })
-        guard let old = entries.updateValue(new, forKey: key) else {
-            keys.append(key)
-            return
-        }
-        if old.localizations[locale]?.stringUnit?.value != value {
-            warnings.append(CatalogError(location: location(), rule: "duplicate-key",
-                                         message: "“\(key)” appears again with another value; the last one wins", key: key))
-        }
-        if comment == nil, let kept = old.comment { entries[key]?.comment = kept }
+    /// The warning for a key that appears again with another value (the last one wins; the
+    /// key keeps its place and, unless the new entry has one, its comment).
+    private static func duplicateWarning(_ key: String, at location: SourceLocation) -> CatalogError {
+        CatalogError(location: location, rule: "duplicate-key", message: "“\(key)” appears again with another value; the last one wins", key: key)
     }
 }
 
@@ -76,8 +73,9 @@ struct StringsLexer {
     var index = 0
     var line = 1
     var lineStart = 0
-    var pendingComment: String?
-    /// The buffer strings with escapes are decoded into, reused.
+    /// The last comment's text (trimmed, checked as UTF-8), a range of ``bytes``.
+    var pendingComment: Range<Int>?
+    /// The buffer ``nextEntry()`` decodes into, reused.
     var scratch: [UInt8] = []
 
     /// The file as UTF-8: by BOM (UTF-8, UTF-16LE, UTF-16BE), else UTF-8 as it is (checked
@@ -133,6 +131,17 @@ struct StringsLexer {
 
     func location(of position: Position) -> SourceLocation {
         SourceLocation(file: file, line: position.line, column: column(of: position.offset, lineStart: position.lineStart))
+    }
+
+    /// One `key = value;` as ranges: the key and value decoded into the caller's buffer (the
+    /// value is the key's range in a key-only entry), the comment before it a range of
+    /// ``bytes``, and where its key started.
+    struct RawEntry {
+        let key: Range<Int>
+        let keyIsASCII: Bool
+        let value: Range<Int>
+        let comment: Range<Int>?
+        let position: Position
     }
 
     /// One `key = value;` with the comment before it and where its key started.
@@ -196,12 +205,21 @@ struct StringsLexer {
                             message: "expected UTF-8 (or UTF-16 with a byte-order mark); the byte 0x\(String(bytes[offset], radix: 16, uppercase: true)) here begins no UTF-8 character")
     }
 
-    /// The text between two offsets without surrounding ASCII white space.
-    func trimmed(_ start: Int, _ end: Int, from: Position) throws(CatalogError) -> String {
+    /// Checks `range` of the file as UTF-8 (an invalid byte is an error where it is, counting
+    /// lines from `from`); returns whether it is all ASCII.
+    func checkUTF8(_ range: Range<Int>, from: Position) throws(CatalogError) -> Bool {
+        let kind = utf8Kind(of: bytes, range)
+        guard kind.valid else { throw invalidUTF8(in: range, from: from) }
+        return kind.ascii
+    }
+
+    /// The range between two offsets without surrounding ASCII white space, checked as UTF-8.
+    func trimmed(_ start: Int, _ end: Int, from: Position) throws(CatalogError) -> Range<Int> {
         var a = start, b = end
         while a < b, bytes[a] == 0x20 || bytes[a] == 0x09 || bytes[a] == 0x0A || bytes[a] == 0x0D { a += 1 }
         while b > a, bytes[b - 1] == 0x20 || bytes[b - 1] == 0x09 || bytes[b - 1] == 0x0A || bytes[b - 1] == 0x0D { b -= 1 }
-        return try text(a, b, from: from)
+        _ = try checkUTF8(a..<b, from: from)
+        return a..<b
     }
 
     /// Skips white space and comments, remembering the last comment's text.
@@ -253,10 +271,11 @@ struct StringsLexer {
         }
     }
 
-    /// A quoted or unquoted string token.
-    mutating func string(_ what: String) throws(CatalogError) -> String {
+    /// A quoted or unquoted string token, decoded onto the end of `out`: its range there, and
+    /// whether it is ASCII.
+    mutating func string(_ what: String, into out: inout [UInt8]) throws(CatalogError) -> (range: Range<Int>, ascii: Bool) {
         guard index < bytes.count else { throw error("expected \(what), found the end of the file") }
-        if bytes[index] == UInt8(ascii: "\"") { return try quoted() }
+        if bytes[index] == UInt8(ascii: "\"") { return try quoted(into: &out) }
         guard Self.isUnquoted(bytes[index]) else {
             throw error("expected \(what) (a quoted string or a word of letters, digits and _$/:.-), found '\(try describe(at: index))'")
         }
@@ -264,7 +283,9 @@ struct StringsLexer {
         while index < bytes.count, Self.isUnquoted(bytes[index]) { index += 1 }
         if index - start > limits.maximumStringLength { throw limits.stringTooLong(at: location(at: start)) }
         // Unquoted words are ASCII.
-        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        let first = out.count
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+        return (first..<out.count, true)
     }
 
     /// The character at `offset` for a message; invalid UTF-8 there is an encoding error.
@@ -276,7 +297,8 @@ struct StringsLexer {
         return try text(offset, end, from: Position(line: line, lineStart: lineStart, offset: offset))
     }
 
-    mutating func quoted() throws(CatalogError) -> String {
+    /// A quoted string, decoded onto the end of `out` (see ``string(_:into:)``).
+    mutating func quoted(into out: inout [UInt8]) throws(CatalogError) -> (range: Range<Int>, ascii: Bool) {
         let start = position
         let open = index + 1
         let count = bytes.count
@@ -288,14 +310,14 @@ struct StringsLexer {
         }
         guard scan < count else { throw error("expected '\"' to close the string opened here", at: location(of: start)) }
         if scan - open > limits.maximumStringLength { throw limits.stringTooLong(at: location(of: start)) }
+        let first = out.count
         if bytes[scan] == UInt8(ascii: "\"") {
             index = scan + 1
-            return try text(open, scan, from: start)
+            let ascii = try checkUTF8(open..<scan, from: start)
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[open..<scan]))
+            return (first..<out.count, ascii)
         }
-        // Escapes: decode into the lexer's buffer (kept from string to string).
-        var out = scratch
-        scratch = []
-        defer { out.removeAll(keepingCapacity: true); scratch = out }
+        // Escapes: decoded as they come.
         out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[open..<scan]))
         index = scan
         while true {
@@ -304,10 +326,11 @@ struct StringsLexer {
             if c == UInt8(ascii: "\"") {
                 index += 1
                 // Escapes decode to UTF-8, so an invalid byte decoded is one of the file's own.
-                if let text = out.withUnsafeBufferPointer(checkedString) { return text }
+                let kind = out.withUnsafeBufferPointer { utf8Kind(of: $0, first..<$0.count) }
+                if kind.valid { return (first..<out.count, kind.ascii) }
                 throw invalidUTF8(in: open..<index - 1, from: start)
             }
-            if out.count > limits.maximumStringLength { throw limits.stringTooLong(at: location(of: start)) }
+            if out.count - first > limits.maximumStringLength { throw limits.stringTooLong(at: location(of: start)) }
             if c != UInt8(ascii: "\\") {
                 if c == 0x0A {
                     line += 1
@@ -385,28 +408,46 @@ struct StringsLexer {
         return "\u{FFFD}"
     }
 
-    /// The next `key = value;` (or `key;`), or `nil` at the end of the file.
-    mutating func nextEntry() throws(CatalogError) -> Entry? {
+    /// The next `key = value;` (or `key;`), its key and value decoded onto the end of `out`,
+    /// or `nil` at the end of the file.
+    mutating func nextEntry(into out: inout [UInt8]) throws(CatalogError) -> RawEntry? {
         pendingComment = nil
         try skipTrivia()
         guard index < bytes.count else { return nil }
         let comment = pendingComment
         let start = position
-        let key = try string("a key")
+        let key = try string("a key", into: &out)
+        func name() -> String {
+            out.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[key.range]), as: UTF8.self) }
+        }
         try skipTrivia()
-        guard index < bytes.count else { throw error("expected '=' or ';' after the key “\(key)”, found the end of the file") }
-        var value = key
+        guard index < bytes.count else { throw error("expected '=' or ';' after the key “\(name())”, found the end of the file") }
+        var value = key.range
         if bytes[index] == UInt8(ascii: "=") {
             index += 1
             try skipTrivia()
-            value = try string("a value after '='")
+            value = try string("a value after '='", into: &out).range
             try skipTrivia()
         }
         guard index < bytes.count, bytes[index] == UInt8(ascii: ";") else {
-            if index >= bytes.count { throw error("expected ';' after the entry “\(key)”, found the end of the file") }
-            throw error("expected ';' after the entry “\(key)”, found '\(try describe(at: index))'")
+            if index >= bytes.count { throw error("expected ';' after the entry “\(name())”, found the end of the file") }
+            throw error("expected ';' after the entry “\(name())”, found '\(try describe(at: index))'")
         }
         index += 1
-        return Entry(key: key, value: value, comment: comment, position: start)
+        return RawEntry(key: key.range, keyIsASCII: key.ascii, value: value, comment: comment, position: start)
+    }
+
+    /// The next `key = value;` (or `key;`) as strings, or `nil` at the end of the file.
+    mutating func nextEntry() throws(CatalogError) -> Entry? {
+        var out = scratch
+        scratch = []
+        defer { out.removeAll(keepingCapacity: true); scratch = out }
+        guard let raw = try nextEntry(into: &out) else { return nil }
+        let text = { (range: Range<Int>) in
+            out.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
+        }
+        return Entry(key: text(raw.key), value: text(raw.value),
+                     comment: raw.comment.map { String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self) },
+                     position: raw.position)
     }
 }

@@ -3,6 +3,12 @@ import ToastICU
 /// A String Catalog (`.xcstrings`): one table, every key in every locale.
 ///
 /// Members the reader does not model are kept in `extra` fields so a rewrite loses nothing.
+///
+/// A catalog read from `.strings` files keeps each file as a flat table (its keys, values and
+/// comments in one buffer, indexed by key) until ``entries`` or ``keys`` is first read or
+/// changed: ``entry(forKey:)`` and ``localization(forKey:locale:)`` read the tables directly,
+/// and merging `.lproj` files (``merge(_:preferring:)``) keeps them side by side. Either way
+/// the catalog holds the same entries; two catalogs are equal when their contents are.
 public struct StringCatalog: Sendable, Equatable {
     /// The table name: the file name without extension (`Localizable`).
     public var table: String
@@ -11,9 +17,28 @@ public struct StringCatalog: Sendable, Equatable {
     /// The format version (`1.0`, `1.1`, `1.2`).
     public var version: String
     /// The entries by key.
-    public var entries: [String: CatalogEntry]
+    ///
+    /// For a catalog read from `.strings` files the dictionary is made when first read (and
+    /// kept); ``entry(forKey:)`` looks one key up without making it.
+    public var entries: [String: CatalogEntry] {
+        get { layers?.materialized().entries ?? storedEntries }
+        _modify {
+            materialize()
+            yield &storedEntries
+        }
+    }
     /// Keys in file order.
-    public var keys: [String]
+    public var keys: [String] {
+        get { layers?.keys() ?? storedKeys }
+        _modify {
+            materialize()
+            yield &storedKeys
+        }
+    }
+    var storedEntries: [String: CatalogEntry]
+    var storedKeys: [String]
+    /// The files the entries are kept in, when they are not in ``storedEntries``.
+    var layers: CatalogLayers?
     /// Top-level members not modelled here, kept for rewriting.
     public var extra: [JSONMember]
     /// Problems that did not stop reading (unsupported rule types, nonstandard values…).
@@ -34,18 +59,34 @@ public struct StringCatalog: Sendable, Equatable {
         self.table = table
         self.sourceLanguage = sourceLanguage
         self.version = version
-        self.entries = entries
-        self.keys = keys ?? entries.keys.sorted()
+        self.storedEntries = entries
+        self.storedKeys = keys ?? entries.keys.sorted()
         self.extra = extra
+    }
+
+    /// Moves layered entries into the stored dictionary, before a change.
+    private mutating func materialize() {
+        guard let kept = layers else { return }
+        layers = nil
+        (storedEntries, storedKeys) = kept.materialized()
+    }
+
+    /// Catalogs are equal when their names, languages, versions, keys, entries, unknown
+    /// members, warnings and formats are, however their entries are kept.
+    public static func == (lhs: StringCatalog, rhs: StringCatalog) -> Bool {
+        lhs.table == rhs.table && lhs.sourceLanguage == rhs.sourceLanguage && lhs.version == rhs.version
+            && lhs.keys == rhs.keys && lhs.entries == rhs.entries && lhs.extra == rhs.extra
+            && lhs.warnings == rhs.warnings && lhs.hasVersion == rhs.hasVersion && lhs.format == rhs.format
     }
 
     /// Every locale code some entry has a localization for, plus the source language, as
     /// written in the file.
     public var localeCodes: [String] {
+        if let layers { return layers.localeCodes(sourceLanguage: sourceLanguage) }
         var seen: Set<String> = [sourceLanguage]
         var ordered = [sourceLanguage]
         for key in keys {
-            guard let entry = entries[key] else { continue }
+            guard let entry = entry(forKey: key) else { continue }
             for code in entry.localizations.keys.sorted() where seen.insert(code).inserted { ordered.append(code) }
         }
         return ordered

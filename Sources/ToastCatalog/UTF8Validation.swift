@@ -34,6 +34,19 @@ func firstInvalidUTF8(in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>)
     return nil
 }
 
+/// Whether `range` of `bytes` is valid UTF-8, and whether it is all ASCII (checked eight bytes
+/// at a time until the first byte that is not).
+@inline(__always) func utf8Kind(of bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> (valid: Bool, ascii: Bool) {
+    guard let base = bytes.baseAddress else { return (true, true) }
+    let raw = UnsafeRawPointer(base)
+    var i = range.lowerBound
+    let end = range.upperBound
+    while i + 8 <= end, raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 { i += 8 }
+    while i < end, bytes[i] < 0x80 { i += 1 }
+    if i == end { return (true, true) }
+    return (firstInvalidUTF8(in: bytes, i..<end) == nil, false)
+}
+
 /// The string of `bytes` when they are valid UTF-8, else nil.
 ///
 /// Made by `String(decoding:)`, which would have repaired invalid bytes: the result differs
@@ -51,6 +64,12 @@ package enum UTF8Check {
     /// The offset of the first byte that begins no well-formed UTF-8 character, or nil.
     package static func firstInvalid(_ bytes: [UInt8]) -> Int? {
         bytes.withUnsafeBufferPointer { firstInvalidUTF8(in: $0, 0..<$0.count) }
+    }
+
+    /// Whether the bytes are valid UTF-8 and whether they are ASCII, as the `.strings` reader
+    /// checks them.
+    package static func kind(_ bytes: [UInt8]) -> (valid: Bool, ascii: Bool) {
+        bytes.withUnsafeBufferPointer { utf8Kind(of: $0, 0..<$0.count) }
     }
 
     /// The string of `bytes` as the readers make it, or nil when they are not UTF-8.

@@ -114,7 +114,7 @@ public struct Localizer: Sendable {
     /// `nil` when none has one.
     public func catalogValue(forKey key: String, table: String?, locale: LocaleTag) -> LocalizedValue? {
         for (index, catalog) in catalogs.enumerated() where table == nil || catalog.table == table {
-            if let code = localeCodes[index][locale], let value = catalog.entries[key]?.localizations[code] { return value }
+            if let code = localeCodes[index][locale], let value = catalog.localization(forKey: key, locale: code) { return value }
         }
         return nil
     }
@@ -124,7 +124,7 @@ public struct Localizer: Sendable {
     func template(_ key: String, default fallback: String, _ diagnostics: inout [ToastDiagnostic]) -> String {
         for tag in fallbackChain {
             for (index, catalog) in catalogs.enumerated() where catalog.table == BuiltinCatalogs.table {
-                if let code = localeCodes[index][tag], let value = catalog.entries[key]?.localizations[code]?.stringUnit?.value {
+                if let code = localeCodes[index][tag], let value = catalog.localization(forKey: key, locale: code)?.stringUnit?.value {
                     return value
                 }
             }
@@ -201,14 +201,14 @@ public struct Localizer: Sendable {
         var candidates: [LookupCache.Candidate] = []
         for (step, tag) in fallbackChain.enumerated() {
             for (index, catalog) in catalogs.enumerated() where table == nil || catalog.table == table {
-                guard let code = localeCodes[index][tag], let value = catalog.entries[key]?.localizations[code] else { continue }
+                guard let code = localeCodes[index][tag], let value = catalog.localization(forKey: key, locale: code) else { continue }
                 candidates.append(LookupCache.Candidate(tag: tag, step: step, value: CompiledValue(value),
                                                         pluralRules: try? services.pluralRules(tag),
                                                         integers: try? services.numberFormatter(tag)))
                 break
             }
         }
-        let exists = catalogs.contains { (table == nil || $0.table == table) && $0.entries[key] != nil }
+        let exists = catalogs.contains { (table == nil || $0.table == table) && $0.contains(key: key) }
         return LookupCache.Entry(candidates: candidates, keyExists: exists)
     }
 

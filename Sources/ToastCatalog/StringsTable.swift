@@ -1,0 +1,218 @@
+import Foundation
+
+/// One `.strings` file's entries for its locale, kept flat: keys, values and comments decoded
+/// back to back into one byte buffer, one record of ranges per key in file order, and an
+/// open-addressing index of the keys.
+///
+/// Reading a file into this makes no `String`, dictionary or ``CatalogEntry`` per key; they
+/// are made when asked for (``StringCatalog/entry(forKey:)``, or all at once when
+/// ``StringCatalog/entries`` is first read). A 640 kB file of 6,000 keys is one buffer of about
+/// its size, 6,000 records of 48 bytes and 16,384 four-byte slots.
+///
+/// Keys are equal as Swift's strings are (canonical equivalence), so that the table and the
+/// dictionary made from it agree on which keys repeat: a key of ASCII bytes is indexed by its
+/// bytes; a key whose only other characters are the three singletons canonically equivalent to
+/// ASCII (U+212A KELVIN SIGN, U+037E GREEK QUESTION MARK, U+1FEF GREEK VARIA) by the bytes of
+/// its ASCII form; any other key through a `String` dictionary beside the index.
+struct StringsTable: Sendable {
+    /// The locale code of the file's `.lproj` folder.
+    let locale: String
+    /// The decoded keys, values and comments (all valid UTF-8).
+    var text: [UInt8] = []
+    /// One record per key, in the order keys first appear.
+    private(set) var records: [Record] = []
+    /// Record indexes by hash of the key's ASCII form; -1 is an empty slot. A power of two
+    /// long, at most half full.
+    private var slots: [Int32]
+    /// Records of keys with characters other than ASCII and its three equivalents.
+    private var others: [String: Int32] = [:]
+    /// The ASCII form of the indexed keys that are not ASCII themselves (rare).
+    private var asciiForms: [Int32: [UInt8]] = [:]
+
+    /// Where one key's text is in ``text``.
+    struct Record: Sendable {
+        var key: Range<Int>
+        var value: Range<Int>
+        /// `-1 ..< -1` when the entry had no comment.
+        var comment: Range<Int>
+
+        var hasComment: Bool { comment.lowerBound >= 0 }
+    }
+
+    /// A table with room for about `expected` keys before its index grows.
+    init(locale: String, expected: Int, textCapacity: Int = 0) {
+        self.locale = locale
+        var size = 16
+        while size < 2 * expected { size <<= 1 }
+        slots = [Int32](repeating: -1, count: size)
+        records.reserveCapacity(expected)
+        text.reserveCapacity(textCapacity)
+    }
+
+    /// The number of keys.
+    var count: Int { records.count }
+
+    /// Appends `bytes` to the text; returns their range.
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+        let start = text.count
+        text.append(contentsOf: bytes)
+        return start..<text.count
+    }
+
+    /// Adds the entry whose key and value are at `key` and `value` in ``text``; a key seen
+    /// before keeps its place and first spelling, takes the new value, and keeps its comment
+    /// unless the new entry has one. Returns the earlier value's range when the key repeats.
+    mutating func add(key: Range<Int>, keyIsASCII: Bool, value: Range<Int>, comment: Range<Int>?) -> Range<Int>? {
+        let comment = comment ?? -1 ..< -1
+        let index = Int32(records.count)
+        let form = keyIsASCII ? nil : text.withUnsafeBufferPointer { Self.asciiForm(of: UnsafeBufferPointer(rebasing: $0[key])) }
+        if !keyIsASCII, form == nil {
+            let name = string(key)
+            if let earlier = others[name] { return replace(Int(earlier), value: value, comment: comment) }
+            others[name] = index
+        } else {
+            if 2 * (records.count + 1) > slots.count { grow() }
+            let found: (record: Int32?, slot: Int) = if let form {
+                form.withUnsafeBufferPointer { probe($0) }
+            } else {
+                text.withUnsafeBufferPointer { probe(UnsafeBufferPointer(rebasing: $0[key])) }
+            }
+            if let earlier = found.record { return replace(Int(earlier), value: value, comment: comment) }
+            slots[found.slot] = index
+            if let form { asciiForms[index] = form }
+        }
+        records.append(Record(key: key, value: value, comment: comment))
+        return nil
+    }
+
+    private mutating func replace(_ record: Int, value: Range<Int>, comment: Range<Int>) -> Range<Int> {
+        let earlier = records[record].value
+        records[record].value = value
+        if comment.lowerBound >= 0 { records[record].comment = comment }
+        return earlier
+    }
+
+    /// The record of `key`, if the table has it.
+    func record(forKey key: String) -> Int? {
+        var bytes = key
+        let indexed = bytes.withUTF8 { bytes -> Int32?? in
+            if bytes.allSatisfy({ $0 < 0x80 }) { return .some(probe(bytes).record) }
+            if let form = Self.asciiForm(of: bytes) { return .some(form.withUnsafeBufferPointer { probe($0).record }) }
+            return .none
+        }
+        if let indexed { return indexed.map(Int.init) }
+        return others[key].map(Int.init)
+    }
+
+    /// The string at `range` of ``text``.
+    func string(_ range: Range<Int>) -> String {
+        text.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
+    }
+
+    /// Whether the texts at two ranges are equal as Swift's strings are (their bytes first).
+    func sameText(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
+        let bytesEqual = text.withUnsafeBufferPointer {
+            UnsafeBufferPointer(rebasing: $0[a]).elementsEqual(UnsafeBufferPointer(rebasing: $0[b]))
+        }
+        return bytesEqual || string(a) == string(b)
+    }
+
+    /// The key of record `index`.
+    func key(at index: Int) -> String { string(records[index].key) }
+
+    /// The value of record `index`, as a catalog holds it: an untranslated-state string unit.
+    func value(at index: Int) -> LocalizedValue {
+        LocalizedValue(stringUnit: StringUnit(state: nil, value: string(records[index].value)))
+    }
+
+    /// The entry of record `index`: its comment and its one localization.
+    func entry(at index: Int) -> CatalogEntry {
+        let record = records[index]
+        return CatalogEntry(comment: record.hasComment ? string(record.comment) : nil,
+                            localizations: [locale: value(at: index)])
+    }
+
+    /// The index's slot for `key` (bytes of an ASCII form) and the record there, if any.
+    private func probe(_ key: UnsafeBufferPointer<UInt8>) -> (record: Int32?, slot: Int) {
+        let mask = slots.count - 1
+        var slot = Self.hash(key) & mask
+        return text.withUnsafeBufferPointer { text in
+            while true {
+                let record = slots[slot]
+                if record < 0 { return (nil, slot) }
+                if isIndexed(Int(record), by: key, in: text) { return (record, slot) }
+                slot = (slot + 1) & mask
+            }
+        }
+    }
+
+    /// Whether record `index` is indexed by `key`: its key's bytes, or their ASCII form.
+    private func isIndexed(_ index: Int, by key: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>) -> Bool {
+        if !asciiForms.isEmpty, let form = asciiForms[Int32(index)] { return form.elementsEqual(key) }
+        let range = records[index].key
+        guard range.count == key.count else { return false }
+        return range.isEmpty || memcmp(text.baseAddress! + range.lowerBound, key.baseAddress!, range.count) == 0
+    }
+
+    /// The hash of record `index`'s indexed bytes.
+    private func indexHash(of index: Int, in text: UnsafeBufferPointer<UInt8>) -> Int {
+        if !asciiForms.isEmpty, let form = asciiForms[Int32(index)] { return form.withUnsafeBufferPointer(Self.hash) }
+        return Self.hash(UnsafeBufferPointer(rebasing: text[records[index].key]))
+    }
+
+    /// Doubles the index.
+    private mutating func grow() {
+        var bigger = [Int32](repeating: -1, count: slots.count * 2)
+        let mask = bigger.count - 1
+        text.withUnsafeBufferPointer { text in
+            for record in slots where record >= 0 {
+                var slot = indexHash(of: Int(record), in: text) & mask
+                while bigger[slot] >= 0 { slot = (slot + 1) & mask }
+                bigger[slot] = record
+            }
+        }
+        slots = bigger
+    }
+
+    /// The bytes with U+212A, U+037E and U+1FEF replaced by their ASCII equivalents, when those
+    /// are the only characters beyond ASCII; else nil.
+    static func asciiForm(of bytes: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        var form: [UInt8] = []
+        form.reserveCapacity(bytes.count)
+        var i = 0
+        while i < bytes.count {
+            let byte = bytes[i]
+            if byte < 0x80 {
+                form.append(byte)
+                i += 1
+            } else if byte == 0xCD, i + 1 < bytes.count, bytes[i + 1] == 0xBE {
+                form.append(UInt8(ascii: ";"))  // U+037E
+                i += 2
+            } else if i + 2 < bytes.count, byte == 0xE2, bytes[i + 1] == 0x84, bytes[i + 2] == 0xAA {
+                form.append(UInt8(ascii: "K"))  // U+212A
+                i += 3
+            } else if i + 2 < bytes.count, byte == 0xE1, bytes[i + 1] == 0xBF, bytes[i + 2] == 0xAF {
+                form.append(UInt8(ascii: "`"))  // U+1FEF
+                i += 3
+            } else {
+                return nil
+            }
+        }
+        return form
+    }
+
+    @inline(__always) static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var hasher = Hasher()
+        hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
+        return hasher.finalize()
+    }
+}
+
+/// The `.strings` table's key forms, for tests.
+package enum StringsKeyForm {
+    /// The ASCII string `text` is canonically equivalent to, as the table indexes it, when its
+    /// only characters beyond ASCII are U+212A, U+037E and U+1FEF; else nil.
+    package static func asciiEquivalent(of text: String) -> String? {
+        Array(text.utf8).withUnsafeBufferPointer { StringsTable.asciiForm(of: $0) }.map { String(decoding: $0, as: UTF8.self) }
+    }
+}

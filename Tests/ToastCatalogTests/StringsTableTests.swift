@@ -1,0 +1,193 @@
+import Foundation
+import Testing
+import ToastCatalog
+import ToastKitTesting
+
+/// `.strings` files are kept as flat tables, and merged `.lproj` files side by side, until
+/// their entries are asked for as a dictionary. Every way of reading such a catalog must give
+/// what one dictionary merged file by file gives.
+@Suite struct StringsTableTests {
+    static func unit(_ text: String) -> LocalizedValue { LocalizedValue(stringUnit: StringUnit(state: nil, value: text)) }
+
+    /// The merge ToastKit did before layers, on plain dictionaries: a key both have takes the
+    /// locales it lacks (all of `other`'s when preferring) and the first comment; new keys
+    /// follow in `other`'s order.
+    static func referenceMerge(_ table: inout StringCatalog, _ other: StringCatalog, preferring: Bool) {
+        var entries = table.entries, keys = table.keys
+        for key in other.keys {
+            let incoming = other.entries[key]!
+            guard var mine = entries[key] else {
+                keys.append(key)
+                entries[key] = incoming
+                continue
+            }
+            for (locale, value) in incoming.localizations where preferring || mine.localizations[locale] == nil {
+                mine.localizations[locale] = value
+            }
+            if mine.comment == nil { mine.comment = incoming.comment }
+            entries[key] = mine
+        }
+        table = StringCatalog(table: table.table, sourceLanguage: table.sourceLanguage, entries: entries, keys: keys)
+    }
+
+    /// Keys that repeat across files, some spelled differently but equal as Swift's strings
+    /// are (NFC and NFD, the Kelvin sign and K, the Greek question mark and ';').
+    static let keyPool = ["a", "b", "long key with words, over fifteen bytes", "é", "e\u{301}", "K", "\u{212A}", "x;y", "x\u{037E}y",
+                          "`q", "\u{1FEF}q", "日本語", "", "key \"quoted\"", "tab\tkey"]
+    static let localePool = ["de", "fr", "ja", "de", "Base"]
+
+    /// The text of a `.strings` file of `pairs`, escaped as Xcode writes them.
+    static func stringsFile(_ pairs: [(key: String, value: String, comment: String?)]) -> [UInt8] {
+        func quoted(_ text: String) -> String {
+            "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+                .replacingOccurrences(of: "\t", with: "\\t") + "\""
+        }
+        var text = ""
+        for pair in pairs {
+            if let comment = pair.comment { text += "/* \(comment) */\n" }
+            text += quoted(pair.key) + " = " + quoted(pair.value) + ";\n"
+        }
+        return Array(text.utf8)
+    }
+
+    /// Random files of one table: `.strings` files read by the reader (kept flat) and
+    /// dictionaries (as `.stringsdict` files give), each merged with or without preference.
+    static func files(seed: UInt64) throws -> [(catalog: StringCatalog, preferring: Bool)] {
+        var random = SeededGenerator(seed: seed)
+        var files: [(StringCatalog, Bool)] = []
+        for index in 0..<Int.random(in: 2...7, using: &random) {
+            let locale = localePool.randomElement(using: &random)!
+            var pairs: [(key: String, value: String, comment: String?)] = []
+            for _ in 0..<Int.random(in: 0...9, using: &random) {
+                let key = keyPool.randomElement(using: &random)!
+                let comment: String? = Bool.random(using: &random) ? "note \(index) \(pairs.count)" : nil
+                pairs.append((key, "\(locale) \(index) \(Int.random(in: 0...2, using: &random))", comment))
+            }
+            if Int.random(in: 0...3, using: &random) == 0 {
+                // A dictionary, as a .stringsdict file gives (its first spelling of a key wins).
+                var entries: [String: CatalogEntry] = [:], keys: [String] = []
+                for pair in pairs where entries[pair.key] == nil {
+                    keys.append(pair.key)
+                    entries[pair.key] = CatalogEntry(comment: pair.comment, localizations: [locale: unit(pair.value)])
+                }
+                files.append((StringCatalog(table: "T", sourceLanguage: "en", entries: entries, keys: keys), true))
+            } else {
+                let catalog = try StringCatalog(strings: stringsFile(pairs), file: "\(locale).lproj/T.strings", locale: locale)
+                files.append((catalog, Bool.random(using: &random)))
+            }
+        }
+        return files
+    }
+
+    @Test(arguments: 0..<40)
+    func layeredMergeMatchesDictionaryMerge(seed: Int) throws {
+        let files = try Self.files(seed: UInt64(seed))
+        var layered = files[0].catalog
+        // The reference merges plain dictionaries made from each file.
+        var reference = StringCatalog(table: "T", sourceLanguage: "en", entries: files[0].catalog.entries, keys: files[0].catalog.keys)
+        for (catalog, preferring) in files.dropFirst() {
+            layered.merge(catalog, preferring: preferring)
+            let plain = StringCatalog(table: "T", sourceLanguage: "en", entries: catalog.entries, keys: catalog.keys)
+            Self.referenceMerge(&reference, plain, preferring: preferring)
+        }
+        // Looked up key by key before anything is made into a dictionary…
+        let fresh = layered
+        for key in Self.keyPool + ["absent", "k"] {
+            #expect(fresh.entry(forKey: key) == reference.entries[key], "\(key)")
+            #expect(fresh.contains(key: key) == (reference.entries[key] != nil), "\(key)")
+            for locale in Set(Self.localePool) {
+                #expect(fresh.localization(forKey: key, locale: locale) == reference.entries[key]?.localizations[locale], "\(key) \(locale)")
+            }
+        }
+        #expect(fresh.localeCodes == reference.localeCodes)
+        // …then as a whole.
+        #expect(layered.keys == reference.keys)
+        #expect(layered.entries == reference.entries)
+        #expect(layered.leaves(file: "T") == reference.leaves(file: "T"))
+        // A change makes the layers one dictionary; the copy taken before keeps its layers.
+        layered.entries["added"] = CatalogEntry(localizations: ["de": Self.unit("neu")])
+        layered.keys.append("added")
+        #expect(layered.entry(forKey: "added")?.localizations["de"] == Self.unit("neu"))
+        #expect(fresh.entry(forKey: "added") == nil)
+        #expect(layered.keys == reference.keys + ["added"])
+    }
+
+    /// Keys equal as Swift's strings are repeat in one file: the first spelling keeps its
+    /// place, the last value wins with a warning, and either spelling finds it.
+    @Test(arguments: [("é", "e\u{301}"), ("K", "\u{212A}"), ("\u{212A}", "K"), ("a;b", "a\u{037E}b"), ("`", "\u{1FEF}"),
+                      ("Ω", "\u{2126}"), ("Kelvin \u{212A} é", "Kelvin K e\u{301}")])
+    func canonicallyEquivalentKeysRepeat(first: String, second: String) throws {
+        let bytes = Self.stringsFile([(first, "one", "c1"), ("other", "x", nil), (second, "two", nil)])
+        let catalog = try StringCatalog(strings: bytes, file: "de.lproj/T.strings", locale: "de")
+        #expect(catalog.keys.count == 2)
+        #expect(catalog.keys.first.map { Array($0.utf8) } == Array(first.utf8))
+        for spelling in [first, second] {
+            #expect(catalog.entry(forKey: spelling)?.localizations["de"] == Self.unit("two"))
+            #expect(catalog.entry(forKey: spelling)?.comment == "c1")
+            #expect(catalog.entries[spelling]?.localizations["de"] == Self.unit("two"))
+        }
+        #expect(catalog.warnings.map(\.rule) == ["duplicate-key"])
+        #expect(catalog.warnings.first?.location.line == 4)
+    }
+
+    /// The three characters indexed by an ASCII form are exactly those whose canonical
+    /// decomposition is ASCII (checked over every assigned scalar).
+    @Test func asciiEquivalentsAreExactlyTheCanonicalOnes() {
+        var found: [String: String] = [:]
+        for value in UInt32(0x80)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value), scalar.properties.generalCategory != .unassigned,
+                  scalar.properties.generalCategory != .privateUse else { continue }
+            let text = String(scalar)
+            let decomposed = text.decomposedStringWithCanonicalMapping
+            let form = StringsKeyForm.asciiEquivalent(of: "a" + text + "z")
+            if decomposed.utf8.allSatisfy({ $0 < 0x80 }) {
+                found[text] = decomposed
+                #expect(form == "a" + decomposed + "z", "U+\(String(value, radix: 16))")
+                #expect(text == decomposed)
+            } else {
+                #expect(form == nil, "U+\(String(value, radix: 16))")
+            }
+        }
+        #expect(found == ["\u{212A}": "K", "\u{037E}": ";", "\u{1FEF}": "`"])
+    }
+
+    /// More keys than the reader reserved room for (it counts at most 65,536 semicolons): the
+    /// index grows and finds every key, in order.
+    @Test func indexGrowsPastItsEstimate() throws {
+        var text = ""
+        for index in 0..<70_000 { text += "\"k\(index)\" = \"v\(index)\";\n" }
+        let catalog = try StringCatalog(strings: Array(text.utf8), file: "de.lproj/Big.strings", locale: "de")
+        for index in stride(from: 0, to: 70_000, by: 97) {
+            #expect(catalog.localization(forKey: "k\(index)", locale: "de") == Self.unit("v\(index)"))
+        }
+        #expect(catalog.entry(forKey: "k70000") == nil)
+        #expect(catalog.keys.count == 70_000 && catalog.keys.last == "k69999")
+        #expect(catalog.entries.count == 70_000)
+    }
+
+    /// A binary property list's strings go into the same table.
+    @Test func binaryPropertyListKeysAreLookedUp() throws {
+        let plist: [String: String] = ["Hello": "Bonjour", "long key with words, over fifteen bytes": "Longue", "é": "E"]
+        let data = try PropertyListSerialization.data(fromPropertyList: plist, format: .binary, options: 0)
+        let catalog = try StringCatalog(strings: Array(data), file: "fr.lproj/B.strings", locale: "fr")
+        for (key, value) in plist {
+            #expect(catalog.localization(forKey: key, locale: "fr") == Self.unit(value))
+            #expect(catalog.entries[key]?.localizations["fr"] == Self.unit(value))
+        }
+        #expect(catalog.localization(forKey: "Hello", locale: "de") == nil)
+        #expect(Set(catalog.keys) == Set(plist.keys))
+    }
+
+    /// A catalog kept in layers equals the same entries kept as a dictionary.
+    @Test func equalityIsByContents() throws {
+        let bytes = Self.stringsFile([("a", "1", "note"), ("b", "2", nil)])
+        let layered = try StringCatalog(strings: bytes, file: "de.lproj/T.strings", locale: "de")
+        var plain = StringCatalog(table: "T", sourceLanguage: "en",
+                                  entries: ["a": CatalogEntry(comment: "note", localizations: ["de": Self.unit("1")]),
+                                            "b": CatalogEntry(localizations: ["de": Self.unit("2")])], keys: ["a", "b"])
+        plain.format = .strings
+        #expect(layered == plain)
+        plain.entries["b"]?.localizations["de"] = Self.unit("3")
+        #expect(layered != plain)
+    }
+}
