@@ -22,6 +22,17 @@ extension StringCatalog {
                 throw CatalogError(location: SourceLocation(file: file, line: 1, column: 1), rule: "strings-syntax",
                                    message: "expected a dictionary at the top of the binary property list, found \(root.kindName)")
             }
+            // A binary property list may point many keys at one string object: its text is
+            // refused beyond four times the file (and the table's 4 GiB), before it is copied.
+            let bound = min(StringsTable.maximumTextSize, max(4 * bytes.count, 1 << 20))
+            var size = 0
+            for entry in entries {
+                if case .string(let text) = entry.value { size += entry.key.utf8.count + text.utf8.count }
+            }
+            guard size <= bound else {
+                throw CatalogError(location: SourceLocation(file: file, line: 1, column: 1), rule: "limit",
+                                   message: "the binary property list's strings take \(size) bytes; at most \(bound) (four times the file) are read")
+            }
             for entry in entries {
                 guard case .string(let text) = entry.value else {
                     throw CatalogError(location: SourceLocation(file: file, line: 1, column: 1), rule: "strings-syntax",
@@ -39,6 +50,11 @@ extension StringCatalog {
             return
         }
         let utf8 = try StringsLexer.utf8(bytes, file: file)
+        // The decoded text is never longer than the file; a table's offsets are 32 bits.
+        guard utf8.count <= StringsTable.maximumTextSize else {
+            throw CatalogError(location: SourceLocation(file: file, line: 1, column: 1), rule: "limit",
+                               message: "the file is \(utf8.count) bytes of text; a .strings table holds at most \(StringsTable.maximumTextSize)")
+        }
         let table = try utf8.withUnsafeBufferPointer { (buffer) throws(CatalogError) in
             var lexer = StringsLexer(bytes: buffer, file: file, limits: limits)
             // Room for an entry per ';' (an upper bound unless values hold some), capped so

@@ -7,7 +7,7 @@ import Foundation
 /// Reading a file into this makes no `String`, dictionary or ``CatalogEntry`` per key; they
 /// are made when asked for (``StringCatalog/entry(forKey:)``, or all at once when
 /// ``StringCatalog/entries`` is first read). A 640 kB file of 6,000 keys is one buffer of about
-/// its size, 6,000 records of 48 bytes and 16,384 four-byte slots.
+/// its size, 6,000 records of 24 bytes and 16,384 four-byte slots.
 ///
 /// Keys are equal as Swift's strings are (canonical equivalence), so that the table and the
 /// dictionary made from it agree on which keys repeat: a key of ASCII bytes is indexed by its
@@ -29,15 +29,35 @@ struct StringsTable: Sendable {
     /// The ASCII form of the indexed keys that are not ASCII themselves (rare).
     private var asciiForms: [Int32: [UInt8]] = [:]
 
-    /// Where one key's text is in ``text``.
+    /// Where one key's text is in ``text``: offsets of 32 bits (a table's text is refused
+    /// beyond 4 GiB, ``maximumTextSize``), 24 bytes a key.
     struct Record: Sendable {
-        var key: Range<Int>
-        var value: Range<Int>
-        /// `-1 ..< -1` when the entry had no comment.
-        var comment: Range<Int>
+        private var keyStart, keyEnd, valueStart, valueEnd, commentStart, commentEnd: UInt32
 
-        var hasComment: Bool { comment.lowerBound >= 0 }
+        init(key: Range<Int>, value: Range<Int>, comment: Range<Int>?) {
+            keyStart = UInt32(key.lowerBound)
+            keyEnd = UInt32(key.upperBound)
+            valueStart = UInt32(value.lowerBound)
+            valueEnd = UInt32(value.upperBound)
+            (commentStart, commentEnd) = comment.map { (UInt32($0.lowerBound), UInt32($0.upperBound)) } ?? (.max, .max)
+        }
+
+        var key: Range<Int> { Int(keyStart)..<Int(keyEnd) }
+
+        var value: Range<Int> {
+            get { Int(valueStart)..<Int(valueEnd) }
+            set { (valueStart, valueEnd) = (UInt32(newValue.lowerBound), UInt32(newValue.upperBound)) }
+        }
+
+        /// `nil` when the entry had no comment.
+        var comment: Range<Int>? {
+            get { commentStart == .max ? nil : Int(commentStart)..<Int(commentEnd) }
+            set { (commentStart, commentEnd) = newValue.map { (UInt32($0.lowerBound), UInt32($0.upperBound)) } ?? (.max, .max) }
+        }
     }
+
+    /// The most text a table holds (its records' offsets are 32 bits).
+    static let maximumTextSize = Int(UInt32.max - 1)
 
     /// A table with room for about `expected` keys before its index grows.
     init(locale: String, expected: Int, textCapacity: Int = 0) {
@@ -63,7 +83,6 @@ struct StringsTable: Sendable {
     /// before keeps its place and first spelling, takes the new value, and keeps its comment
     /// unless the new entry has one. Returns the earlier value's range when the key repeats.
     mutating func add(key: Range<Int>, keyIsASCII: Bool, value: Range<Int>, comment: Range<Int>?) -> Range<Int>? {
-        let comment = comment ?? -1 ..< -1
         let index = Int32(records.count)
         let form = keyIsASCII ? nil : text.withUnsafeBufferPointer { Self.asciiForm(of: UnsafeBufferPointer(rebasing: $0[key])) }
         if !keyIsASCII, form == nil {
@@ -85,10 +104,10 @@ struct StringsTable: Sendable {
         return nil
     }
 
-    private mutating func replace(_ record: Int, value: Range<Int>, comment: Range<Int>) -> Range<Int> {
+    private mutating func replace(_ record: Int, value: Range<Int>, comment: Range<Int>?) -> Range<Int> {
         let earlier = records[record].value
         records[record].value = value
-        if comment.lowerBound >= 0 { records[record].comment = comment }
+        if let comment { records[record].comment = comment }
         return earlier
     }
 
@@ -128,7 +147,7 @@ struct StringsTable: Sendable {
     /// The entry of record `index`: its comment and its one localization.
     func entry(at index: Int) -> CatalogEntry {
         let record = records[index]
-        return CatalogEntry(comment: record.hasComment ? string(record.comment) : nil,
+        return CatalogEntry(comment: record.comment.map(string),
                             localizations: [locale: value(at: index)])
     }
 

@@ -178,6 +178,38 @@ import ToastKitTesting
         #expect(Set(catalog.keys) == Set(plist.keys))
     }
 
+    /// A binary property list pointing many keys at one long string would decode to far more
+    /// than the file: refused with a `limit` error (by the property-list reader, which bounds
+    /// shared references, and again by the table, which bounds its text) instead of copying it.
+    @Test func binaryPropertyListExpansionIsRefused() throws {
+        // bplist00 written by hand: a dictionary of 5,000 keys whose values all refer to one
+        // 2,200-byte string object (Apple's writer shares equal strings this way).
+        let long = Array(String(repeating: "long value ", count: 200).utf8)
+        let count = 5_000
+        var objects: [[UInt8]] = []
+        func big(_ n: Int) -> [UInt8] { [0x11, UInt8(n >> 8), UInt8(n & 0xFF)] }
+        var dict: [UInt8] = [0xDF] + big(count)
+        for i in 0..<count { dict += [UInt8((1 + i) >> 8), UInt8((1 + i) & 0xFF)] }
+        for _ in 0..<count { dict += [UInt8((1 + count) >> 8), UInt8((1 + count) & 0xFF)] }
+        objects.append(dict)
+        for i in 0..<count { let key = Array("k\(i)".utf8); objects.append([0x50 | UInt8(key.count)] + key) }
+        objects.append([0x5F] + big(long.count) + long)
+        var data = Array("bplist00".utf8), offsets: [Int] = []
+        for object in objects { offsets.append(data.count); data += object }
+        let table = data.count
+        for offset in offsets { data += (0..<4).reversed().map { UInt8((offset >> ($0 * 8)) & 0xFF) } }
+        func be8(_ n: Int) -> [UInt8] { (0..<8).reversed().map { UInt8((n >> ($0 * 8)) & 0xFF) } }
+        data += [0, 0, 0, 0, 0, 0, 4, 2] + be8(objects.count) + be8(0) + be8(table)
+        // The file is small; its strings, decoded, are not.
+        try #require(data.count * 40 < count * long.count)
+        #expect {
+            try StringCatalog(strings: Array(data), file: "fr.lproj/Bomb.strings", locale: "fr")
+        } throws: { error in
+            let error = error as! CatalogError
+            return error.rule == "limit" && error.location.line == 1 && error.location.column == 1
+        }
+    }
+
     /// A catalog kept in layers equals the same entries kept as a dictionary.
     @Test func equalityIsByContents() throws {
         let bytes = Self.stringsFile([("a", "1", "note"), ("b", "2", nil)])
