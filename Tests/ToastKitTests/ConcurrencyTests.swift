@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ToastCatalog
 import ToastICU
 import ToastKit
 
@@ -60,5 +61,55 @@ import ToastKit
             #expect(all[thread] == 0, "thread \(thread) rendered differently")
         }
         #expect(reference.count == locales.count * toasts.count && !reference.isEmpty)
+    }
+
+    /// `.lproj` files merged side by side share their layers between copies; the dictionary
+    /// and key list made from them on first use are made under a lock. Eight threads read one
+    /// such catalog at once — some making its dictionary, some looking keys up in the layers.
+    @Test func eightThreadsShareOneLayeredCatalog() throws {
+        func read() throws -> StringCatalog {
+            var merged: StringCatalog?
+            for locale in ["de", "fr", "ja", "ar"] {
+                var text = ""
+                for index in 0..<400 { text += "/* c\(index) */\n\"key \(index) é\" = \"\(locale) \(index)\";\n" }
+                let catalog = try StringCatalog(strings: Array(text.utf8), file: "\(locale).lproj/T.strings", locale: locale)
+                if merged == nil { merged = catalog } else { merged!.merge(catalog, preferring: false) }
+            }
+            return merged!
+        }
+        let shared = try read()
+        let reference = try read().entries
+        let mismatches = Locked<[Int: Int]>([:])
+        let done = DispatchGroup()
+        let start = DispatchSemaphore(value: 0)
+        for thread in 0..<Self.threads {
+            done.enter()
+            Thread {
+                start.wait()
+                defer { done.leave() }
+                var differing = 0
+                let catalog = shared
+                for round in 0..<Self.rounds {
+                    if (thread + round) % 3 == 0 {
+                        if catalog.entries != reference { differing += 1 }
+                        if catalog.keys.count != reference.count { differing += 1 }
+                    }
+                    for index in stride(from: thread, to: 400, by: 7) {
+                        let key = "key \(index) é"
+                        if catalog.entry(forKey: key) != reference[key] { differing += 1 }
+                        if catalog.localization(forKey: key, locale: "ja") != reference[key]?.localizations["ja"] { differing += 1 }
+                    }
+                }
+                mismatches.withLock { $0[thread] = differing }
+            }.start()
+        }
+        for _ in 0..<Self.threads { start.signal() }
+        done.wait()
+        let all = mismatches.withLock { $0 }
+        #expect(all.count == Self.threads)
+        for thread in 0..<Self.threads {
+            #expect(all[thread] == 0, "thread \(thread) read differently")
+        }
+        #expect(reference.count == 400 && reference["key 7 é"]?.localizations.count == 4)
     }
 }
