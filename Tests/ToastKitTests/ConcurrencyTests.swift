@@ -12,6 +12,26 @@ import ToastKit
     static let threads = 8
     static let rounds = 25
 
+    /// Runs `body` on eight real threads started together (concurrentPerform and the task pool
+    /// stop at the core count); returns each thread's result by thread number.
+    static func onThreads(_ body: @escaping @Sendable (_ thread: Int) -> Int) -> [Int: Int] {
+        let results = Locked<[Int: Int]>([:])
+        let done = DispatchGroup()
+        let start = DispatchSemaphore(value: 0)
+        for thread in 0..<threads {
+            done.enter()
+            Thread {
+                start.wait()
+                defer { done.leave() }
+                let result = body(thread)
+                results.withLock { $0[thread] = result }
+            }.start()
+        }
+        for _ in 0..<threads { start.signal() }
+        done.wait()
+        return results.withLock { $0 }
+    }
+
     @Test func eightThreadsShareOneLocalizer() {
         let services = ICUServices()
         let locales = BuiltinCatalogs.demo.localeCodes.compactMap { LocaleTag($0) }
@@ -29,33 +49,21 @@ import ToastKit
         }
 
         // Per thread, the renders that differ from the reference, over every round.
-        let mismatches = Locked<[Int: Int]>([:])
-        // Eight real threads (concurrentPerform and the task pool stop at the core count).
-        let done = DispatchGroup()
-        let start = DispatchSemaphore(value: 0)
-        for thread in 0..<Self.threads {
-            done.enter()
-            Thread {
-                start.wait()
-                defer { done.leave() }
-                var differing = 0
-                for round in 0..<Self.rounds {
-                    // Each thread walks the locales from its own starting point, so the caches
-                    // are filled and read in different orders.
-                    for step in 0..<localizers.count {
-                        let index = (step + thread + round) % localizers.count
-                        for (position, toast) in toasts.enumerated() {
-                            let lines = presenter.lines(for: localizers[index].resolve(toast, tracing: true))
-                            if lines != reference[index * toasts.count + position] { differing += 1 }
-                        }
+        let all = Self.onThreads { thread in
+            var differing = 0
+            for round in 0..<Self.rounds {
+                // Each thread walks the locales from its own starting point, so the caches
+                // are filled and read in different orders.
+                for step in 0..<localizers.count {
+                    let index = (step + thread + round) % localizers.count
+                    for (position, toast) in toasts.enumerated() {
+                        let lines = presenter.lines(for: localizers[index].resolve(toast, tracing: true))
+                        if lines != reference[index * toasts.count + position] { differing += 1 }
                     }
                 }
-                mismatches.withLock { $0[thread] = differing }
-            }.start()
+            }
+            return differing
         }
-        for _ in 0..<Self.threads { start.signal() }
-        done.wait()
-        let all = mismatches.withLock { $0 }
         #expect(all.count == Self.threads)
         for thread in 0..<Self.threads {
             #expect(all[thread] == 0, "thread \(thread) rendered differently")
@@ -79,33 +87,22 @@ import ToastKit
         }
         let shared = try read()
         let reference = try read().entries
-        let mismatches = Locked<[Int: Int]>([:])
-        let done = DispatchGroup()
-        let start = DispatchSemaphore(value: 0)
-        for thread in 0..<Self.threads {
-            done.enter()
-            Thread {
-                start.wait()
-                defer { done.leave() }
-                var differing = 0
-                let catalog = shared
-                for round in 0..<Self.rounds {
-                    if (thread + round) % 3 == 0 {
-                        if catalog.entries != reference { differing += 1 }
-                        if catalog.keys.count != reference.count { differing += 1 }
-                    }
-                    for index in stride(from: thread, to: 400, by: 7) {
-                        let key = "key \(index) é"
-                        if catalog.entry(forKey: key) != reference[key] { differing += 1 }
-                        if catalog.localization(forKey: key, locale: "ja") != reference[key]?.localizations["ja"] { differing += 1 }
-                    }
+        let all = Self.onThreads { thread in
+            var differing = 0
+            let catalog = shared
+            for round in 0..<Self.rounds {
+                if (thread + round) % 3 == 0 {
+                    if catalog.entries != reference { differing += 1 }
+                    if catalog.keys.count != reference.count { differing += 1 }
                 }
-                mismatches.withLock { $0[thread] = differing }
-            }.start()
+                for index in stride(from: thread, to: 400, by: 7) {
+                    let key = "key \(index) é"
+                    if catalog.entry(forKey: key) != reference[key] { differing += 1 }
+                    if catalog.localization(forKey: key, locale: "ja") != reference[key]?.localizations["ja"] { differing += 1 }
+                }
+            }
+            return differing
         }
-        for _ in 0..<Self.threads { start.signal() }
-        done.wait()
-        let all = mismatches.withLock { $0 }
         #expect(all.count == Self.threads)
         for thread in 0..<Self.threads {
             #expect(all[thread] == 0, "thread \(thread) read differently")
