@@ -63,12 +63,12 @@ struct CatalogLayer: Sendable {
     }
 }
 
-/// The files of one catalog, in merge order, and the dictionary and key list made from them
+/// The files of one catalog, in merge order, and the key list and dictionary made from them
 /// when first asked for (kept, under a lock: the layers are shared by copies of the catalog).
 final class CatalogLayers: Sendable {
     let layers: [CatalogLayer]
-    private let made = Locked<(entries: [String: CatalogEntry], keys: [String])?>(nil)
     private let madeKeys = Locked<[String]?>(nil)
+    private let madeEntries = Locked<[String: CatalogEntry]?>(nil)
 
     init(_ layers: [CatalogLayer]) {
         self.layers = layers
@@ -81,17 +81,13 @@ final class CatalogLayers: Sendable {
         var result: CatalogEntry?
         for layer in layers {
             guard let incoming = layer.entry(forKey: key) else { continue }
-            guard var merged = result else {
+            // Taken out, so that the entry is changed in place rather than copied.
+            guard var merged = result.take() else {
                 result = incoming
                 continue
             }
-            result = nil
-            for (locale, value) in incoming.localizations {
-                if layer.preferring {
-                    merged.localizations[locale] = value
-                } else if merged.localizations[locale] == nil {
-                    merged.localizations[locale] = value
-                }
+            for (locale, value) in incoming.localizations where layer.preferring || merged.localizations[locale] == nil {
+                merged.localizations[locale] = value
             }
             if merged.comment == nil { merged.comment = incoming.comment }
             result = merged
@@ -109,10 +105,14 @@ final class CatalogLayers: Sendable {
         return result
     }
 
+    /// Whether some layer has `key`.
+    func contains(_ key: String) -> Bool {
+        layers.contains { $0.contains(key) }
+    }
+
     /// The keys: the first layer's in its order, then each later layer's new keys in its order.
     func keys() -> [String] {
-        if let made = made.withLock({ $0?.keys }) { return made }
-        return madeKeys.withLock { keys in
+        madeKeys.withLock { keys in
             if let keys { return keys }
             var ordered: [String] = []
             if layers.count == 1 {
@@ -160,20 +160,16 @@ final class CatalogLayers: Sendable {
 
     /// The entries as a dictionary, with the keys.
     func materialized() -> (entries: [String: CatalogEntry], keys: [String]) {
-        if let made = made.withLock({ $0 }) { return made }
         let keys = keys()
-        var entries: [String: CatalogEntry] = [:]
-        if layers.count == 1, case .entries(let table, _) = layers[0].source {
-            entries = table
-        } else {
+        let entries = madeEntries.withLock { made in
+            if let made { return made }
+            var entries: [String: CatalogEntry] = [:]
             entries.reserveCapacity(keys.count)
             for key in keys { entries[key] = entry(forKey: key) }
+            made = entries
+            return entries
         }
-        return made.withLock { made in
-            if let made { return made }
-            made = (entries, keys)
-            return (entries, keys)
-        }
+        return (entries, keys)
     }
 }
 
@@ -194,7 +190,7 @@ extension StringCatalog {
 
     /// Whether the catalog has `key`.
     public func contains(key: String) -> Bool {
-        if let layers { return layers.layers.contains { $0.contains(key) } }
+        if let layers { return layers.contains(key) }
         return entries[key] != nil
     }
 

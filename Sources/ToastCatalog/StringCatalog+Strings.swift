@@ -22,16 +22,15 @@ extension StringCatalog {
                 throw CatalogError(location: SourceLocation(file: file, line: 1, column: 1), rule: "strings-syntax",
                                    message: "expected a dictionary at the top of the binary property list, found \(root.kindName)")
             }
-            // A binary property list may point many keys at one string object: its text is
-            // refused beyond four times the file (and the table's 4 GiB), before it is copied.
-            let bound = min(StringsTable.maximumTextSize, max(4 * bytes.count, 1 << 20))
+            // Shared references are bounded by the property-list reader (many keys pointing at
+            // one string are a limit error there); the table's 32-bit offsets bound the rest.
             var size = 0
             for entry in entries {
                 if case .string(let text) = entry.value { size += entry.key.utf8.count + text.utf8.count }
             }
-            guard size <= bound else {
+            guard size <= StringsTable.maximumTextSize else {
                 throw CatalogError(location: SourceLocation(file: file, line: 1, column: 1), rule: "limit",
-                                   message: "the binary property list's strings take \(size) bytes; at most \(bound) (four times the file) are read")
+                                   message: "the binary property list's strings take \(size) bytes; a .strings table holds at most \(StringsTable.maximumTextSize)")
             }
             for entry in entries {
                 guard case .string(let text) = entry.value else {

@@ -194,30 +194,34 @@ struct StringsTable: Sendable {
     }
 
     /// The bytes with U+212A, U+037E and U+1FEF replaced by their ASCII equivalents, when those
-    /// are the only characters beyond ASCII; else nil.
+    /// are the only characters beyond ASCII; else nil. A first pass decides without allocating
+    /// (a key with other characters, the usual case here, costs no array).
     static func asciiForm(of bytes: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
-        var form: [UInt8] = []
-        form.reserveCapacity(bytes.count)
         var i = 0
         while i < bytes.count {
-            let byte = bytes[i]
-            if byte < 0x80 {
-                form.append(byte)
-                i += 1
-            } else if byte == 0xCD, i + 1 < bytes.count, bytes[i + 1] == 0xBE {
-                form.append(UInt8(ascii: ";"))  // U+037E
-                i += 2
-            } else if i + 2 < bytes.count, byte == 0xE2, bytes[i + 1] == 0x84, bytes[i + 2] == 0xAA {
-                form.append(UInt8(ascii: "K"))  // U+212A
-                i += 3
-            } else if i + 2 < bytes.count, byte == 0xE1, bytes[i + 1] == 0xBF, bytes[i + 2] == 0xAF {
-                form.append(UInt8(ascii: "`"))  // U+1FEF
-                i += 3
-            } else {
-                return nil
-            }
+            guard let (_, length) = asciiEquivalent(in: bytes, at: i) else { return nil }
+            i += length
+        }
+        var form: [UInt8] = []
+        form.reserveCapacity(bytes.count)
+        i = 0
+        while i < bytes.count, let (byte, length) = asciiEquivalent(in: bytes, at: i) {
+            form.append(byte)
+            i += length
         }
         return form
+    }
+
+    /// The ASCII byte the character at `i` is (or is canonically equivalent to) and the
+    /// character's length in bytes; nil for any other character.
+    @inline(__always) private static func asciiEquivalent(in bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> (byte: UInt8, length: Int)? {
+        let byte = bytes[i]
+        if byte < 0x80 { return (byte, 1) }
+        if byte == 0xCD, i + 1 < bytes.count, bytes[i + 1] == 0xBE { return (UInt8(ascii: ";"), 2) }  // U+037E
+        guard i + 2 < bytes.count else { return nil }
+        if byte == 0xE2, bytes[i + 1] == 0x84, bytes[i + 2] == 0xAA { return (UInt8(ascii: "K"), 3) }  // U+212A
+        if byte == 0xE1, bytes[i + 1] == 0xBF, bytes[i + 2] == 0xAF { return (UInt8(ascii: "`"), 3) }  // U+1FEF
+        return nil
     }
 
     @inline(__always) static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {

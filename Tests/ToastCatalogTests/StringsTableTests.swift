@@ -179,8 +179,8 @@ import ToastKitTesting
     }
 
     /// A binary property list pointing many keys at one long string would decode to far more
-    /// than the file: refused with a `limit` error (by the property-list reader, which bounds
-    /// shared references, and again by the table, which bounds its text) instead of copying it.
+    /// than the file: refused with a `limit` error (the property-list reader bounds shared
+    /// references) before anything is copied into the table.
     @Test func binaryPropertyListExpansionIsRefused() throws {
         // bplist00 written by hand: a dictionary of 5,000 keys whose values all refer to one
         // 2,200-byte string object (Apple's writer shares equal strings this way).
