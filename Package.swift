@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "ToastKit", targets: ["ToastKit"]),
         .library(name: "ToastCatalog", targets: ["ToastCatalog"]),
         .library(name: "ToastICU", targets: ["ToastICU"]),
+        .library(name: "ToastLint", targets: ["ToastLint"]),
         .library(name: "ToastMatrix", targets: ["ToastMatrix"]),
         .library(name: "ToastKitTesting", targets: ["ToastKitTesting"]),
         .executable(name: "toastkit", targets: ["toastkit"]),
@@ -16,26 +17,35 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
+        // The system ICU's compiler and linker flags (pkg-config), read by CICU alone.
         .systemLibrary(
-            name: "CICU",
+            name: "CICUSystem",
             pkgConfig: "icu-uc icu-i18n",
             providers: [.apt(["libicu-dev"]), .brew(["icu4c"])]
         ),
-        .target(name: "ToastICU", dependencies: ["CICU"]),
-        .target(name: "ToastCatalog", dependencies: ["ToastICU"]),
+        // The one door to ICU: plain C declarations (no ICU type), imported by ToastICU only.
+        .target(name: "CICU", dependencies: ["CICUSystem"]),
+        // Internal support (package access only, no product): locks, slots, parallel loops.
+        .target(name: "ToastSupport"),
+        .target(name: "ToastICU", dependencies: ["CICU", "ToastSupport"]),
+        .target(name: "ToastCatalog", dependencies: ["ToastICU", "ToastSupport"]),
+        .target(name: "ToastLint", dependencies: ["ToastCatalog", "ToastICU", "ToastSupport"]),
         .target(name: "ToastKit", dependencies: ["ToastCatalog", "ToastICU"]),
-        .target(name: "ToastMatrix", dependencies: ["ToastKit", "ToastCatalog", "ToastICU"]),
+        .target(name: "ToastMatrix", dependencies: ["ToastKit", "ToastCatalog", "ToastICU", "ToastSupport"]),
         .target(name: "ToastKitTesting", dependencies: ["ToastKit", "ToastMatrix"]),
         .executableTarget(
             name: "toastkit",
             dependencies: [
-                "ToastKit", "ToastCatalog", "ToastMatrix",
+                "ToastKit", "ToastCatalog", "ToastLint", "ToastMatrix",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "ToastICUTests", dependencies: ["ToastICU"]),
-        .testTarget(name: "ToastCatalogTests", dependencies: ["ToastCatalog", "ToastKitTesting"]),
-        .testTarget(name: "ToastKitTests", dependencies: ["ToastKit", "ToastKitTesting"]),
+        .testTarget(name: "ToastSupportTests", dependencies: ["ToastSupport"]),
+        .testTarget(name: "ToastCatalogTests", dependencies: ["ToastCatalog", "ToastSupport", "ToastKitTesting"]),
+        .testTarget(name: "ToastLintTests", dependencies: ["ToastLint", "ToastCatalog", "ToastICU", "ToastKitTesting"],
+                    exclude: ["Golden", "SARIF"]),
+        .testTarget(name: "ToastKitTests", dependencies: ["ToastKit", "ToastSupport", "ToastKitTesting"], exclude: ["Golden"]),
         .testTarget(name: "ToastMatrixTests", dependencies: ["ToastMatrix", "ToastKitTesting", "ToastKit", "ToastCatalog", "ToastICU"],
                     exclude: ["Golden"]),
         .testTarget(name: "EndToEndTests", dependencies: ["toastkit"]),

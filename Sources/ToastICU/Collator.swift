@@ -1,4 +1,5 @@
-@_implementationOnly import CICU
+internal import CICU
+import ToastSupport
 
 /// An ICU collator, for sorting keys the way Xcode sorts String Catalog members.
 public final class Collator: Sendable {
@@ -7,22 +8,22 @@ public final class Collator: Sendable {
 
     /// Opens a collator for `locale`; `numeric` compares digit runs as numbers.
     public init(locale: LocaleTag, numeric: Bool = false) throws(ICUFailure) {
-        var status = U_ZERO_ERROR
-        let opened = ucol_open(locale.icuID, &status)
+        var status = TOAST_U_ZERO_ERROR
+        let opened = toast_ucol_open(locale.icuID, &status)
         try throwIfFailed(status, "ucol_open")
         guard let opened else { throw ICUFailure(code: 1, function: "ucol_open") }
         if numeric {
-            status = U_ZERO_ERROR
-            ucol_setAttribute(opened, UCOL_NUMERIC_COLLATION, UCOL_ON, &status)
-            if status.rawValue > U_ZERO_ERROR.rawValue {
-                ucol_close(opened)
-                throw ICUFailure(code: status.rawValue, function: "ucol_setAttribute")
+            status = TOAST_U_ZERO_ERROR
+            toast_ucol_setAttribute(opened, TOAST_UCOL_NUMERIC_COLLATION, TOAST_UCOL_ON, &status)
+            if status > TOAST_U_ZERO_ERROR {
+                toast_ucol_close(opened)
+                throw ICUFailure(code: status, function: "ucol_setAttribute")
             }
         }
         handle = Locked(Handle(collator: opened))
     }
 
-    deinit { handle.withLock { ucol_close($0.collator) } }
+    deinit { handle.withLock { toast_ucol_close($0.collator) } }
 
     /// Whether `a` sorts before `b`; exact ties are broken by code point.
     public func precedes(_ a: String, _ b: String) -> Bool {
@@ -31,12 +32,12 @@ public final class Collator: Sendable {
         let result = handle.withLock { handle in
             left.withUnsafeBufferPointer { l in
                 right.withUnsafeBufferPointer { r in
-                    ucol_strcoll(handle.collator, l.baseAddress, Int32(l.count), r.baseAddress, Int32(r.count))
+                    toast_ucol_strcoll(handle.collator, l.baseAddress, Int32(l.count), r.baseAddress, Int32(r.count))
                 }
             }
         }
-        if result == UCOL_LESS { return true }
-        if result == UCOL_GREATER { return false }
+        if result == TOAST_UCOL_LESS { return true }
+        if result == TOAST_UCOL_GREATER { return false }
         return a.unicodeScalars.lexicographicallyPrecedes(b.unicodeScalars)
     }
 }

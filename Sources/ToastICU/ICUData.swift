@@ -1,10 +1,10 @@
-@_implementationOnly import CICU
+internal import CICU
 
 extension LocaleTag {
     /// Every locale ICU has data for (`uloc_getAvailable`), as tags.
     public static var availableLocales: [LocaleTag] {
-        (0..<uloc_countAvailable()).compactMap { index in
-            uloc_getAvailable(index).flatMap { LocaleTag(icuID: String(cString: $0)) }
+        (0..<toast_uloc_countAvailable()).compactMap { index in
+            toast_uloc_getAvailable(index).flatMap { LocaleTag(icuID: String(cString: $0)) }
         }
     }
 }
@@ -14,18 +14,18 @@ extension PluralRules {
     /// lists (`one` → `i = 1 and v = 0`). Looked up as `uplrules_open` does: the locale, then
     /// its truncations. Empty when ICU has none.
     public static func ruleText(for locale: LocaleTag) -> [PluralCategory: String] {
-        var status = U_ZERO_ERROR
-        guard let plurals = ures_openDirect(nil, "plurals", &status), status.rawValue <= U_ZERO_ERROR.rawValue else { return [:] }
-        defer { ures_close(plurals) }
-        status = U_ZERO_ERROR
-        guard let locales = ures_getByKey(plurals, "locales", nil, &status), status.rawValue <= U_ZERO_ERROR.rawValue else { return [:] }
-        defer { ures_close(locales) }
+        var status = TOAST_U_ZERO_ERROR
+        guard let plurals = toast_ures_openDirect(nil, "plurals", &status), status <= TOAST_U_ZERO_ERROR else { return [:] }
+        defer { toast_ures_close(plurals) }
+        status = TOAST_U_ZERO_ERROR
+        guard let locales = toast_ures_getByKey(plurals, "locales", nil, &status), status <= TOAST_U_ZERO_ERROR else { return [:] }
+        defer { toast_ures_close(locales) }
         var id = locale.icuID
         var setName: String?
         while setName == nil {
             var length: Int32 = 0
-            status = U_ZERO_ERROR
-            if let chars = ures_getStringByKey(locales, id, &length, &status), status.rawValue <= U_ZERO_ERROR.rawValue {
+            status = TOAST_U_ZERO_ERROR
+            if let chars = toast_ures_getStringByKey(locales, id, &length, &status), status <= TOAST_U_ZERO_ERROR {
                 setName = String(decoding: UnsafeBufferPointer(start: chars, count: Int(length)), as: UTF16.self)
             } else if let cut = id.lastIndex(of: "_") {
                 id = String(id[..<cut])
@@ -33,20 +33,20 @@ extension PluralRules {
                 return [:]
             }
         }
-        status = U_ZERO_ERROR
-        guard let sets = ures_getByKey(plurals, "rules", nil, &status), status.rawValue <= U_ZERO_ERROR.rawValue else { return [:] }
-        defer { ures_close(sets) }
-        status = U_ZERO_ERROR
-        guard let set = ures_getByKey(sets, setName!, nil, &status), status.rawValue <= U_ZERO_ERROR.rawValue else { return [:] }
-        defer { ures_close(set) }
+        status = TOAST_U_ZERO_ERROR
+        guard let sets = toast_ures_getByKey(plurals, "rules", nil, &status), status <= TOAST_U_ZERO_ERROR else { return [:] }
+        defer { toast_ures_close(sets) }
+        status = TOAST_U_ZERO_ERROR
+        guard let set = toast_ures_getByKey(sets, setName!, nil, &status), status <= TOAST_U_ZERO_ERROR else { return [:] }
+        defer { toast_ures_close(set) }
         var result: [PluralCategory: String] = [:]
-        for index in 0..<ures_getSize(set) {
-            status = U_ZERO_ERROR
-            guard let item = ures_getByIndex(set, index, nil, &status), status.rawValue <= U_ZERO_ERROR.rawValue else { continue }
-            defer { ures_close(item) }
+        for index in 0..<toast_ures_getSize(set) {
+            status = TOAST_U_ZERO_ERROR
+            guard let item = toast_ures_getByIndex(set, index, nil, &status), status <= TOAST_U_ZERO_ERROR else { continue }
+            defer { toast_ures_close(item) }
             var length: Int32 = 0
-            status = U_ZERO_ERROR
-            guard let key = ures_getKey(item), let chars = ures_getString(item, &length, &status),
+            status = TOAST_U_ZERO_ERROR
+            guard let key = toast_ures_getKey(item), let chars = toast_ures_getString(item, &length, &status),
                   let category = PluralCategory(rawValue: String(cString: key)) else { continue }
             let text = String(decoding: UnsafeBufferPointer(start: chars, count: Int(length)), as: UTF16.self)
             let rule = text.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""

@@ -1,4 +1,15 @@
-@_implementationOnly import CICU
+internal import CICU
+
+// ICU's C types as CICU declares them (plain C, so that CICU never clashes with Foundation's
+// private ICU in a client that imports both; see Sources/CICU/include/CICU.h).
+/// ICU's `UErrorCode`: 0 success, negative warnings, positive failures.
+typealias UErrorCode = Int32
+/// ICU's `UChar`, a UTF-16 code unit.
+typealias UChar = UInt16
+/// ICU's `UChar32`, a code point.
+typealias UChar32 = Int32
+/// ICU's `UBiDiLevel`, an embedding level.
+typealias UBiDiLevel = UInt8
 
 /// An ICU call that reported a failure status.
 ///
@@ -10,9 +21,9 @@ public struct ICUFailure: Error, Sendable, Equatable, CustomStringConvertible {
     /// The ICU function that failed, such as `uplrules_openForType`.
     public let function: String
 
-    /// ICU's own name for the code, such as `U_ILLEGAL_ARGUMENT_ERROR`.
+    /// ICU's own name for the code, such as `TOAST_U_ILLEGAL_ARGUMENT_ERROR`.
     public var name: String {
-        String(cString: u_errorName(UErrorCode(rawValue: code)))
+        String(cString: toast_u_errorName(code))
     }
 
     /// `function failed: NAME`.
@@ -21,8 +32,8 @@ public struct ICUFailure: Error, Sendable, Equatable, CustomStringConvertible {
 
 @inline(__always)
 func throwIfFailed(_ status: UErrorCode, _ function: String) throws(ICUFailure) {
-    if status.rawValue > U_ZERO_ERROR.rawValue {
-        throw ICUFailure(code: status.rawValue, function: function)
+    if status > TOAST_U_ZERO_ERROR {
+        throw ICUFailure(code: status, function: function)
     }
 }
 
@@ -42,15 +53,15 @@ func fillUTF16(
 ) throws(ICUFailure) -> [UInt16] {
     var capacity = max(initialCapacity, 1)
     for _ in 0..<2 {
-        var status = U_ZERO_ERROR
+        var status = TOAST_U_ZERO_ERROR
         var buffer = [UChar](repeating: 0, count: capacity)
         let length = buffer.withUnsafeMutableBufferPointer { call($0.baseAddress!, Int32($0.count), &status) }
-        if status == U_BUFFER_OVERFLOW_ERROR { capacity = Int(length) + 1; continue }
+        if status == TOAST_U_BUFFER_OVERFLOW_ERROR { capacity = Int(length) + 1; continue }
         try throwIfFailed(status, function)
         buffer.removeSubrange(Int(length)...)
         return buffer
     }
-    throw ICUFailure(code: U_BUFFER_OVERFLOW_ERROR.rawValue, function: function)
+    throw ICUFailure(code: TOAST_U_BUFFER_OVERFLOW_ERROR, function: function)
 }
 
 /// Calls a `char`-buffer-filling ICU function (locale IDs), retrying once at the reported size.
@@ -60,23 +71,23 @@ func readChars(
 ) throws(ICUFailure) -> String {
     var capacity = initialCapacity
     for _ in 0..<2 {
-        var status = U_ZERO_ERROR
+        var status = TOAST_U_ZERO_ERROR
         var buffer = [CChar](repeating: 0, count: capacity)
         let length = buffer.withUnsafeMutableBufferPointer { call($0.baseAddress!, Int32($0.count), &status) }
-        if status == U_BUFFER_OVERFLOW_ERROR || status == U_STRING_NOT_TERMINATED_WARNING {
+        if status == TOAST_U_BUFFER_OVERFLOW_ERROR || status == TOAST_U_STRING_NOT_TERMINATED_WARNING {
             if Int(length) >= capacity { capacity = Int(length) + 1; continue }
         }
         try throwIfFailed(status, function)
         return String(decoding: buffer[..<Int(length)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
-    throw ICUFailure(code: U_BUFFER_OVERFLOW_ERROR.rawValue, function: function)
+    throw ICUFailure(code: TOAST_U_BUFFER_OVERFLOW_ERROR, function: function)
 }
 
 /// The version of the ICU library ToastKit runs on, such as `72.1`.
 public var icuVersion: String {
     var info: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
     withUnsafeMutablePointer(to: &info) {
-        $0.withMemoryRebound(to: UInt8.self, capacity: 4) { u_getVersion($0) }
+        $0.withMemoryRebound(to: UInt8.self, capacity: 4) { toast_u_getVersion($0) }
     }
     return info.2 == 0 ? "\(info.0).\(info.1)" : "\(info.0).\(info.1).\(info.2)"
 }
@@ -84,9 +95,9 @@ public var icuVersion: String {
 /// The CLDR version of ICU's data, such as `42`.
 public var cldrVersion: String {
     var info: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
-    var status = U_ZERO_ERROR
+    var status = TOAST_U_ZERO_ERROR
     withUnsafeMutablePointer(to: &info) {
-        $0.withMemoryRebound(to: UInt8.self, capacity: 4) { ulocdata_getCLDRVersion($0, &status) }
+        $0.withMemoryRebound(to: UInt8.self, capacity: 4) { toast_ulocdata_getCLDRVersion($0, &status) }
     }
     return info.1 == 0 ? "\(info.0)" : "\(info.0).\(info.1)"
 }

@@ -1,3 +1,4 @@
+import ToastSupport
 
 /// Per-locale caches of ICU objects: plural rules, number formatters, line breakers and list
 /// formatters, each opened once and shared.

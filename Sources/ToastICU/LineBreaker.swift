@@ -1,4 +1,5 @@
-@_implementationOnly import CICU
+internal import CICU
+import ToastSupport
 
 /// ICU line-break opportunities for one locale (UAX #14 with CLDR tailorings: Thai by
 /// dictionary, Japanese kinsoku).
@@ -13,15 +14,15 @@ public final class LineBreaker: Sendable {
 
     /// Opens a line-break iterator for `locale`.
     public init(locale: LocaleTag) throws(ICUFailure) {
-        var status = U_ZERO_ERROR
-        let iterator = ubrk_open(UBRK_LINE, locale.icuID, nil, 0, &status)
+        var status = TOAST_U_ZERO_ERROR
+        let iterator = toast_ubrk_open(TOAST_UBRK_LINE, locale.icuID, nil, 0, &status)
         try throwIfFailed(status, "ubrk_open")
         guard let iterator else { throw ICUFailure(code: 1, function: "ubrk_open") }
         handle = Locked(Handle(iterator: iterator))
         self.locale = locale
     }
 
-    deinit { handle.withLock { ubrk_close($0.iterator) } }
+    deinit { handle.withLock { toast_ubrk_close($0.iterator) } }
 
     /// The positions, in UTF-16 code units, where a line may start, after 0 and ending with
     /// `text.utf16.count`.
@@ -34,18 +35,18 @@ public final class LineBreaker: Sendable {
         if units.isEmpty { return [] }
         return handle.withLock { handle in
             units.withUnsafeBufferPointer { buffer in
-                var status = U_ZERO_ERROR
-                ubrk_setText(handle.iterator, buffer.baseAddress, Int32(buffer.count), &status)
-                guard status.rawValue <= U_ZERO_ERROR.rawValue else { return [buffer.count] }
+                var status = TOAST_U_ZERO_ERROR
+                toast_ubrk_setText(handle.iterator, buffer.baseAddress, Int32(buffer.count), &status)
+                guard status <= TOAST_U_ZERO_ERROR else { return [buffer.count] }
                 var result: [Int] = []
-                _ = ubrk_first(handle.iterator)
+                _ = toast_ubrk_first(handle.iterator)
                 while true {
-                    let next = ubrk_next(handle.iterator)
-                    if next == UBRK_DONE { break }
+                    let next = toast_ubrk_next(handle.iterator)
+                    if next == TOAST_UBRK_DONE { break }
                     result.append(Int(next))
                 }
                 // Detach the iterator from the buffer before it goes away.
-                ubrk_setText(handle.iterator, nil, 0, &status)
+                toast_ubrk_setText(handle.iterator, nil, 0, &status)
                 return result
             }
         }

@@ -1,4 +1,4 @@
-@_implementationOnly import CICU
+internal import CICU
 
 /// Joins short items the way a locale writes a narrow list (`Retry, Dismiss`;
 /// Japanese `再試行、破棄`), from ICU's list patterns.
@@ -10,15 +10,15 @@ public final class ListFormatter: @unchecked Sendable {
     /// Opens the narrow "and" list patterns of `locale` (English `A, B`; German `A und B`;
     /// Japanese `A、B`).
     public init(locale: LocaleTag) throws(ICUFailure) {
-        var status = U_ZERO_ERROR
-        let opened = ulistfmt_openForType(locale.icuID, ULISTFMT_TYPE_AND, ULISTFMT_WIDTH_NARROW, &status)
+        var status = TOAST_U_ZERO_ERROR
+        let opened = toast_ulistfmt_openForType(locale.icuID, TOAST_ULISTFMT_TYPE_AND, TOAST_ULISTFMT_WIDTH_NARROW, &status)
         try throwIfFailed(status, "ulistfmt_openForType")
         guard let opened else { throw ICUFailure(code: 1, function: "ulistfmt_openForType") }
         handle = opened
         self.locale = locale
     }
 
-    deinit { ulistfmt_close(handle) }
+    deinit { toast_ulistfmt_close(handle) }
 
     /// Joins `items`; an empty list gives an empty string.
     public func format(_ items: [String]) -> String {
@@ -35,7 +35,7 @@ public final class ListFormatter: @unchecked Sendable {
         }
         let joined = withPointers(0, []) { pointers in
             try? readUTF16("ulistfmt_format", initialCapacity: 128) { out, capacity, status in
-                ulistfmt_format(handle, pointers, lengths, Int32(pointers.count), out, capacity, &status)
+                toast_ulistfmt_format(handle, pointers, lengths, Int32(pointers.count), out, capacity, &status)
             }
         }
         return joined ?? items.joined(separator: ", ")

@@ -1,4 +1,4 @@
-@_implementationOnly import CICU
+internal import CICU
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -33,7 +33,7 @@ public struct LocaleTag: Hashable, Sendable, CustomStringConvertible {
         let hyphenated = String(text.map { $0 == "_" ? "-" : $0 })
         var parsed: Int32 = 0
         guard let id = try? readChars("uloc_forLanguageTag", { buffer, capacity, status in
-            uloc_forLanguageTag(hyphenated, buffer, capacity, &parsed, &status)
+            toast_uloc_forLanguageTag(hyphenated, buffer, capacity, &parsed, &status)
         }), Int(parsed) == hyphenated.utf8.count, !id.isEmpty, !id.hasPrefix("_") else { return nil }
         self.init(icuID: id)
     }
@@ -42,7 +42,7 @@ public struct LocaleTag: Hashable, Sendable, CustomStringConvertible {
     init?(icuID: String) {
         guard !icuID.isEmpty, icuID != "root", icuID.utf8.count <= 2 * Self.maximumLength,
               let tag = try? readChars("uloc_toLanguageTag", { buffer, capacity, status in
-                  uloc_toLanguageTag(icuID, buffer, capacity, 0, &status)
+                  toast_uloc_toLanguageTag(icuID, buffer, capacity, 0, &status)
               }), !tag.isEmpty, tag != "und"
         else { return nil }
         self.identifier = tag
@@ -81,7 +81,7 @@ public struct LocaleTag: Hashable, Sendable, CustomStringConvertible {
     /// The tag with ICU's likely subtags added: `zh-TW` → `zh-Hant-TW`, `en` → `en-Latn-US`.
     public var maximized: LocaleTag {
         guard let id = try? readChars("uloc_addLikelySubtags", { buffer, capacity, status in
-            uloc_addLikelySubtags(icuID, buffer, capacity, &status)
+            toast_uloc_addLikelySubtags(icuID, buffer, capacity, &status)
         }), let tag = LocaleTag(icuID: id) else { return self }
         return tag
     }
@@ -93,7 +93,7 @@ public struct LocaleTag: Hashable, Sendable, CustomStringConvertible {
 
     /// Whether text in this locale runs right to left (from its likely script).
     public var isRightToLeft: Bool {
-        uloc_isRightToLeft(icuID) != 0
+        toast_uloc_isRightToLeft(icuID) != 0
     }
 
     /// The CLDR parent locale: `es-MX` → `es-419`, `pt-AO` → `pt-PT`, `zh-Hant-HK` → `zh-Hant`,
@@ -164,37 +164,37 @@ public struct LocaleTag: Hashable, Sendable, CustomStringConvertible {
         guard !available.isEmpty else { return nil }
         let ids = available.map { strdup($0.icuID) }
         defer { ids.forEach { free($0) } }
-        var status = U_ZERO_ERROR
+        var status = TOAST_U_ZERO_ERROR
         let constIDs = ids.map { UnsafePointer<CChar>($0) }
         guard let enumeration = constIDs.withUnsafeBufferPointer({
-            uenum_openCharStringsEnumeration($0.baseAddress, Int32($0.count), &status)
-        }), status.rawValue <= U_ZERO_ERROR.rawValue else { return nil }
-        defer { uenum_close(enumeration) }
-        var outcome = ULOC_ACCEPT_FAILED
+            toast_uenum_openCharStringsEnumeration($0.baseAddress, Int32($0.count), &status)
+        }), status <= TOAST_U_ZERO_ERROR else { return nil }
+        defer { toast_uenum_close(enumeration) }
+        var outcome = TOAST_ULOC_ACCEPT_FAILED
         let accepted = try? readChars("uloc_acceptLanguage") { buffer, capacity, status in
             preference.icuID.withCString { id in
                 var list: [UnsafePointer<CChar>?] = [id]
                 return list.withUnsafeMutableBufferPointer {
-                    uloc_acceptLanguage(buffer, capacity, &outcome, $0.baseAddress, 1, enumeration, &status)
+                    toast_uloc_acceptLanguage(buffer, capacity, &outcome, $0.baseAddress, 1, enumeration, &status)
                 }
             }
         }
-        guard outcome != ULOC_ACCEPT_FAILED, let accepted, !accepted.isEmpty,
+        guard outcome != TOAST_ULOC_ACCEPT_FAILED, let accepted, !accepted.isEmpty,
               let match = available.first(where: { $0.icuID == accepted }),
               match.likelyScript == preference.likelyScript else { return nil }
         return match
     }
 
     static func cldrParent(of icuID: String) -> String? {
-        var status = U_ZERO_ERROR
-        guard let bundle = ures_openDirect(nil, icuID, &status), status.rawValue <= U_ZERO_ERROR.rawValue else {
+        var status = TOAST_U_ZERO_ERROR
+        guard let bundle = toast_ures_openDirect(nil, icuID, &status), status <= TOAST_U_ZERO_ERROR else {
             return nil
         }
-        defer { ures_close(bundle) }
+        defer { toast_ures_close(bundle) }
         var length: Int32 = 0
-        status = U_ZERO_ERROR
-        guard let chars = ures_getStringByKey(bundle, "%%Parent", &length, &status),
-              status.rawValue <= U_ZERO_ERROR.rawValue else { return nil }
+        status = TOAST_U_ZERO_ERROR
+        guard let chars = toast_ures_getStringByKey(bundle, "%%Parent", &length, &status),
+              status <= TOAST_U_ZERO_ERROR else { return nil }
         return String(decoding: UnsafeBufferPointer(start: chars, count: Int(length)), as: UTF16.self)
     }
 }

@@ -1,4 +1,5 @@
-@_implementationOnly import CICU
+internal import CICU
+import ToastSupport
 
 /// A cached ICU number formatter for one locale and one skeleton.
 ///
@@ -20,17 +21,17 @@ public final class NumberFormatter: Sendable {
     /// Opens a formatter; `skeleton` uses ICU's number-skeleton syntax (empty for the default).
     public init(locale: LocaleTag, skeleton: String) throws(ICUFailure) {
         let units = Array(skeleton.utf16)
-        var status = U_ZERO_ERROR
+        var status = TOAST_U_ZERO_ERROR
         let formatter = units.withUnsafeBufferPointer {
-            unumf_openForSkeletonAndLocale($0.baseAddress, Int32($0.count), locale.icuID, &status)
+            toast_unumf_openForSkeletonAndLocale($0.baseAddress, Int32($0.count), locale.icuID, &status)
         }
         try throwIfFailed(status, "unumf_openForSkeletonAndLocale")
-        status = U_ZERO_ERROR
-        let result = unumf_openResult(&status)
-        if status.rawValue > U_ZERO_ERROR.rawValue || formatter == nil || result == nil {
-            if let formatter { unumf_close(formatter) }
-            if let result { unumf_closeResult(result) }
-            throw ICUFailure(code: status.rawValue, function: "unumf_openResult")
+        status = TOAST_U_ZERO_ERROR
+        let result = toast_unumf_openResult(&status)
+        if status > TOAST_U_ZERO_ERROR || formatter == nil || result == nil {
+            if let formatter { toast_unumf_close(formatter) }
+            if let result { toast_unumf_closeResult(result) }
+            throw ICUFailure(code: status, function: "unumf_openResult")
         }
         let opened = Handles(formatter: formatter!, result: result!)
         handles = Locked(opened)
@@ -41,15 +42,15 @@ public final class NumberFormatter: Sendable {
     }
 
     private static func formatWithICU(_ value: Int64, _ handles: Handles) -> String? {
-        var status = U_ZERO_ERROR
-        unumf_formatInt(handles.formatter, value, handles.result, &status)
+        var status = TOAST_U_ZERO_ERROR
+        toast_unumf_formatInt(handles.formatter, value, handles.result, &status)
         return read(handles, status)
     }
 
     deinit {
         handles.withLock { handles in
-            unumf_close(handles.formatter)
-            unumf_closeResult(handles.result)
+            toast_unumf_close(handles.formatter)
+            toast_unumf_closeResult(handles.result)
         }
     }
 
@@ -57,8 +58,8 @@ public final class NumberFormatter: Sendable {
     public func format(_ value: Int64) -> String {
         if let fastIntegers { return fastIntegers.format(value) }
         return handles.withLock { handles in
-            var status = U_ZERO_ERROR
-            unumf_formatInt(handles.formatter, value, handles.result, &status)
+            var status = TOAST_U_ZERO_ERROR
+            toast_unumf_formatInt(handles.formatter, value, handles.result, &status)
             return Self.read(handles, status) ?? String(value)
         }
     }
@@ -66,8 +67,8 @@ public final class NumberFormatter: Sendable {
     /// Formats a floating-point number; non-finite values format as ICU spells them.
     public func format(_ value: Double) -> String {
         handles.withLock { handles in
-            var status = U_ZERO_ERROR
-            unumf_formatDouble(handles.formatter, value, handles.result, &status)
+            var status = TOAST_U_ZERO_ERROR
+            toast_unumf_formatDouble(handles.formatter, value, handles.result, &status)
             return Self.read(handles, status) ?? String(value)
         }
     }
@@ -77,8 +78,8 @@ public final class NumberFormatter: Sendable {
         if value <= UInt64(Int64.max) { return format(Int64(value)) }
         let digits = String(value)
         return handles.withLock { handles in
-            var status = U_ZERO_ERROR
-            unumf_formatDecimal(handles.formatter, digits, Int32(digits.utf8.count),
+            var status = TOAST_U_ZERO_ERROR
+            toast_unumf_formatDecimal(handles.formatter, digits, Int32(digits.utf8.count),
                                 handles.result, &status)
             return Self.read(handles, status) ?? digits
         }
@@ -87,9 +88,9 @@ public final class NumberFormatter: Sendable {
     /// Formats `value` and hands ICU's formatted result (a `UFormattedNumber`) to `body`.
     func withFormatted<R>(_ value: Double, _ body: (OpaquePointer) -> R) -> R? {
         handles.withLock { handles in
-            var status = U_ZERO_ERROR
-            unumf_formatDouble(handles.formatter, value, handles.result, &status)
-            guard status.rawValue <= U_ZERO_ERROR.rawValue else { return nil }
+            var status = TOAST_U_ZERO_ERROR
+            toast_unumf_formatDouble(handles.formatter, value, handles.result, &status)
+            guard status <= TOAST_U_ZERO_ERROR else { return nil }
             return body(handles.result)
         }
     }
@@ -97,17 +98,17 @@ public final class NumberFormatter: Sendable {
     /// Formats a decimal string exactly and hands the result and its text to `body`.
     func withFormatted<R>(decimal: String, _ body: (OpaquePointer, String) -> R) -> R? {
         handles.withLock { handles in
-            var status = U_ZERO_ERROR
-            unumf_formatDecimal(handles.formatter, decimal, Int32(decimal.utf8.count), handles.result, &status)
-            guard status.rawValue <= U_ZERO_ERROR.rawValue, let text = Self.read(handles, status) else { return nil }
+            var status = TOAST_U_ZERO_ERROR
+            toast_unumf_formatDecimal(handles.formatter, decimal, Int32(decimal.utf8.count), handles.result, &status)
+            guard status <= TOAST_U_ZERO_ERROR, let text = Self.read(handles, status) else { return nil }
             return body(handles.result, text)
         }
     }
 
     private static func read(_ handles: Handles, _ status: UErrorCode) -> String? {
-        guard status.rawValue <= U_ZERO_ERROR.rawValue else { return nil }
+        guard status <= TOAST_U_ZERO_ERROR else { return nil }
         return try? readUTF16("unumf_resultToString", initialCapacity: 48) { buffer, capacity, status in
-            unumf_resultToString(handles.result, buffer, capacity, &status)
+            toast_unumf_resultToString(handles.result, buffer, capacity, &status)
         }
     }
 }

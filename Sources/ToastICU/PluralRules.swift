@@ -1,4 +1,4 @@
-@_implementationOnly import CICU
+internal import CICU
 
 /// CLDR cardinal plural rules for one locale, from ICU.
 ///
@@ -13,20 +13,20 @@ public final class PluralRules: @unchecked Sendable {
 
     /// Opens the cardinal rules for `locale`.
     public init(locale: LocaleTag) throws(ICUFailure) {
-        var status = U_ZERO_ERROR
-        let opened = uplrules_openForType(locale.icuID, UPLURAL_TYPE_CARDINAL, &status)
+        var status = TOAST_U_ZERO_ERROR
+        let opened = toast_uplrules_openForType(locale.icuID, TOAST_UPLURAL_TYPE_CARDINAL, &status)
         try throwIfFailed(status, "uplrules_openForType")
         guard let opened else { throw ICUFailure(code: 1, function: "uplrules_openForType") }
         handle = opened
         self.locale = locale
         var found = Set<PluralCategory>()
-        status = U_ZERO_ERROR
-        if let keywords = uplrules_getKeywords(opened, &status) {
-            defer { uenum_close(keywords) }
+        status = TOAST_U_ZERO_ERROR
+        if let keywords = toast_uplrules_getKeywords(opened, &status) {
+            defer { toast_uenum_close(keywords) }
             while true {
                 var length: Int32 = 0
-                status = U_ZERO_ERROR
-                guard let word = uenum_next(keywords, &length, &status) else { break }
+                status = TOAST_U_ZERO_ERROR
+                guard let word = toast_uenum_next(keywords, &length, &status) else { break }
                 if let category = PluralCategory(rawValue: String(cString: word)) { found.insert(category) }
             }
         }
@@ -40,7 +40,7 @@ public final class PluralRules: @unchecked Sendable {
     /// The categories of 0 ..< ``smallIntegerCount``.
     private let smallIntegers: [PluralCategory]
 
-    deinit { uplrules_close(handle) }
+    deinit { toast_uplrules_close(handle) }
 
     /// The category of an integer, such as `few` for 3 in Russian.
     public func category(for value: Int64) -> PluralCategory {
@@ -54,18 +54,18 @@ public final class PluralRules: @unchecked Sendable {
     }
 
     private static func select(_ handle: OpaquePointer, _ value: Double) -> PluralCategory {
-        readKeyword { buffer, capacity, status in uplrules_select(handle, value, buffer, capacity, &status) }
+        readKeyword { buffer, capacity, status in toast_uplrules_select(handle, value, buffer, capacity, &status) }
     }
 
     /// Calls an ICU keyword-writing function with a stack buffer and maps the keyword to a
     /// category without building a `String`.
     private static func readKeyword(_ call: (UnsafeMutablePointer<UChar>, Int32, inout UErrorCode) -> Int32) -> PluralCategory {
-        var status = U_ZERO_ERROR
+        var status = TOAST_U_ZERO_ERROR
         var keyword: (UChar, UChar, UChar, UChar, UChar, UChar, UChar, UChar) = (0, 0, 0, 0, 0, 0, 0, 0)
         let length = withUnsafeMutablePointer(to: &keyword) {
             $0.withMemoryRebound(to: UChar.self, capacity: 8) { call($0, 8, &status) }
         }
-        guard status.rawValue <= U_ZERO_ERROR.rawValue, length > 0 else { return .other }
+        guard status <= TOAST_U_ZERO_ERROR, length > 0 else { return .other }
         return withUnsafeBytes(of: keyword) { raw in
             Self.category(raw.bindMemory(to: UChar.self), length: Int(length))
         }
@@ -105,7 +105,7 @@ public final class PluralRules: @unchecked Sendable {
     }
 
     private func selectFormatted(_ result: OpaquePointer) -> PluralCategory {
-        Self.readKeyword { buffer, capacity, status in uplrules_selectFormatted(handle, result, buffer, capacity, &status) }
+        Self.readKeyword { buffer, capacity, status in toast_uplrules_selectFormatted(handle, result, buffer, capacity, &status) }
     }
 
     /// How many samples of each kind ``samples(limit:services:)`` lists by default.

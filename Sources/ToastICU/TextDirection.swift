@@ -1,4 +1,4 @@
-@_implementationOnly import CICU
+internal import CICU
 
 /// A paragraph or run direction.
 public enum TextDirection: String, Sendable, Codable {
@@ -9,10 +9,10 @@ public enum TextDirection: String, Sendable, Codable {
     /// when the text has none (digits and punctuation only).
     public static func firstStrong(in text: String) -> TextDirection? {
         let units = Array(text.utf16)
-        let direction = units.withUnsafeBufferPointer { ubidi_getBaseDirection($0.baseAddress, Int32($0.count)) }
+        let direction = units.withUnsafeBufferPointer { toast_ubidi_getBaseDirection($0.baseAddress, Int32($0.count)) }
         switch direction {
-        case UBIDI_LTR: return .leftToRight
-        case UBIDI_RTL: return .rightToLeft
+        case TOAST_UBIDI_LTR: return .leftToRight
+        case TOAST_UBIDI_RTL: return .rightToLeft
         default: return nil
         }
     }
@@ -30,12 +30,12 @@ public enum TextDirection: String, Sendable, Codable {
         }
         if ascii { return self == .rightToLeft && latinLetter }
         for scalar in text.unicodeScalars {
-            let kind = u_charDirection(UChar32(bitPattern: scalar.value))
+            let kind = toast_u_charDirection(UChar32(bitPattern: scalar.value))
             switch self {
             case .leftToRight:
-                if kind == U_RIGHT_TO_LEFT || kind == U_RIGHT_TO_LEFT_ARABIC || kind == U_ARABIC_NUMBER { return true }
+                if kind == TOAST_U_RIGHT_TO_LEFT || kind == TOAST_U_RIGHT_TO_LEFT_ARABIC || kind == TOAST_U_ARABIC_NUMBER { return true }
             case .rightToLeft:
-                if kind == U_LEFT_TO_RIGHT { return true }
+                if kind == TOAST_U_LEFT_TO_RIGHT { return true }
             }
         }
         return false

@@ -1,4 +1,4 @@
-@_implementationOnly import CICU
+internal import CICU
 
 /// How wide East Asian Width "ambiguous" characters (`±`, `°`, Cyrillic in CJK fonts) are.
 public enum AmbiguousWidth: String, Sendable, CaseIterable {
@@ -137,19 +137,19 @@ enum ScalarTable {
     static func classify(_ v: UInt32) -> UInt8 {
         let c = UChar32(bitPattern: v)
         var flags: UInt8 = 0
-        if v > 0x7F && u_hasBinaryProperty(c, UCHAR_EMOJI) != 0 { flags |= emoji }
+        if v > 0x7F && toast_u_hasBinaryProperty(c, TOAST_UCHAR_EMOJI) != 0 { flags |= emoji }
         if v == 0x00AD { return flags | 1 }
-        let category = UCharCategory(rawValue: UInt32(bitPattern: Int32(u_charType(c))))
-        if category == U_CONTROL_CHAR || category == U_FORMAT_CHAR || category == U_NON_SPACING_MARK
-            || category == U_ENCLOSING_MARK {
+        let category = Int32(toast_u_charType(c))
+        if category == TOAST_U_CONTROL_CHAR || category == TOAST_U_FORMAT_CHAR || category == TOAST_U_NON_SPACING_MARK
+            || category == TOAST_U_ENCLOSING_MARK {
             return flags
         }
-        let jamo = u_getIntPropertyValue(c, UCHAR_HANGUL_SYLLABLE_TYPE)
-        if jamo == Int32(U_HST_VOWEL_JAMO.rawValue) || jamo == Int32(U_HST_TRAILING_JAMO.rawValue) { return flags }
-        let eaw = u_getIntPropertyValue(c, UCHAR_EAST_ASIAN_WIDTH)
-        if eaw == Int32(U_EA_WIDE.rawValue) || eaw == Int32(U_EA_FULLWIDTH.rawValue) { return flags | 2 }
-        if u_hasBinaryProperty(c, UCHAR_EMOJI_PRESENTATION) != 0 { return flags | 2 }
-        if eaw == Int32(U_EA_AMBIGUOUS.rawValue) { return flags | ambiguous | 1 }
+        let jamo = toast_u_getIntPropertyValue(c, TOAST_UCHAR_HANGUL_SYLLABLE_TYPE)
+        if jamo == Int32(TOAST_U_HST_VOWEL_JAMO) || jamo == Int32(TOAST_U_HST_TRAILING_JAMO) { return flags }
+        let eaw = toast_u_getIntPropertyValue(c, TOAST_UCHAR_EAST_ASIAN_WIDTH)
+        if eaw == Int32(TOAST_U_EA_WIDE) || eaw == Int32(TOAST_U_EA_FULLWIDTH) { return flags | 2 }
+        if toast_u_hasBinaryProperty(c, TOAST_UCHAR_EMOJI_PRESENTATION) != 0 { return flags | 2 }
+        if eaw == Int32(TOAST_U_EA_AMBIGUOUS) { return flags | ambiguous | 1 }
         return flags | 1
     }
 }

@@ -1,4 +1,5 @@
-@_implementationOnly import CICU
+internal import CICU
+import ToastSupport
 
 /// Visual-order output for terminals that do no bidi of their own (`--bidi visual`).
 ///
@@ -27,22 +28,22 @@ public final class VisualBidi: Sendable {
 
     /// Opens the paragraph and line objects.
     public init() throws(ICUFailure) {
-        var status = U_ZERO_ERROR
-        let paragraph = ubidi_openSized(0, 0, &status)
+        var status = TOAST_U_ZERO_ERROR
+        let paragraph = toast_ubidi_openSized(0, 0, &status)
         try throwIfFailed(status, "ubidi_openSized")
-        let line = ubidi_openSized(0, 0, &status)
-        if status.rawValue > U_ZERO_ERROR.rawValue || paragraph == nil || line == nil {
-            if let paragraph { ubidi_close(paragraph) }
-            if let line { ubidi_close(line) }
-            throw ICUFailure(code: status.rawValue > 0 ? status.rawValue : 1, function: "ubidi_openSized")
+        let line = toast_ubidi_openSized(0, 0, &status)
+        if status > TOAST_U_ZERO_ERROR || paragraph == nil || line == nil {
+            if let paragraph { toast_ubidi_close(paragraph) }
+            if let line { toast_ubidi_close(line) }
+            throw ICUFailure(code: status > 0 ? status : 1, function: "ubidi_openSized")
         }
         handles = Locked(Handles(paragraph: paragraph!, line: line!))
     }
 
     deinit {
         handles.withLock { handles in
-            ubidi_close(handles.line)
-            ubidi_close(handles.paragraph)
+            toast_ubidi_close(handles.line)
+            toast_ubidi_close(handles.paragraph)
         }
     }
 
@@ -62,8 +63,8 @@ public final class VisualBidi: Sendable {
         let level: UBiDiLevel = direction == .rightToLeft ? 1 : 0
         return try handles.withLock { (handles) throws(ICUFailure) -> [String] in
             try units.withUnsafeBufferPointer { (buffer) throws(ICUFailure) -> [String] in
-                var status = U_ZERO_ERROR
-                ubidi_setPara(handles.paragraph, buffer.baseAddress, Int32(buffer.count), level, nil, &status)
+                var status = TOAST_U_ZERO_ERROR
+                toast_ubidi_setPara(handles.paragraph, buffer.baseAddress, Int32(buffer.count), level, nil, &status)
                 try throwIfFailed(status, "ubidi_setPara")
                 var result: [String] = []
                 result.reserveCapacity(lines.count)
@@ -71,11 +72,11 @@ public final class VisualBidi: Sendable {
                     let lower = min(max(range.lowerBound, 0), buffer.count)
                     let upper = min(max(range.upperBound, lower), buffer.count)
                     if lower == upper { result.append(""); continue }
-                    status = U_ZERO_ERROR
-                    ubidi_setLine(handles.paragraph, Int32(lower), Int32(upper), handles.line, &status)
+                    status = TOAST_U_ZERO_ERROR
+                    toast_ubidi_setLine(handles.paragraph, Int32(lower), Int32(upper), handles.line, &status)
                     try throwIfFailed(status, "ubidi_setLine")
-                    guard let levels = ubidi_getLevels(handles.line, &status), status.rawValue <= U_ZERO_ERROR.rawValue else {
-                        throw ICUFailure(code: status.rawValue > 0 ? status.rawValue : 1, function: "ubidi_getLevels")
+                    guard let levels = toast_ubidi_getLevels(handles.line, &status), status <= TOAST_U_ZERO_ERROR else {
+                        throw ICUFailure(code: status > 0 ? status : 1, function: "ubidi_getLevels")
                     }
                     // Rule L2 runs over grapheme clusters, not code units: a bidi run may end
                     // inside a cluster (an emoji at level 0, the joiner and mark after it at
@@ -94,7 +95,7 @@ public final class VisualBidi: Sendable {
                         offset += length
                     }
                     var order = [Int32](repeating: 0, count: clusters.count)
-                    ubidi_reorderVisual(clusterLevels, Int32(clusters.count), &order)
+                    toast_ubidi_reorderVisual(clusterLevels, Int32(clusters.count), &order)
                     var visual: [UInt16] = []
                     visual.reserveCapacity(upper - lower)
                     for logicalIndex in order {
@@ -102,7 +103,7 @@ public final class VisualBidi: Sendable {
                         // A mirrored character in a right-to-left cluster ("(" ↔ ")") gets
                         // its mirror image.
                         if clusterLevels[Int(logicalIndex)] & 1 == 1, let scalar = cluster.scalar,
-                           let mirrored = Unicode.Scalar(UInt32(u_charMirror(UChar32(scalar.value)))) {
+                           let mirrored = Unicode.Scalar(UInt32(toast_u_charMirror(UChar32(scalar.value)))) {
                             visual.append(contentsOf: mirrored.utf16)
                         } else {
                             visual.append(contentsOf: buffer[(lower + cluster.range.lowerBound)..<(lower + cluster.range.upperBound)])
@@ -113,11 +114,11 @@ public final class VisualBidi: Sendable {
                     let unshaped = visual
                     if shapeArabic, visual.contains(where: { $0 >= 0x0600 && $0 <= 0x06FF || $0 >= 0x0750 && $0 <= 0x077F }) {
                         let source = visual
-                        let shapeOptions = UInt32(U_SHAPE_LETTERS_SHAPE) | UInt32(U_SHAPE_TEXT_DIRECTION_VISUAL_LTR)
-                            | UInt32(U_SHAPE_LENGTH_GROW_SHRINK)
+                        let shapeOptions = UInt32(TOAST_U_SHAPE_LETTERS_SHAPE) | UInt32(TOAST_U_SHAPE_TEXT_DIRECTION_VISUAL_LTR)
+                            | UInt32(TOAST_U_SHAPE_LENGTH_GROW_SHRINK)
                         visual = try source.withUnsafeBufferPointer { (src) throws(ICUFailure) -> [UInt16] in
                             try fillUTF16("u_shapeArabic", initialCapacity: src.count + 4) { dest, size, status in
-                                u_shapeArabic(src.baseAddress, Int32(src.count), dest, size, shapeOptions, &status)
+                                toast_u_shapeArabic(src.baseAddress, Int32(src.count), dest, size, shapeOptions, &status)
                             }
                         }
                     }

@@ -1,5 +1,6 @@
 import ToastCatalog
 import ToastICU
+import ToastSupport
 
 /// A format string tokenized once.
 struct CompiledText: Sendable {

@@ -1,7 +1,7 @@
-import Dispatch
 import ToastCatalog
 import ToastICU
 import ToastKit
+import ToastSupport
 
 /// Renders every toast in every locale, with every plural form the locale uses and every
 /// device class its texts vary by, at a terminal width, and checks each rendering.
@@ -204,8 +204,8 @@ public struct LocaleMatrix: Sendable {
         let cases = cases
         if !concurrently { return MatrixResult(blocks: cases.map(run)) }
         let slots = Locked<[MatrixBlock?]>(Array(repeating: nil, count: cases.count))
-        let workers = min(max(cases.count, 1), 4 * Self.coreCount)
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+        let workers = min(max(cases.count, 1), 4 * Parallel.processorCount)
+        Parallel.forEach(workers) { worker in
             var local: [(Int, MatrixBlock)] = []
             var index = worker
             while index < cases.count {
@@ -224,19 +224,7 @@ public struct LocaleMatrix: Sendable {
             ? prepared[matrixCase.targetIndex] : prepared.first { $0.target == matrixCase.target } ?? self.prepared[0]
         return block(toast, prepared)
     }
-
-    private static var coreCount: Int {
-        #if canImport(Glibc)
-        return max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1)
-        #else
-        return 4
-        #endif
-    }
 }
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 extension LocaleMatrix {
     /// The locales of `catalogs` as tags, the source language first, then in code-point

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ToastCatalog
+import ToastSupport
 
 /// Results read on worker threads are released by the threads that made them; what a caller
 /// keeps stays whole.

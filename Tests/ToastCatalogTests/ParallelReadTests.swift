@@ -168,7 +168,7 @@ import ToastKitTesting
                                              with: "\"comment\" : \"Entry 38\", \"comment\" : \"Entry 38 – “quoted”\",")
         }
         let bytes = Array(text.utf8)
-        try Self.expectSameEverywhere(bytes, step: 173).get()
+        _ = try Self.expectSameEverywhere(bytes, step: 173).get()
         #expect(Self.sawRepeat(bytes, .sequential) == repeated)
         #expect(Self.sawRepeat(bytes, XCStringsParallelism(parts: 3, minimumBytes: 0)) == repeated)
         #expect(Self.sawRepeat(Array(Self.catalog(count: 40).utf8), .sequential), "x-tool is a member the reader does not know")

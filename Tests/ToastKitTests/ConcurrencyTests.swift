@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import ToastCatalog
 import ToastICU
+import ToastSupport
 import ToastKit
 
 /// One `Localizer` and one `LinePresenter` (and so one set of ICU caches) shared by 8 OS threads

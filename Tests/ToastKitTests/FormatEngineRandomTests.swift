@@ -12,7 +12,7 @@ import ToastKitTesting
         switch rng.next() % 5 {
         case 0: .int(Int64(bitPattern: rng.next()))
         case 1: .uint(rng.next())
-        case 2: .double([Double.nan, .infinity, -.infinity, 0, -0.0, 1e308, 5e-324, Double(bitPattern: rng.next())][Int(rng.next() % 8)])
+        case 2: .double([Double.nan, .infinity, -.infinity, 0, -0.0, 1e308, .leastNonzeroMagnitude, Double(bitPattern: rng.next())][Int(rng.next() % 8)])
         case 3: .float(Float(bitPattern: UInt32(truncatingIfNeeded: rng.next())))
         default: .string(String(repeating: "x", count: Int(rng.next() % 8)))
         }

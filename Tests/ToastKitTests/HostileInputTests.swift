@@ -178,7 +178,9 @@ extension HostileInputTests {
 
     @Sendable static func fileOverLimit() -> String {
         let path: String = FileManager.default.temporaryDirectory.appendingPathComponent("toastkit-hostile-\(getpid()).xcstrings").path
-        FileManager.default.createFile(atPath: path, contents: Data(repeating: 0x20, count: 2048))
+        guard FileManager.default.createFile(atPath: path, contents: Data(repeating: 0x20, count: 2048)) else {
+            return "could not create \(path)"
+        }
         defer { try? FileManager.default.removeItem(atPath: path) }
         do {
             _ = try CatalogLoader.readFile(path, limits: CatalogLimits(maximumFileSize: 1024))

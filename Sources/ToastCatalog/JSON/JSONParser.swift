@@ -1,0 +1,561 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A strict RFC 8259 JSON parser over UTF-8 bytes that reports 1-based `line:column`
+/// positions (columns in Unicode scalars) and keeps member order and duplicates.
+public enum JSONParser {
+    /// The deepest nesting accepted by default (``CatalogLimits/maximumDepth``).
+    public static let maximumDepth = CatalogLimits.standard.maximumDepth
+
+    /// Parses one JSON document; `file` names the input in errors. Nesting and string length
+    /// are bounded by `limits`.
+    public static func parse(_ bytes: [UInt8], file: String, limits: CatalogLimits = .standard) throws(CatalogError) -> JSONValue {
+        try bytes.withUnsafeBufferPointer { (buffer) throws(CatalogError) -> JSONValue in
+            var scanner = JSONScanner(bytes: buffer, file: file, limits: limits)
+            try scanner.skipByteOrderMark()
+            scanner.skipWhitespace()
+            let value = try scanner.value()
+            try scanner.expectEnd()
+            return value
+        }
+    }
+}
+
+/// The low-level JSON reader shared by the tree parser and the String Catalog reader: it reads
+/// tokens in place from a byte buffer and knows its line (newlines only occur between tokens
+/// in valid JSON); columns are counted only when a position is asked for.
+package struct JSONScanner {
+    package let bytes: UnsafeBufferPointer<UInt8>
+    package let file: String
+    package var index = 0
+    package var line = 1
+    package var lineStart = 0
+    package var depth = 0
+    let limits: CatalogLimits
+    /// The locale codes of the String Catalog reader's last entry, whose table the next entry
+    /// with the same codes in the same order reuses (``LocalizationLayout``).
+    var localizationLayout = LocalizationLayout()
+    /// The values of the entry being read, in file order (kept for their room).
+    var localizationScratch: [LocalizedValue] = []
+    /// Set by the String Catalog reader when an object repeats a member name or holds one it
+    /// does not know (``XCStringsReadNotes``).
+    var sawRepeatedOrUnknownMember = false
+    /// The last column counted, so that counting along one long line stays linear.
+    private var mark = (offset: 0, column: 1)
+
+    package init(bytes: UnsafeBufferPointer<UInt8>, file: String, limits: CatalogLimits = .standard) {
+        self.bytes = bytes
+        self.file = file
+        self.limits = limits
+    }
+
+    /// Marks the member `bit` of the object being read as seen; seeing it again sets
+    /// ``sawRepeatedOrUnknownMember``.
+    @inline(__always)
+    mutating func noteMember(_ seen: inout UInt8, _ bit: UInt8) {
+        if seen & bit != 0 { sawRepeatedOrUnknownMember = true }
+        seen |= bit
+    }
+
+    /// The 1-based column of a byte offset on the current line, in Unicode scalars.
+    package func column(of offset: Int) -> Int {
+        scalarColumn(in: bytes, lineStart: lineStart, offset: offset)
+    }
+
+    package func location(_ offset: Int? = nil) -> SourceLocation {
+        SourceLocation(file: file, line: line, column: column(of: offset ?? index))
+    }
+
+    package func error(_ message: String, at offset: Int? = nil) -> CatalogError {
+        CatalogError(location: location(offset), rule: "json-syntax", message: message)
+    }
+
+    /// Skips a UTF-8 byte-order mark; a UTF-16 one is an error (JSON files are UTF-8).
+    package mutating func skipByteOrderMark() throws(CatalogError) {
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3; lineStart = 3 }
+        if bytes.count >= 2, bytes[0] == 0xFF && bytes[1] == 0xFE || bytes[0] == 0xFE && bytes[1] == 0xFF {
+            throw error("expected UTF-8 JSON, found a UTF-16 byte-order mark (Xcode writes String Catalogs in UTF-8)")
+        }
+    }
+
+    @inline(__always) package mutating func skipWhitespace() {
+        let count = bytes.count
+        var i = index
+        while i < count {
+            let byte = bytes[i]
+            if byte > 0x20 { break }
+            if byte == 0x0A {
+                i += 1
+                line += 1
+                lineStart = i
+                // Indentation follows a newline: step over it eight bytes at a time, and over
+                // the last spaces at once (the first byte that is not a space ends it).
+                if let base = bytes.baseAddress {
+                    while i + 8 <= count {
+                        let word = UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                        let other = word ^ 0x2020_2020_2020_2020
+                        if other != 0 { i += other.trailingZeroBitCount >> 3; break }
+                        i += 8
+                    }
+                }
+            } else if byte == 0x20 || byte == 0x09 || byte == 0x0D {
+                i += 1
+            } else {
+                break
+            }
+        }
+        index = i
+    }
+
+    /// Skips white space, then `byte` and the white space after it, if it comes next.
+    @inline(__always) package mutating func skip(_ byte: UInt8) -> Bool {
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == byte else { return false }
+        index += 1
+        skipWhitespace()
+        return true
+    }
+
+    /// Skips `text` (ASCII, no newlines) and the white space after it, if the scanner is at it.
+    @inline(__always) package mutating func skip(_ text: StaticString) -> Bool {
+        let count = text.utf8CodeUnitCount
+        guard index + count <= bytes.count, let base = bytes.baseAddress,
+              memcmp(base + index, text.utf8Start, count) == 0 else { return false }
+        index += count
+        skipWhitespace()
+        return true
+    }
+
+    @inline(__always) package var current: UInt8? { index < bytes.count ? bytes[index] : nil }
+
+    package mutating func expectEnd() throws(CatalogError) {
+        skipWhitespace()
+        if index < bytes.count { throw error("expected the end of the document after the top-level value") }
+    }
+
+    package mutating func expect(_ byte: UInt8, _ message: @autoclosure () -> String) throws(CatalogError) {
+        skipWhitespace()
+        guard index < bytes.count else { throw error(message() + ", found the end of the file") }
+        guard bytes[index] == byte else { throw error(message()) }
+        index += 1
+    }
+
+    mutating func enter() throws(CatalogError) {
+        depth += 1
+        if depth > limits.maximumDepth { throw limits.tooDeep(at: location()) }
+    }
+
+    /// Where a member name stood; the column is counted only when asked for.
+    package struct Position {
+        package let offset: Int
+        package let line: Int
+        package let lineStart: Int
+
+        /// A position at `offset`, on 1-based `line`, whose line starts at `lineStart`.
+        package init(offset: Int, line: Int, lineStart: Int) {
+            self.offset = offset
+            self.line = line
+            self.lineStart = lineStart
+        }
+
+        package func column(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+            scalarColumn(in: bytes, lineStart: lineStart, offset: offset)
+        }
+    }
+
+    package func sourceLocation(_ position: Position) -> SourceLocation {
+        SourceLocation(file: file, line: position.line, column: position.column(in: bytes))
+    }
+
+    /// The column of a member name, counted on from the last one counted when they share a
+    /// line (a minified file is one line).
+    package mutating func column(of position: Position) -> Int {
+        let resume = mark.offset >= position.lineStart && mark.offset <= position.offset ? mark : nil
+        let column = scalarColumn(in: bytes, lineStart: position.lineStart, offset: position.offset, startingAt: resume)
+        mark = (position.offset, column)
+        return column
+    }
+
+    /// A member name as it stands in the bytes: compared without making a `String`.
+    package struct Key {
+        package let start: Int
+        package let end: Int
+        /// The decoded name when it had escapes (rare).
+        package let decoded: String?
+        /// The name made when it was checked: a name with no escapes but non-ASCII bytes.
+        package var text: String? = nil
+
+        /// Whether the name is exactly `name` (ASCII).
+        package func `is`(_ name: StaticString, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            if let decoded { return decoded == name.description }
+            let count = name.utf8CodeUnitCount
+            guard end - start == count, let base = bytes.baseAddress else { return false }
+            return memcmp(base + start, name.utf8Start, count) == 0
+        }
+
+        package func string(in bytes: UnsafeBufferPointer<UInt8>) -> String {
+            decoded ?? text ?? String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        }
+    }
+
+    /// Scans string content from `start` to the first `"`, `\\` or control byte, eight bytes
+    /// at a time; returns where it stopped and whether every byte before was ASCII.
+    @inline(__always) func scanPlain(from start: Int) -> (end: Int, ascii: Bool) {
+        let count = bytes.count
+        var scan = start
+        var high: UInt64 = 0
+        if let base = bytes.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            while scan + 8 <= count {
+                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: scan, as: UInt64.self))
+                let hasControl = (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080
+                let found = matches(word, UInt8(ascii: "\"")) | matches(word, UInt8(ascii: "\\")) | hasControl
+                if found != 0 {
+                    // The lowest mark is the first byte found (little-endian loads); the bytes
+                    // before it are plain.
+                    let before = found.trailingZeroBitCount >> 3
+                    high |= word & ~(UInt64.max << (before << 3))
+                    return (scan + before, high & 0x8080_8080_8080_8080 == 0)
+                }
+                high |= word
+                scan += 8
+            }
+        }
+        var ascii = high & 0x8080_8080_8080_8080 == 0
+        while scan < count {
+            let byte = bytes[scan]
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+            if byte >= 0x80 { ascii = false }
+            scan += 1
+        }
+        return (scan, ascii)
+    }
+
+    /// A member name: in place when it has no escapes (validated UTF-8), else decoded.
+    package mutating func key() throws(CatalogError) -> Key {
+        let start = index + 1
+        let (scan, ascii) = scanPlain(from: start)
+        if scan - start > limits.maximumStringLength { throw limits.stringTooLong(at: location(start - 1)) }
+        if scan < bytes.count, bytes[scan] == UInt8(ascii: "\"") {
+            var key = Key(start: start, end: scan, decoded: nil)
+            if !ascii {
+                guard let text = checkedString(UnsafeBufferPointer(rebasing: bytes[start..<scan])) else {
+                    index = start
+                    throw error("expected valid UTF-8 in a string")
+                }
+                key.text = text
+            }
+            index = scan + 1
+            return key
+        }
+        let decoded = try string()
+        return Key(start: start, end: index - 1, decoded: decoded)
+    }
+
+    /// Iterates an object's members with their names in place (see ``Key``).
+    package mutating func rawMembers(_ body: (inout JSONScanner, Key, Position) throws(CatalogError) -> Void) throws(CatalogError) {
+        guard try openObject() else { return }
+        _ = try memberLoop(stoppingAt: Int.max, body)
+    }
+
+    /// Reads an object's opening brace; returns false, having read the closing one too, when
+    /// the object is empty.
+    package mutating func openObject() throws(CatalogError) -> Bool {
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else {
+            throw error(index < bytes.count ? "expected an object" : "expected an object, found the end of the file")
+        }
+        try enter()
+        index += 1
+        skipWhitespace()
+        if current == UInt8(ascii: "}") { index += 1; depth -= 1; return false }
+        return true
+    }
+
+    /// Reads members from the start of one (before its name) until the closing brace, which
+    /// it reads (returning false), or until a member whose name starts at or after the byte
+    /// offset `stop`, where it stops before the name (returning true) so that another reader
+    /// can resume there.
+    mutating func memberLoop(stoppingAt stop: Int,
+                             _ body: (inout JSONScanner, Key, Position) throws(CatalogError) -> Void) throws(CatalogError) -> Bool {
+        while true {
+            skipWhitespace()
+            if index >= stop, index < bytes.count { return true }
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+                throw error(index < bytes.count ? "expected a member name in double quotes" : "expected a member name, found the end of the file")
+            }
+            let position = Position(offset: index, line: line, lineStart: lineStart)
+            let key = try self.key()
+            try expect(UInt8(ascii: ":"), "expected ':' after the member name")
+            skipWhitespace()
+            try body(&self, key, position)
+            skipWhitespace()
+            guard index < bytes.count else { throw error("expected ',' or '}', found the end of the file") }
+            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+            if bytes[index] == UInt8(ascii: "}") { index += 1; break }
+            throw error("expected ',' or '}' after an object member")
+        }
+        depth -= 1
+        return false
+    }
+
+    /// Iterates an object's members: `body` gets each key (and where it stood) with the
+    /// scanner at the member's value, and must consume that value.
+    package mutating func members(_ body: (inout JSONScanner, String, Position) throws(CatalogError) -> Void) throws(CatalogError) {
+        try rawMembers { (scanner: inout JSONScanner, key: Key, position: Position) throws(CatalogError) in
+            try body(&scanner, key.string(in: scanner.bytes), position)
+        }
+    }
+
+    /// Steps over one value without building it: nothing is decoded, and the structure is
+    /// only delimited (brackets counted, strings stepped over, lines counted), so this is for
+    /// text a reader has accepted, such as the entry of a finding.
+    package mutating func skipValue() throws(CatalogError) {
+        skipWhitespace()
+        guard let first = current else { throw error("expected a value, found the end of the file") }
+        if first != UInt8(ascii: "{") && first != UInt8(ascii: "[") && first != UInt8(ascii: "\"") {
+            // A number or literal.
+            while let next = current, next != UInt8(ascii: ","), next != UInt8(ascii: "}"), next != UInt8(ascii: "]"),
+                  next > 0x20 { index += 1 }
+            return
+        }
+        var level = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "\""):
+                // To the closing quote (strings hold no raw line break), stepping over escapes.
+                var i = index + 1
+                while true {
+                    let (end, _) = scanPlain(from: i)
+                    guard end < bytes.count else { throw error("expected '\"' to close the string, found the end of the file") }
+                    if bytes[end] == UInt8(ascii: "\"") { index = end + 1; break }
+                    i = bytes[end] == UInt8(ascii: "\\") ? end + 2 : end + 1
+                }
+                if level == 0 { return }
+                continue
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                level += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                level -= 1
+                if level == 0 { index += 1; return }
+            case 0x20, 0x0A, 0x0D, 0x09:
+                // Indentation (many spaces at a time) and line breaks, counted.
+                skipWhitespace()
+                continue
+            default:
+                break
+            }
+            index += 1
+        }
+        throw error("expected the value to close, found the end of the file")
+    }
+
+    /// Any value, as a tree.
+    mutating func value() throws(CatalogError) -> JSONValue {
+        skipWhitespace()
+        guard index < bytes.count else { throw error("expected a value, found the end of the file") }
+        switch bytes[index] {
+        case UInt8(ascii: "{"):
+            var members: [JSONMember] = []
+            try self.members { (scanner: inout JSONScanner, key: String, position: Position) throws(CatalogError) in
+                let column = scanner.column(of: position)
+                members.append(JSONMember(key: key, value: try scanner.value(), line: position.line, column: column))
+            }
+            return .object(members)
+        case UInt8(ascii: "["):
+            try enter()
+            index += 1
+            var items: [JSONValue] = []
+            skipWhitespace()
+            if current == UInt8(ascii: "]") { index += 1; depth -= 1; return .array(items) }
+            while true {
+                items.append(try value())
+                skipWhitespace()
+                guard index < bytes.count else { throw error("expected ',' or ']', found the end of the file") }
+                if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+                if bytes[index] == UInt8(ascii: "]") { index += 1; break }
+                throw error("expected ',' or ']' after an array element")
+            }
+            depth -= 1
+            return .array(items)
+        case UInt8(ascii: "\""): return .string(try string())
+        case UInt8(ascii: "t"): try word("true"); return .bool(true)
+        case UInt8(ascii: "f"): try word("false"); return .bool(false)
+        case UInt8(ascii: "n"): try word("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number()
+        default: throw error("expected a value (object, array, string, number, true, false or null)")
+        }
+    }
+
+    mutating func word(_ word: StaticString) throws(CatalogError) {
+        let count = word.utf8CodeUnitCount
+        let matches = index + count <= bytes.count && word.withUTF8Buffer { expected in
+            (0..<count).allSatisfy { bytes[index + $0] == expected[$0] }
+        }
+        guard matches else { throw error("expected '\(word)'") }
+        index += count
+    }
+
+    mutating func number() throws(CatalogError) -> JSONValue {
+        let start = index
+        if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        func digits(_ s: inout JSONScanner) -> Int {
+            var n = 0
+            while s.index < s.bytes.count, s.bytes[s.index] >= 0x30, s.bytes[s.index] <= 0x39 { s.index += 1; n += 1 }
+            return n
+        }
+        guard index < bytes.count else { throw error("expected digits after '-'") }
+        if bytes[index] == UInt8(ascii: "0") { index += 1 } else if digits(&self) == 0 { throw error("expected digits in a number") }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            if digits(&self) == 0 { throw error("expected digits after the decimal point") }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            if digits(&self) == 0 { throw error("expected digits in the exponent") }
+        }
+        return .number(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+    }
+
+    /// A string token (the scanner is at its opening quote).
+    package mutating func string() throws(CatalogError) -> String {
+        index += 1
+        let start = index
+        let (scan, ascii) = scanPlain(from: start)
+        if scan - start > limits.maximumStringLength { throw limits.stringTooLong(at: location(start - 1)) }
+        if scan < bytes.count, bytes[scan] == UInt8(ascii: "\"") {
+            let slice = UnsafeBufferPointer(rebasing: bytes[start..<scan])
+            index = scan + 1
+            if ascii { return String(decoding: slice, as: UTF8.self) }
+            guard let text = checkedString(slice) else {
+                index = start
+                throw error("expected valid UTF-8 in a string")
+            }
+            return text
+        }
+        return try escapedString(from: start)
+    }
+
+    private mutating func escapedString(from start: Int) throws(CatalogError) -> String {
+        index = start
+        var buffer: [UInt8] = []
+        while true {
+            guard index < bytes.count else { throw error("expected '\"' to close the string, found the end of the file") }
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") { index += 1; break }
+            if buffer.count >= limits.maximumStringLength { throw limits.stringTooLong(at: location(start - 1)) }
+            if byte < 0x20 {
+                throw error("expected '\\n' or another escape instead of a raw control character U+\(hex4(UInt32(byte))) in a string")
+            }
+            if byte != UInt8(ascii: "\\") { buffer.append(byte); index += 1; continue }
+            index += 1
+            guard index < bytes.count else { throw error("expected an escape character after '\\'") }
+            let escape = bytes[index]
+            switch escape {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): buffer.append(escape); index += 1
+            case UInt8(ascii: "b"): buffer.append(0x08); index += 1
+            case UInt8(ascii: "f"): buffer.append(0x0C); index += 1
+            case UInt8(ascii: "n"): buffer.append(0x0A); index += 1
+            case UInt8(ascii: "r"): buffer.append(0x0D); index += 1
+            case UInt8(ascii: "t"): buffer.append(0x09); index += 1
+            case UInt8(ascii: "u"):
+                index += 1
+                var scalar = try hexQuad()
+                if scalar >= 0xD800 && scalar < 0xDC00 {
+                    guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+                        throw error("expected a low surrogate '\\uDC00'…'\\uDFFF' after the high surrogate")
+                    }
+                    index += 2
+                    let low = try hexQuad()
+                    guard low >= 0xDC00 && low < 0xE000 else { throw error("expected a low surrogate after the high surrogate") }
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                } else if scalar >= 0xDC00 && scalar < 0xE000 {
+                    throw error("expected a high surrogate before the low surrogate \\u\(hex4(scalar))")
+                }
+                buffer.append(contentsOf: Array(String(Character(Unicode.Scalar(scalar)!)).utf8))
+            default:
+                throw error("expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX")
+            }
+        }
+        guard let text = String(validating: buffer, as: UTF8.self) else { throw error("expected valid UTF-8 in a string") }
+        return text
+    }
+
+    private mutating func hexQuad() throws(CatalogError) -> UInt32 {
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard index < bytes.count, let digit = hexDigit(bytes[index]) else { throw error("expected four hexadecimal digits after '\\u'") }
+            value = value << 4 | digit
+            index += 1
+        }
+        return value
+    }
+}
+
+/// How many times `byte` occurs before `end`, eight bytes at a time: each byte lane of `lanes`
+/// counts the matches in its lane, and is summed every 255 words. Shared by the String Catalog
+/// reader (the newlines before a part) and the `.strings` reader (its semicolons).
+func byteCount(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, upTo end: Int) -> Int {
+    guard let base = bytes.baseAddress else { return 0 }
+    let raw = UnsafeRawPointer(base)
+    let end = min(end, bytes.count)
+    let pattern = 0x0101_0101_0101_0101 &* UInt64(byte)
+    var count = 0
+    var i = 0
+    while i + 8 <= end {
+        var lanes: UInt64 = 0
+        var words = 0
+        while words < 255, i + 8 <= end {
+            let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ pattern
+            // A zero byte in `word` is a match; this marks each with its high bit exactly.
+            let marks = ~(((word & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | word) & 0x8080_8080_8080_8080
+            lanes &+= marks >> 7
+            i += 8
+            words += 1
+        }
+        // Lanes hold up to 255 each: add them in pairs into 16-bit lanes before summing.
+        let pairs = (lanes & 0x00FF_00FF_00FF_00FF) &+ ((lanes >> 8) & 0x00FF_00FF_00FF_00FF)
+        count += Int((pairs &* 0x0001_0001_0001_0001) >> 48)
+    }
+    while i < end { if bytes[i] == byte { count += 1 }; i += 1 }
+    return count
+}
+
+/// Nonzero exactly when some byte of `word` is `byte` (high bits mark the bytes from the first
+/// match on) — for scanning eight bytes at a time; shared by the JSON and `.strings` readers.
+@inline(__always) func matches(_ word: UInt64, _ byte: UInt8) -> UInt64 {
+    let x = word ^ (0x0101_0101_0101_0101 &* UInt64(byte))
+    return (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
+}
+
+/// The 1-based column of `offset` on a line starting at `lineStart`, counting Unicode scalars
+/// (UTF-8 lead bytes) — shared by the JSON and `.strings` readers.
+func scalarColumn(in bytes: UnsafeBufferPointer<UInt8>, lineStart: Int, offset: Int, startingAt start: (offset: Int, column: Int)? = nil) -> Int {
+    var column = start?.column ?? 1
+    var i = start?.offset ?? lineStart
+    let end = min(offset, bytes.count)
+    while i < end {
+        if bytes[i] & 0xC0 != 0x80 { column += 1 }
+        i += 1
+    }
+    return column
+}
+
+@inline(__always) func hexDigit(_ byte: UInt8) -> UInt32? {
+    switch byte {
+    case 0x30...0x39: UInt32(byte - 0x30)
+    case 0x41...0x46: UInt32(byte - 0x41 + 10)
+    case 0x61...0x66: UInt32(byte - 0x61 + 10)
+    default: nil
+    }
+}
+
+func hex4(_ value: UInt32) -> String {
+    let digits = String(value, radix: 16, uppercase: true)
+    return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+}

@@ -1,0 +1,63 @@
+import Foundation
+
+/// Catalogs gathered by table: every `.xcstrings` file is a table of its own; `.strings` and
+/// `.stringsdict` files of the same table name across `.lproj` folders are merged into one
+/// table, the `.stringsdict` entry winning over the `.strings` one for the same key and
+/// locale, as Apple's bundle lookup does.
+public struct CatalogSet: Sendable {
+    /// The tables, in path order of their first file.
+    public var tables: [StringCatalog]
+    /// Problems found while gathering (case-only table clashes, duplicate locales…), plus
+    /// every table's own warnings.
+    public var warnings: [CatalogError]
+
+    /// Reads every catalog file at the given paths (files or folders), on all cores, and
+    /// merges them in path order; the error thrown is that of the first failing file in that
+    /// order.
+    public static func load(paths: [String], sourceLanguage: String = "en",
+                            limits: CatalogLimits = .standard) throws(CatalogError) -> CatalogSet {
+        var tables: [StringCatalog] = []
+        var warnings: [CatalogError] = []
+        var merged: [String: Int] = [:]        // "folder-of-lproj-parent/table" → index in tables
+        var tableNames: [String: String] = [:]  // lowercased table name → first spelling
+        // A path that cannot be listed fails after the files of the paths before it, as reading
+        // them one by one would.
+        var files: [String] = []
+        var listing: CatalogError?
+        for path in paths {
+            do throws(CatalogError) { files += try CatalogLoader.files(at: path) } catch { listing = error; break }
+        }
+        try CatalogLoader.readFiles(files, sourceLanguage: sourceLanguage, limits: limits) { (file, result) throws(CatalogError) in
+            let catalog = try result.get()
+            warnings += catalog.warnings
+            guard !file.hasSuffix(".xcstrings"), CatalogLocale.folderLocale(ofPath: file) != nil else {
+                tables.append(catalog)
+                return
+            }
+            let lower = catalog.table.lowercased()
+            if let first = tableNames[lower], first != catalog.table {
+                warnings.append(CatalogError(location: SourceLocation(file: file, line: 1, column: 1), rule: "table-case-clash",
+                    message: "table “\(catalog.table)” differs from “\(first)” only by case: distinct on Linux, the same file on default macOS volumes"))
+            } else {
+                tableNames[lower] = catalog.table
+            }
+            let id = Self.tableID(file: file, table: catalog.table)
+            if let index = merged[id] {
+                tables[index].merge(catalog, preferring: file.hasSuffix(".stringsdict"))
+            } else {
+                merged[id] = tables.count
+                tables.append(catalog)
+            }
+        }
+        if let listing { throw listing }
+        return CatalogSet(tables: tables, warnings: warnings)
+    }
+}
+
+extension CatalogSet {
+    /// The identity of a table of one bundle: the folder holding the `.lproj` folders, plus
+    /// the table name (`App/de.lproj/Main.strings` → `App/Main`).
+    package static func tableID(file: String, table: String) -> String {
+        file.split(separator: "/").dropLast(2).joined(separator: "/") + "/" + table
+    }
+}

@@ -1,0 +1,220 @@
+import ToastICU
+import ToastSupport
+
+/// One file's entries inside a catalog that keeps its files side by side: a flat `.strings`
+/// table, or a table of entries (a `.stringsdict`, a String Catalog, or a catalog changed
+/// after reading).
+struct CatalogLayer: Sendable {
+    enum Source: Sendable {
+        case strings(StringsTable)
+        case entries([String: CatalogEntry], keys: [String])
+    }
+
+    let source: Source
+    /// Whether, for a key and locale an earlier layer also has, this layer's value wins
+    /// (``StringCatalog/merge(_:preferring:)``).
+    let preferring: Bool
+
+    init(_ source: Source, preferring: Bool) {
+        self.source = source
+        self.preferring = preferring
+    }
+
+    /// The layer's entry for `key`.
+    func entry(forKey key: String) -> CatalogEntry? {
+        switch source {
+        case .strings(let table): table.record(forKey: key).map(table.entry(at:))
+        case .entries(let entries, _): entries[key]
+        }
+    }
+
+    /// The layer's localization of `key` in `locale` (as written in the file).
+    func localization(forKey key: String, locale: String) -> LocalizedValue? {
+        switch source {
+        case .strings(let table):
+            guard table.locale == locale, let record = table.record(forKey: key) else { return nil }
+            return table.value(at: record)
+        case .entries(let entries, _):
+            return entries[key]?.localizations[locale]
+        }
+    }
+
+    /// Whether the layer has `key`.
+    func contains(_ key: String) -> Bool {
+        switch source {
+        case .strings(let table): table.record(forKey: key) != nil
+        case .entries(let entries, _): entries[key] != nil
+        }
+    }
+
+    /// The number of keys.
+    var count: Int {
+        switch source {
+        case .strings(let table): table.count
+        case .entries(_, let keys): keys.count
+        }
+    }
+
+    /// Calls `body` with each key in the layer's order.
+    func forEachKey(_ body: (String) -> Void) {
+        switch source {
+        case .strings(let table): for index in 0..<table.count { body(table.key(at: index)) }
+        case .entries(_, let keys): keys.forEach(body)
+        }
+    }
+}
+
+/// The files of one catalog, in merge order, and the key list and dictionary made from them
+/// when first asked for (kept, under a lock: the layers are shared by copies of the catalog).
+final class CatalogLayers: Sendable {
+    let layers: [CatalogLayer]
+    private let madeKeys = Locked<[String]?>(nil)
+    private let madeEntries = Locked<[String: CatalogEntry]?>(nil)
+
+    init(_ layers: [CatalogLayer]) {
+        self.layers = layers
+    }
+
+    /// The merged entry of `key`: the first layer's entry that has it, then, layer by layer,
+    /// the localizations of locales it lacks (or all of a preferring layer's), and the first
+    /// comment, as ``StringCatalog/merge(_:preferring:)`` merges tables.
+    func entry(forKey key: String) -> CatalogEntry? {
+        var result: CatalogEntry?
+        for layer in layers {
+            guard let incoming = layer.entry(forKey: key) else { continue }
+            // Taken out, so that the entry is changed in place rather than copied.
+            guard var merged = result.take() else {
+                result = incoming
+                continue
+            }
+            for (locale, value) in incoming.localizations where layer.preferring || merged.localizations[locale] == nil {
+                merged.localizations[locale] = value
+            }
+            if merged.comment == nil { merged.comment = incoming.comment }
+            result = merged
+        }
+        return result
+    }
+
+    /// The merged localization of `key` in `locale`: the first layer's that has one, unless a
+    /// later preferring layer has one too (the last of those wins).
+    func localization(forKey key: String, locale: String) -> LocalizedValue? {
+        var result: LocalizedValue?
+        for layer in layers where result == nil || layer.preferring {
+            if let value = layer.localization(forKey: key, locale: locale) { result = value }
+        }
+        return result
+    }
+
+    /// Whether some layer has `key`.
+    func contains(_ key: String) -> Bool {
+        layers.contains { $0.contains(key) }
+    }
+
+    /// The keys: the first layer's in its order, then each later layer's new keys in its order.
+    func keys() -> [String] {
+        madeKeys.withLock { keys in
+            if let keys { return keys }
+            var ordered: [String] = []
+            if layers.count == 1 {
+                ordered.reserveCapacity(layers[0].count)
+                layers[0].forEachKey { ordered.append($0) }
+            } else {
+                var seen = Set<String>(minimumCapacity: layers.first?.count ?? 0)
+                for layer in layers {
+                    layer.forEachKey { key in if seen.insert(key).inserted { ordered.append(key) } }
+                }
+            }
+            keys = ordered
+            return ordered
+        }
+    }
+
+    /// ``StringCatalog/localeCodes`` of the merged entries, found without making them: the
+    /// walk over the keys stops once every locale some layer holds has been seen.
+    func localeCodes(sourceLanguage: String) -> [String] {
+        var possible = Set<String>()
+        for layer in layers {
+            switch layer.source {
+            case .strings(let table): if table.count > 0 { possible.insert(table.locale) }
+            case .entries(let entries, _): for entry in entries.values { possible.formUnion(entry.localizations.keys) }
+            }
+        }
+        var seen: Set<String> = [sourceLanguage]
+        var ordered = [sourceLanguage]
+        possible.remove(sourceLanguage)
+        for key in keys() where !possible.isEmpty {
+            var codes = Set<String>()
+            for layer in layers {
+                switch layer.source {
+                case .strings(let table): if !codes.contains(table.locale), table.record(forKey: key) != nil { codes.insert(table.locale) }
+                case .entries(let entries, _): if let entry = entries[key] { codes.formUnion(entry.localizations.keys) }
+                }
+            }
+            for code in codes.sorted() where seen.insert(code).inserted {
+                ordered.append(code)
+                possible.remove(code)
+            }
+        }
+        return ordered
+    }
+
+    /// The entries as a dictionary, with the keys.
+    func materialized() -> (entries: [String: CatalogEntry], keys: [String]) {
+        let keys = keys()
+        let entries = madeEntries.withLock { made in
+            if let made { return made }
+            var entries: [String: CatalogEntry] = [:]
+            entries.reserveCapacity(keys.count)
+            for key in keys { entries[key] = entry(forKey: key) }
+            made = entries
+            return entries
+        }
+        return (entries, keys)
+    }
+}
+
+extension StringCatalog {
+    /// The entry of `key`, read from the catalog's files without making the whole ``entries``
+    /// dictionary when it is not made yet.
+    public func entry(forKey key: String) -> CatalogEntry? {
+        if let layers { return layers.entry(forKey: key) }
+        return entries[key]
+    }
+
+    /// The localization of `key` in `locale` (the code as written in the file, such as
+    /// `zh-Hans`), read as ``entry(forKey:)`` reads.
+    public func localization(forKey key: String, locale: String) -> LocalizedValue? {
+        if let layers { return layers.localization(forKey: key, locale: locale) }
+        return entries[key]?.localizations[locale]
+    }
+
+    /// Whether the catalog has `key`.
+    public func contains(key: String) -> Bool {
+        if let layers { return layers.contains(key) }
+        return entries[key] != nil
+    }
+
+    /// The catalog's files as layers, for merging into another catalog.
+    private func asLayers(preferring: Bool) -> [CatalogLayer] {
+        if let layers, layers.layers.count == 1, case .strings(let table) = layers.layers[0].source {
+            return [CatalogLayer(.strings(table), preferring: preferring)]
+        }
+        return [CatalogLayer(.entries(entries, keys: keys), preferring: preferring)]
+    }
+
+    /// Adds another file's localizations of the same table; for a key and locale both have,
+    /// `other` wins when `preferring` is true. New keys follow in `other`'s order; a key's
+    /// comment is the first one found.
+    ///
+    /// The files are kept side by side, not copied into one dictionary: a set of `.lproj`
+    /// tables merged takes about the size of its files. ``entries`` is made from them when
+    /// first read.
+    public mutating func merge(_ other: StringCatalog, preferring: Bool) {
+        let mine = layers?.layers ?? asLayers(preferring: false)
+        layers = CatalogLayers(mine + other.asLayers(preferring: preferring))
+        storedEntries = [:]
+        storedKeys = []
+        warnings += other.warnings
+    }
+}

@@ -1,0 +1,488 @@
+import ToastICU
+
+extension StringCatalog {
+    /// Reads a String Catalog from its bytes.
+    ///
+    /// `file` names the input in errors; `table` defaults to the file name without its
+    /// extension. Errors name `file:line:column` and what was expected. The catalog is built
+    /// straight from the bytes (no intermediate JSON tree); members the model does not know
+    /// are kept as JSON, with their positions.
+    public init(xcstrings bytes: [UInt8], file: String, table: String? = nil,
+                limits: CatalogLimits = .standard) throws(CatalogError) {
+        try self.init(xcstrings: bytes, file: file, table: table, limits: limits, onEntry: nil)
+    }
+
+    /// Reads a String Catalog, a large one on several cores (see ``XCStringsParallelism``);
+    /// the result is the same as reading on one.
+    package init(xcstrings bytes: [UInt8], file: String, table: String? = nil, limits: CatalogLimits = .standard,
+                 parallelism: XCStringsParallelism, notes: XCStringsReadNotes? = nil) throws(CatalogError) {
+        try self.init(xcstrings: bytes, file: file, table: table, limits: limits, parallelism: parallelism, notes: notes, onEntry: nil)
+    }
+
+    /// Reads a String Catalog and hands each entry to `onEntry` as soon as it is read (with
+    /// the source language when it came before "strings", as Xcode writes it, and where its
+    /// name starts), so that a consumer can work while the rest is read. A key that appears
+    /// again is not handed on twice (the reader's `duplicate-key` warning says the last one won).
+    /// Without `onEntry`, a large catalog's entries are read on several cores (see
+    /// ``XCStringsParallelism``); the result is the same as reading on one. `notes`, when
+    /// given, learns what the model does not show (``XCStringsReadNotes``).
+    ///
+    /// With `keepsEntries` false (and `onEntry` given), the entries are handed on and not kept:
+    /// the catalog has its keys (in file order, each once), warnings and top-level members,
+    /// and no entries, so that the consumer can free each entry when done with it.
+    package init(xcstrings bytes: [UInt8], file: String, table: String? = nil, limits: CatalogLimits = .standard,
+         parallelism: XCStringsParallelism = .standard, notes: XCStringsReadNotes? = nil,
+         keepsEntries: Bool = true,
+         onEntry: ((_ sourceLanguage: String?, _ key: String, _ entry: CatalogEntry, _ position: JSONScanner.Position) -> Void)?
+    ) throws(CatalogError) {
+        let name = table ?? Self.tableName(forPath: file)
+        self = try bytes.withUnsafeBufferPointer { (buffer) throws(CatalogError) -> StringCatalog in
+            var scanner = JSONScanner(bytes: buffer, file: file, limits: limits)
+            try scanner.skipByteOrderMark()
+            let catalog = try XCStringsReader.catalog(&scanner, table: name, parallelism: parallelism,
+                                                      keepsEntries: keepsEntries || onEntry == nil, onEntry: onEntry)
+            try scanner.expectEnd()
+            notes?.hasRepeatedOrUnknownMembers = scanner.sawRepeatedOrUnknownMember
+            return catalog
+        }
+    }
+
+    /// The table a file defines: its name without directories and extension.
+    public static func tableName(forPath path: String) -> String {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
+        return String(name[..<dot])
+    }
+}
+
+/// What reading a String Catalog learned beyond the model.
+package final class XCStringsReadNotes: @unchecked Sendable {
+    /// Whether some object of the file repeats a member name (besides an entry name in
+    /// "strings", which is a `duplicate-key` warning) or holds a member the model does not
+    /// know, whose own members the reader did not look at. When false, a scan of the file's
+    /// outline finds no repeated member.
+    package var hasRepeatedOrUnknownMembers = false
+
+    package init() {}
+}
+
+/// Reads the String Catalog schema straight off a ``JSONScanner``.
+enum XCStringsReader {
+    typealias Position = JSONScanner.Position
+
+    static func fail(_ scanner: JSONScanner, _ position: Position?, _ message: String) -> CatalogError {
+        let location = position.map { scanner.sourceLocation($0) } ?? SourceLocation(file: scanner.file, line: 1, column: 1)
+        return CatalogError(location: location, rule: "xcstrings-schema", message: message)
+    }
+
+    static func kind(_ scanner: JSONScanner) -> String {
+        switch scanner.current {
+        case UInt8(ascii: "{"): "object"
+        case UInt8(ascii: "["): "array"
+        case UInt8(ascii: "\""): "string"
+        case UInt8(ascii: "t"), UInt8(ascii: "f"): "boolean"
+        case UInt8(ascii: "n"): "null"
+        case nil: "the end of the file"
+        default: "number"
+        }
+    }
+
+    typealias Key = JSONScanner.Key
+
+    static func object(_ scanner: inout JSONScanner, _ position: Position?, _ what: @autoclosure () -> String,
+                       _ body: (inout JSONScanner, Key, Position) throws(CatalogError) -> Void) throws(CatalogError) {
+        guard scanner.current == UInt8(ascii: "{") else {
+            if scanner.current == nil { try scanner.rawMembers(body) }  // the syntax error at the end
+            throw fail(scanner, position, "expected \(what()) to be an object, found \(kind(scanner))")
+        }
+        try scanner.rawMembers(body)
+    }
+
+    /// Common state values, shared instead of decoded each time.
+    static func state(_ scanner: inout JSONScanner, _ position: Position) throws(CatalogError) -> String {
+        guard scanner.current == UInt8(ascii: "\"") else { return try string(&scanner, position, "\"state\"") }
+        let key = try scanner.key()
+        let bytes = scanner.bytes
+        if key.is("translated", in: bytes) { return "translated" }
+        if key.is("needs_review", in: bytes) { return "needs_review" }
+        if key.is("new", in: bytes) { return "new" }
+        if key.is("stale", in: bytes) { return "stale" }
+        return key.string(in: bytes)
+    }
+
+    /// A plural category named in place.
+    static func category(_ key: Key, in bytes: UnsafeBufferPointer<UInt8>) -> PluralCategory? {
+        if key.is("other", in: bytes) { return .other }
+        if key.is("one", in: bytes) { return .one }
+        if key.is("few", in: bytes) { return .few }
+        if key.is("many", in: bytes) { return .many }
+        if key.is("two", in: bytes) { return .two }
+        if key.is("zero", in: bytes) { return .zero }
+        return nil
+    }
+
+    static func string(_ scanner: inout JSONScanner, _ position: Position, _ what: @autoclosure () -> String) throws(CatalogError) -> String {
+        guard scanner.current == UInt8(ascii: "\"") else {
+            if scanner.current == nil { _ = try scanner.value() }
+            throw fail(scanner, position, "expected \(what()) to be a string, found \(kind(scanner))")
+        }
+        return try scanner.string()
+    }
+
+    static func bool(_ scanner: inout JSONScanner, _ position: Position, _ what: String) throws(CatalogError) -> Bool {
+        switch scanner.current {
+        case UInt8(ascii: "t"): try scanner.word("true"); return true
+        case UInt8(ascii: "f"): try scanner.word("false"); return false
+        case nil: _ = try scanner.value(); return false
+        default: throw fail(scanner, position, "expected \(what) to be true or false, found \(kind(scanner))")
+        }
+    }
+
+    static func extra(_ scanner: inout JSONScanner, _ key: Key, _ position: Position, prefix: String = "") throws(CatalogError) -> JSONMember {
+        try extra(&scanner, prefix + key.string(in: scanner.bytes), position)
+    }
+
+    static func extra(_ scanner: inout JSONScanner, _ key: String, _ position: Position) throws(CatalogError) -> JSONMember {
+        let column = scanner.column(of: position)
+        return JSONMember(key: key, value: try scanner.value(), line: position.line, column: column)
+    }
+
+    static func catalog(_ scanner: inout JSONScanner, table: String, parallelism: XCStringsParallelism = .sequential,
+                        keepsEntries: Bool = true,
+                        onEntry: ((String?, String, CatalogEntry, Position) -> Void)? = nil) throws(CatalogError) -> StringCatalog {
+        var sourceLanguage: String?
+        var version = "1.0"
+        var hasVersion = false
+        var entries: [String: CatalogEntry] = [:]
+        var keys: [String] = []
+        var extra: [JSONMember] = []
+        var warnings: [CatalogError] = []
+        var seen: UInt8 = 0
+        scanner.skipWhitespace()
+        try object(&scanner, nil, "the top level") { (scanner: inout JSONScanner, key: Key, position: Position) throws(CatalogError) in
+            let bytes = scanner.bytes
+            if key.is("sourceLanguage", in: bytes) {
+                scanner.noteMember(&seen, 1)
+                sourceLanguage = try string(&scanner, position, "\"sourceLanguage\"")
+            } else if key.is("version", in: bytes) {
+                scanner.noteMember(&seen, 2)
+                version = try string(&scanner, position, "\"version\"")
+                hasVersion = true
+            } else if key.is("strings", in: bytes) {
+                scanner.noteMember(&seen, 4)
+                // The names read, when the entries are not kept.
+                var names = Set<String>()
+                func add(_ name: String, _ parsed: CatalogEntry, _ position: Position, _ scanner: JSONScanner) {
+                    if keepsEntries ? entries.updateValue(parsed, forKey: name) == nil : names.insert(name).inserted {
+                        keys.append(name)
+                        onEntry?(sourceLanguage, name, parsed, position)
+                    } else {
+                        warnings.append(CatalogError(location: scanner.sourceLocation(position), rule: "duplicate-key",
+                                                     message: "“\(name)” appears more than once in \"strings\"; the last one wins"))
+                    }
+                }
+                if onEntry == nil, let read = try parallelStrings(&scanner, parallelism: parallelism) {
+                    entries.reserveCapacity(read.count)
+                    keys.reserveCapacity(read.count)
+                    for item in read { add(item.name, item.entry, item.position, scanner) }
+                } else {
+                    try object(&scanner, position, "\"strings\"") { (scanner: inout JSONScanner, key: Key, position: Position) throws(CatalogError) in
+                        let name = key.string(in: scanner.bytes)
+                        add(name, try entry(&scanner, name, position), position, scanner)
+                    }
+                }
+            } else {
+                scanner.sawRepeatedOrUnknownMember = true
+                extra.append(try Self.extra(&scanner, key, position))
+            }
+        }
+        guard let sourceLanguage else { throw fail(scanner, nil, "expected a top-level \"sourceLanguage\" member") }
+        var catalog = StringCatalog(table: table, sourceLanguage: sourceLanguage, version: version,
+                                    entries: entries, keys: keys, extra: extra)
+        catalog.hasVersion = hasVersion
+        catalog.warnings = warnings
+        return catalog
+    }
+
+    static func entry(_ scanner: inout JSONScanner, _ name: String, _ position: Position) throws(CatalogError) -> CatalogEntry {
+        var entry = CatalogEntry()
+        var seen: UInt8 = 0
+        try object(&scanner, position, "the entry for \"\(name)\"") { (scanner: inout JSONScanner, key: Key, position: Position) throws(CatalogError) in
+            let bytes = scanner.bytes
+            if key.is("localizations", in: bytes) {
+                scanner.noteMember(&seen, 1)
+                entry.hadLocalizationsMember = true
+                entry.localizations = try localizations(&scanner, position)
+            } else if key.is("comment", in: bytes) {
+                scanner.noteMember(&seen, 2)
+                entry.comment = try string(&scanner, position, "\"comment\"")
+            } else if key.is("extractionState", in: bytes) {
+                scanner.noteMember(&seen, 4)
+                entry.extractionState = try string(&scanner, position, "\"extractionState\"")
+            } else if key.is("shouldTranslate", in: bytes) {
+                scanner.noteMember(&seen, 8)
+                entry.shouldTranslate = try bool(&scanner, position, "\"shouldTranslate\"")
+            } else if key.is("isCommentAutoGenerated", in: bytes) {
+                scanner.noteMember(&seen, 16)
+                entry.isCommentAutoGenerated = try bool(&scanner, position, "\"isCommentAutoGenerated\"")
+            } else {
+                scanner.sawRepeatedOrUnknownMember = true
+                entry.extra.append(try extra(&scanner, key, position))
+            }
+        }
+        return entry
+    }
+
+    /// An entry's `"localizations"` object, the scanner at its value.
+    ///
+    /// Entries of a catalog mostly list the same locales in the same order. While the codes
+    /// read match the last entry's (``LocalizationLayout``), neither a string nor a hash is made
+    /// for them, and the table is the last one's layout with this entry's values (`mapValues`,
+    /// which keeps the layout). Otherwise the codes are hashed once into a new layout, which
+    /// the next entries can reuse. A code that appears twice is a repeated member: the last
+    /// value wins, as a dictionary built one member at a time would have it.
+    static func localizations(_ scanner: inout JSONScanner, _ position: Position) throws(CatalogError) -> [String: LocalizedValue] {
+        var values = scanner.localizationScratch
+        scanner.localizationScratch = []
+        defer {
+            values.removeAll(keepingCapacity: true)
+            scanner.localizationScratch = values
+        }
+        // The codes read, once they stop matching the layout's (nil while they match).
+        var codes: [String]?
+        try object(&scanner, position, "\"localizations\"") { (scanner: inout JSONScanner, locale: Key, position: Position) throws(CatalogError) in
+            let next = values.count
+            if codes == nil {
+                if scanner.localizationLayout.matches(locale, at: next, in: scanner.bytes) {
+                    values.append(try localized(&scanner, scanner.localizationLayout.codes[next], position))
+                    return
+                }
+                codes = Array(scanner.localizationLayout.codes[..<next])
+            }
+            let code = locale.string(in: scanner.bytes)
+            codes?.append(code)
+            values.append(try localized(&scanner, code, position))
+        }
+        if codes == nil, values.count == scanner.localizationLayout.codes.count {
+            return scanner.localizationLayout.table(taking: &values)
+        }
+        let layout = LocalizationLayout(codes: codes ?? Array(scanner.localizationLayout.codes[..<values.count]))
+        if layout.indices.count != layout.codes.count { scanner.sawRepeatedOrUnknownMember = true }
+        let table = layout.table(taking: &values)
+        if layout.indices.count == layout.codes.count { scanner.localizationLayout = layout }
+        return table
+    }
+
+    static func localized(_ scanner: inout JSONScanner, _ name: String, _ position: Position) throws(CatalogError) -> LocalizedValue {
+        if let plain = plainUnit(&scanner) { return plain }
+        var value = LocalizedValue()
+        var seen: UInt8 = 0
+        try object(&scanner, position, "the localization \"\(name)\"") { (scanner: inout JSONScanner, key: Key, position: Position) throws(CatalogError) in
+            let bytes = scanner.bytes
+            if key.is("stringUnit", in: bytes) {
+                scanner.noteMember(&seen, 1)
+                value.stringUnit = try unit(&scanner, position)
+            } else if key.is("variations", in: bytes) {
+                scanner.noteMember(&seen, 2)
+                try object(&scanner, position, "\"variations\"") { (scanner: inout JSONScanner, kind: Key, position: Position) throws(CatalogError) in
+                    if kind.is("plural", in: scanner.bytes) {
+                        scanner.noteMember(&seen, 4)
+                        value.plural = try pluralForms(&scanner, position)
+                        if value.plural.isEmpty {
+                            // Kept (and written back) as an unknown member, so that an empty
+                            // plural set is neither lost nor mistaken for none.
+                            scanner.sawRepeatedOrUnknownMember = true
+                            value.extra.append(JSONMember(key: "variations.plural", value: .object([]), line: position.line,
+                                                          column: scanner.column(of: position)))
+                        }
+                    } else if kind.is("device", in: scanner.bytes) {
+                        scanner.noteMember(&seen, 8)
+                        try object(&scanner, position, "\"device\"") { (scanner: inout JSONScanner, device: Key, position: Position) throws(CatalogError) in
+                            let name = device.string(in: scanner.bytes)
+                            if value.device.updateValue(try localized(&scanner, name, position), forKey: name) != nil {
+                                scanner.sawRepeatedOrUnknownMember = true
+                            }
+                        }
+                    } else {
+                        scanner.sawRepeatedOrUnknownMember = true
+                        value.extra.append(try extra(&scanner, kind, position, prefix: "variations."))
+                    }
+                }
+            } else if key.is("substitutions", in: bytes) {
+                scanner.noteMember(&seen, 16)
+                try object(&scanner, position, "\"substitutions\"") { (scanner: inout JSONScanner, name: Key, position: Position) throws(CatalogError) in
+                    let text = name.string(in: scanner.bytes)
+                    if value.substitutions.updateValue(try substitution(&scanner, text, position), forKey: text) != nil {
+                        scanner.sawRepeatedOrUnknownMember = true
+                    }
+                }
+            } else {
+                scanner.sawRepeatedOrUnknownMember = true
+                value.extra.append(try extra(&scanner, key, position))
+            }
+        }
+        return value
+    }
+
+    /// The common localization `{ "stringUnit" : { "state" : "…", "value" : "…" } }`, read
+    /// without the general member machinery; nil, with the scanner untouched, for anything else
+    /// (another member or order, an escaped name, a bad value, nesting at the limit), which the
+    /// general reader then reads — and reports — as before.
+    @inline(__always)
+    static func plainUnit(_ scanner: inout JSONScanner) -> LocalizedValue? {
+        // Only the position moves on this path (the column cache may too, which stays valid):
+        // it is put back on failure, instead of copying the whole scanner (and retaining its
+        // file name) for every localization.
+        let start = (index: scanner.index, line: scanner.line, lineStart: scanner.lineStart)
+        guard scanner.depth + 2 <= scanner.limits.maximumDepth, scanner.skip(UInt8(ascii: "{")), scanner.skip("\"stringUnit\""),
+              scanner.skip(UInt8(ascii: ":")), scanner.skip(UInt8(ascii: "{")), scanner.skip("\"state\""), scanner.skip(UInt8(ascii: ":")),
+              scanner.current == UInt8(ascii: "\"") else {
+            (scanner.index, scanner.line, scanner.lineStart) = start
+            return nil
+        }
+        let position = Position(offset: scanner.index, line: scanner.line, lineStart: scanner.lineStart)
+        guard let state = try? state(&scanner, position),
+              scanner.skip(UInt8(ascii: ",")), scanner.skip("\"value\""), scanner.skip(UInt8(ascii: ":")), scanner.current == UInt8(ascii: "\""),
+              let text = try? scanner.string(), scanner.skip(UInt8(ascii: "}")), scanner.skip(UInt8(ascii: "}")) else {
+            (scanner.index, scanner.line, scanner.lineStart) = start
+            return nil
+        }
+        return LocalizedValue(stringUnit: StringUnit(state: state, value: text))
+    }
+
+    static func pluralForms(_ scanner: inout JSONScanner, _ position: Position) throws(CatalogError) -> [PluralCategory: LocalizedValue] {
+        // Room for every CLDR category at once (8 buckets, which 4 and 5 forms need too),
+        // instead of growing from 1 to 2 to 4 to 8 buckets as forms are added.
+        var forms: [PluralCategory: LocalizedValue] = Dictionary(minimumCapacity: PluralCategory.allCases.count)
+        try object(&scanner, position, "\"plural\"") { (scanner: inout JSONScanner, name: Key, position: Position) throws(CatalogError) in
+            guard let category = category(name, in: scanner.bytes) else {
+                throw fail(scanner, position, "expected a plural category (zero, one, two, few, many, other), found \"\(name.string(in: scanner.bytes))\"")
+            }
+            if forms.updateValue(try localized(&scanner, category.rawValue, position), forKey: category) != nil {
+                scanner.sawRepeatedOrUnknownMember = true
+            }
+        }
+        return forms
+    }
+
+    static func unit(_ scanner: inout JSONScanner, _ position: Position) throws(CatalogError) -> StringUnit {
+        var state: String?
+        var text: String?
+        var extra: [JSONMember] = []
+        var seen: UInt8 = 0
+        try object(&scanner, position, "\"stringUnit\"") { (scanner: inout JSONScanner, key: Key, position: Position) throws(CatalogError) in
+            if key.is("state", in: scanner.bytes) {
+                scanner.noteMember(&seen, 1)
+                state = try Self.state(&scanner, position)
+            } else if key.is("value", in: scanner.bytes) {
+                scanner.noteMember(&seen, 2)
+                text = try string(&scanner, position, "\"value\"")
+            } else {
+                scanner.sawRepeatedOrUnknownMember = true
+                extra.append(try Self.extra(&scanner, key, position))
+            }
+        }
+        guard let text else { throw fail(scanner, position, "expected \"stringUnit\" to have a \"value\" string") }
+        return StringUnit(state: state, value: text, extra: extra)
+    }
+
+    static func substitution(_ scanner: inout JSONScanner, _ name: String, _ position: Position) throws(CatalogError) -> Substitution {
+        var result = Substitution()
+        var seen: UInt8 = 0
+        try object(&scanner, position, "the substitution \"\(name)\"") { (scanner: inout JSONScanner, key: Key, position: Position) throws(CatalogError) in
+            let bytes = scanner.bytes
+            if key.is("argNum", in: bytes) {
+                scanner.noteMember(&seen, 1)
+                guard case .number(let digits) = try scanner.value(), let number = Int(digits), number >= 1, number <= 1000 else {
+                    throw fail(scanner, position, "expected \"argNum\" to be a whole number from 1 to 1000")
+                }
+                result.argNum = number
+            } else if key.is("formatSpecifier", in: bytes) {
+                scanner.noteMember(&seen, 2)
+                result.formatSpecifier = try string(&scanner, position, "\"formatSpecifier\"")
+            } else if key.is("variations", in: bytes) {
+                scanner.noteMember(&seen, 4)
+                try object(&scanner, position, "\"variations\"") { (scanner: inout JSONScanner, kind: Key, position: Position) throws(CatalogError) in
+                    if kind.is("plural", in: scanner.bytes) {
+                        scanner.noteMember(&seen, 8)
+                        result.plural = try pluralForms(&scanner, position)
+                    } else {
+                        scanner.sawRepeatedOrUnknownMember = true
+                        result.extra.append(try extra(&scanner, kind, position, prefix: "variations."))
+                    }
+                }
+            } else {
+                scanner.sawRepeatedOrUnknownMember = true
+                result.extra.append(try extra(&scanner, key, position))
+            }
+        }
+        return result
+    }
+}
+
+extension StringCatalog {
+    /// The catalog as a String Catalog JSON tree, every member the reader kept included; write
+    /// it with ``XCStringsWriter`` for Xcode's layout.
+    public func jsonValue() -> JSONValue {
+        var strings: [JSONMember] = []
+        for key in keys {
+            guard let entry = entries[key] else { continue }
+            var members: [JSONMember] = []
+            if let comment = entry.comment { members.append(JSONMember(key: "comment", value: .string(comment))) }
+            if let state = entry.extractionState { members.append(JSONMember(key: "extractionState", value: .string(state))) }
+            if let flag = entry.isCommentAutoGenerated { members.append(JSONMember(key: "isCommentAutoGenerated", value: .bool(flag))) }
+            if !entry.localizations.isEmpty || entry.hadLocalizationsMember {
+                members.append(JSONMember(key: "localizations", value: .object(entry.localizations.map { code, value in
+                    JSONMember(key: code, value: Self.json(value))
+                })))
+            }
+            if let flag = entry.shouldTranslate { members.append(JSONMember(key: "shouldTranslate", value: .bool(flag))) }
+            members += entry.extra
+            strings.append(JSONMember(key: key, value: .object(members)))
+        }
+        var top = [JSONMember(key: "sourceLanguage", value: .string(sourceLanguage)),
+                   JSONMember(key: "strings", value: .object(strings))]
+        if hasVersion { top.append(JSONMember(key: "version", value: .string(version))) }
+        return .object(top + extra)
+    }
+
+    static func json(_ value: LocalizedValue) -> JSONValue {
+        var members: [JSONMember] = []
+        if let unit = value.stringUnit {
+            var fields: [JSONMember] = []
+            if let state = unit.state { fields.append(JSONMember(key: "state", value: .string(state))) }
+            fields.append(JSONMember(key: "value", value: .string(unit.value)))
+            members.append(JSONMember(key: "stringUnit", value: .object(fields + unit.extra)))
+        }
+        if !value.substitutions.isEmpty {
+            members.append(JSONMember(key: "substitutions", value: .object(value.substitutions.map { name, substitution in
+                var fields: [JSONMember] = []
+                if let argNum = substitution.argNum { fields.append(JSONMember(key: "argNum", value: .number(String(argNum)))) }
+                if let specifier = substitution.formatSpecifier { fields.append(JSONMember(key: "formatSpecifier", value: .string(specifier))) }
+                var kinds: [JSONMember] = []
+                if !substitution.plural.isEmpty { kinds.append(JSONMember(key: "plural", value: pluralJSON(substitution.plural))) }
+                for member in substitution.extra where member.key.hasPrefix("variations.") {
+                    kinds.append(JSONMember(key: String(member.key.dropFirst(11)), value: member.value))
+                }
+                if !kinds.isEmpty { fields.append(JSONMember(key: "variations", value: .object(kinds))) }
+                fields += substitution.extra.filter { !$0.key.hasPrefix("variations.") }
+                return JSONMember(key: name, value: .object(fields))
+            })))
+        }
+        var kinds: [JSONMember] = []
+        if !value.plural.isEmpty { kinds.append(JSONMember(key: "plural", value: pluralJSON(value.plural))) }
+        if !value.device.isEmpty {
+            kinds.append(JSONMember(key: "device", value: .object(value.device.map { JSONMember(key: $0.key, value: json($0.value)) })))
+        }
+        for member in value.extra where member.key.hasPrefix("variations.") {
+            kinds.append(JSONMember(key: String(member.key.dropFirst(11)), value: member.value))
+        }
+        if !kinds.isEmpty { members.append(JSONMember(key: "variations", value: .object(kinds))) }
+        members += value.extra.filter { !$0.key.hasPrefix("variations.") }
+        return .object(members)
+    }
+
+    static func pluralJSON(_ forms: [PluralCategory: LocalizedValue]) -> JSONValue {
+        .object(forms.map { JSONMember(key: $0.key.rawValue, value: json($0.value)) })
+    }
+}

@@ -1,0 +1,104 @@
+import ToastCatalog
+import ToastSupport
+
+/// The catalog validator behind `toastkit lint`, and the one entry point of ToastLint: built
+/// from a configuration, it reads catalogs, runs every rule of ``LintRule/all`` and hands
+/// located findings to a consumer.
+///
+/// ```swift
+/// import ToastLint
+///
+/// let linter = Linter(configuration: LintConfiguration(), strictTranslations: true)
+/// try linter.lint(paths: ["Resources/Localizable.xcstrings"]) { finding in
+///     print(LintOutput.text(finding))
+/// }
+/// ```
+///
+/// prints, for a French value that lost its `%@`:
+///
+/// ```
+/// Resources/Localizable.xcstrings:12:24: error: [placeholder-mismatch] …
+/// ```
+///
+/// Groups of files (a String Catalog, or the `.strings`/`.stringsdict` files of one table
+/// across `.lproj` folders) are linted in parallel on all cores. A file that does not parse
+/// is a `parse-error` finding, so one bad file does not hide the others; only a file that
+/// cannot be opened stops the run (thrown). The rules themselves (`Rules/`), the reading
+/// pipeline (`Pipeline/`) and the output formats (``LintOutput``) stand behind this type.
+public struct Linter: Sendable {
+    /// Project settings: severities, overrides, locales, terms and width budgets.
+    public var configuration: LintConfiguration
+    /// When `false` (local runs), `missing-translation` is at most a warning.
+    public var strictTranslations: Bool
+
+    /// The bounds on the files read (a file over them is a `parse-error` finding).
+    public var limits: CatalogLimits
+
+    /// A linter with a configuration; `strictTranslations: false` for local runs.
+    public init(configuration: LintConfiguration = LintConfiguration(), strictTranslations: Bool = true,
+                limits: CatalogLimits = .standard) {
+        self.configuration = configuration
+        self.strictTranslations = strictTranslations
+        self.limits = limits
+    }
+
+    /// The outcome of one run.
+    public struct Result: Sendable {
+        /// Every finding, sorted by file, line, column and rule.
+        public var findings: [LintFinding]
+        /// The files read.
+        public var files: [String]
+    }
+
+    /// Lints every catalog file at `paths` (files, `.lproj` folders or trees) and hands each
+    /// finding to `findingConsumer`, in order of file, line, column and rule, on the calling
+    /// thread; returns the files read.
+    ///
+    /// Nothing is handed on when a file cannot be opened: the error is thrown first.
+    @discardableResult
+    public func lint(paths: [String], findingConsumer: (LintFinding) -> Void) throws(CatalogError) -> [String] {
+        var files: [String] = []
+        for path in paths { files += try CatalogLoader.files(at: path) }
+        var seen = Set<String>()
+        files = files.filter { seen.insert($0).inserted }
+        let groups = Self.groups(files)
+        let configuration = configuration, strict = strictTranslations, limits = limits
+        let outcomes = Parallel.map(groups.count) { index in
+            Self.lintGroup(groups[index], configuration: configuration, strict: strict, limits: limits)
+        }
+        var findings: [LintFinding] = []
+        for outcome in outcomes {
+            switch outcome {
+            case .success(let found): findings += found
+            case .failure(let error): throw error
+            }
+        }
+        findings.sort(by: LintFinding.precedes)
+        findings.forEach(findingConsumer)
+        return files
+    }
+
+    /// Lints every catalog file at `paths` (files, `.lproj` folders or trees) and returns the
+    /// findings and the files read: ``lint(paths:findingConsumer:)``, collected.
+    public func lint(paths: [String]) throws(CatalogError) -> Result {
+        var findings: [LintFinding] = []
+        let files = try lint(paths: paths) { findings.append($0) }
+        return Result(findings: findings, files: files)
+    }
+
+    /// Lints one catalog already in memory (its bytes locate the findings).
+    public func lint(file: String, bytes: [UInt8]) -> [LintFinding] {
+        lint(file: file, bytes: bytes, pipelined: true)
+    }
+
+    /// ``lint(file:bytes:)``, with or without checking a String Catalog's entries while it is
+    /// read: the same findings either way (the tests and the `lint` fuzz target compare both).
+    @_spi(Verification) public func lint(file: String, bytes: [UInt8], pipelined: Bool) -> [LintFinding] {
+        let group = Group(files: [file], preloaded: [file: bytes])
+        switch Self.lintGroup(group, configuration: configuration, strict: strictTranslations, limits: limits, pipelined: pipelined) {
+        case .success(let findings): return findings.sorted(by: LintFinding.precedes)
+        case .failure(let error): return [LintFinding(rule: "parse-error", severity: .error, location: error.location, table: "",
+                                                      key: "", locale: "", path: "", message: error.message)]
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import ToastCatalog
+/// One problem `toastkit lint` found, with where it is and what to do about it.
+public struct LintFinding: Sendable, Hashable {
+    /// The rule id, such as `placeholder-mismatch`.
+    public var rule: String
+    /// The severity after the configuration was applied.
+    public var severity: LintSeverity
+    /// The file, line and column of the offending value (1-based).
+    public var location: SourceLocation
+    /// The table (file name without extension), such as `Localizable`.
+    public var table: String
+    /// The key of the entry, or `""` for a finding about the whole file.
+    public var key: String
+    /// The locale of the offending leaf, or `""` for a finding about the whole file.
+    public var locale: String
+    /// The leaf path as in `toastkit dump` (`""`, `plural.one`, `substitutions.n.plural.few`).
+    public var path: String
+    /// What is wrong, in words a translator understands.
+    public var message: String
+    /// The source text, with the placeholders in question marked `⟪…⟫`, when it helps.
+    public var source: String?
+    /// The target text, marked the same way.
+    public var target: String?
+    /// How to fix it.
+    public var hint: String?
+
+    /// A finding; `source`, `target` and `hint` are optional.
+    public init(rule: String, severity: LintSeverity, location: SourceLocation, table: String, key: String,
+                locale: String, path: String, message: String, source: String? = nil, target: String? = nil,
+                hint: String? = nil) {
+        self.rule = rule
+        self.severity = severity
+        self.location = location
+        self.table = table
+        self.key = key
+        self.locale = locale
+        self.path = path
+        self.message = message
+        self.source = source
+        self.target = target
+        self.hint = hint
+    }
+
+    /// The identity used by baselines and SARIF: file, table, key, locale, path and rule —
+    /// never a line number, so edits elsewhere in the file do not change it.
+    public var fingerprint: String {
+        [location.file, table, key, locale, path, rule].map { $0.replacingTabs }.joined(separator: "\t")
+    }
+
+    /// Sorts by file, line, column, then rule.
+    public static func precedes(_ a: LintFinding, _ b: LintFinding) -> Bool {
+        if a.location.file != b.location.file {
+            return a.location.file.unicodeScalars.lexicographicallyPrecedes(b.location.file.unicodeScalars)
+        }
+        if a.location.line != b.location.line { return a.location.line < b.location.line }
+        if a.location.column != b.location.column { return a.location.column < b.location.column }
+        if a.rule != b.rule { return a.rule < b.rule }
+        if a.locale != b.locale { return a.locale < b.locale }
+        if a.key != b.key { return a.key.unicodeScalars.lexicographicallyPrecedes(b.key.unicodeScalars) }
+        return a.path < b.path
+    }
+}
+
+extension String {
+    fileprivate var replacingTabs: String {
+        utf8.contains(9) ? String(unicodeScalars.map { $0 == "\t" ? " " : Character($0) }) : self
+    }
+}

@@ -1,0 +1,159 @@
+import ToastCatalog
+import Foundation
+
+/// The output formats of `toastkit lint`.
+public enum LintOutputFormat: String, Sendable, CaseIterable {
+    /// Diagnostics for people (stderr): `file:line:col: error: [rule] message`, then the
+    /// source and target excerpts and a hint.
+    case text
+    /// One JSON object per finding and line (stdout), fields as in validation-checks.md §3.
+    case json
+    /// One SARIF 2.1.0 log (stdout) with the rule registry and fingerprints.
+    case sarif
+    /// GitHub Actions workflow commands (stdout): `::error file=…,line=…,col=…,title=rule::…`.
+    case github
+}
+
+/// Renders findings in the formats of ``LintOutputFormat``.
+public enum LintOutput {
+    /// One finding as text:
+    ///
+    /// ```
+    /// de.lproj/Localizable.strings:3:1: error: [placeholder-mismatch] the de text drops argument 1 (“%lld” in the source)
+    ///   source: ⟪%lld⟫ files
+    ///   target: Dateien
+    ///   hint: Use exactly the source's placeholders; …
+    /// ```
+    public static func text(_ finding: LintFinding) -> String {
+        var out = "\(finding.location): \(finding.severity.rawValue): [\(finding.rule)] "
+        if !finding.key.isEmpty { out += "“\(finding.key)”" + (finding.locale.isEmpty ? "" : " (\(finding.locale)\(finding.path.isEmpty ? "" : " " + finding.path))") + ": " }
+        out += finding.message
+        if let source = finding.source { out += "\n  source: " + source }
+        if let target = finding.target { out += "\n  target: " + target }
+        if let hint = finding.hint { out += "\n  hint: " + hint }
+        return out
+    }
+
+    /// One finding as a JSON object on one line.
+    public static func json(_ finding: LintFinding) -> String {
+        var members: [JSONMember] = [
+            JSONMember(key: "rule", value: .string(finding.rule)),
+            JSONMember(key: "severity", value: .string(finding.severity.rawValue)),
+            JSONMember(key: "file", value: .string(finding.location.file)),
+            JSONMember(key: "line", value: .number(String(finding.location.line))),
+            JSONMember(key: "column", value: .number(String(finding.location.column))),
+            JSONMember(key: "table", value: .string(finding.table)),
+            JSONMember(key: "key", value: .string(finding.key)),
+            JSONMember(key: "locale", value: .string(finding.locale)),
+            JSONMember(key: "path", value: .string(finding.path)),
+            JSONMember(key: "message", value: .string(finding.message)),
+        ]
+        if let source = finding.source { members.append(JSONMember(key: "source", value: .string(source))) }
+        if let target = finding.target { members.append(JSONMember(key: "target", value: .string(target))) }
+        if let hint = finding.hint { members.append(JSONMember(key: "hint", value: .string(hint))) }
+        members.append(JSONMember(key: "fingerprint", value: .string(finding.fingerprint)))
+        return JSONWriter.string(.object(members))
+    }
+
+    /// One finding as a GitHub Actions workflow command.
+    public static func github(_ finding: LintFinding) -> String {
+        let command = finding.severity == .error ? "error" : finding.severity == .warning ? "warning" : "notice"
+        func property(_ text: String) -> String {
+            escape(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+        }
+        func escape(_ text: String) -> String {
+            text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
+        }
+        var message = (finding.key.isEmpty ? "" : "“\(finding.key)” (\(finding.locale)): ") + finding.message
+        if let hint = finding.hint { message += "\n" + hint }
+        return "::\(command) file=\(property(finding.location.file)),line=\(finding.location.line),col=\(finding.location.column),title=\(property(finding.rule))::\(escape(message))"
+    }
+
+    /// The findings as one SARIF 2.1.0 log.
+    public static func sarif(_ findings: [LintFinding], toolVersion: String) -> String {
+        let rules: [JSONValue] = LintRule.all.map { rule in
+            .object([
+                JSONMember(key: "id", value: .string(rule.id)),
+                JSONMember(key: "name", value: .string(rule.id)),
+                JSONMember(key: "shortDescription", value: .object([JSONMember(key: "text", value: .string(rule.summary))])),
+                JSONMember(key: "help", value: .object([JSONMember(key: "text", value: .string(rule.help))])),
+                JSONMember(key: "defaultConfiguration", value: .object([JSONMember(key: "level", value: .string(level(rule.defaultSeverity)))])),
+                JSONMember(key: "properties", value: .object([JSONMember(key: "tags", value: .array([.string(rule.group)]))])),
+            ])
+        }
+        let index = Dictionary(uniqueKeysWithValues: LintRule.all.enumerated().map { ($0.element.id, $0.offset) })
+        let results: [JSONValue] = findings.map { finding in
+            var text = (finding.key.isEmpty ? "" : "“\(finding.key)” (\(finding.locale)\(finding.path.isEmpty ? "" : " " + finding.path)): ") + finding.message
+            if let source = finding.source { text += "\nsource: " + source }
+            if let target = finding.target { text += "\ntarget: " + target }
+            return .object([
+                JSONMember(key: "ruleId", value: .string(finding.rule)),
+                JSONMember(key: "ruleIndex", value: .number(String(index[finding.rule] ?? 0))),
+                JSONMember(key: "level", value: .string(level(finding.severity))),
+                JSONMember(key: "message", value: .object([JSONMember(key: "text", value: .string(text))])),
+                JSONMember(key: "locations", value: .array([.object([
+                    JSONMember(key: "physicalLocation", value: .object([
+                        JSONMember(key: "artifactLocation", value: .object([JSONMember(key: "uri", value: .string(uri(finding.location.file)))])),
+                        JSONMember(key: "region", value: .object([
+                            JSONMember(key: "startLine", value: .number(String(finding.location.line))),
+                            JSONMember(key: "startColumn", value: .number(String(finding.location.column))),
+                        ])),
+                    ])),
+                ])])),
+                JSONMember(key: "partialFingerprints", value: .object([
+                    JSONMember(key: "toastkitFinding/v1", value: .string(stableHash(finding.fingerprint))),
+                ])),
+                JSONMember(key: "properties", value: .object([
+                    JSONMember(key: "table", value: .string(finding.table)),
+                    JSONMember(key: "key", value: .string(finding.key)),
+                    JSONMember(key: "locale", value: .string(finding.locale)),
+                    JSONMember(key: "path", value: .string(finding.path)),
+                ])),
+            ])
+        }
+        let log: JSONValue = .object([
+            JSONMember(key: "$schema", value: .string("https://json.schemastore.org/sarif-2.1.0.json")),
+            JSONMember(key: "version", value: .string("2.1.0")),
+            JSONMember(key: "runs", value: .array([.object([
+                JSONMember(key: "tool", value: .object([JSONMember(key: "driver", value: .object([
+                    JSONMember(key: "name", value: .string("toastkit lint")),
+                    JSONMember(key: "version", value: .string(toolVersion)),
+                    JSONMember(key: "informationUri", value: .string("https://github.com/toastkit/toastkit")),
+                    JSONMember(key: "rules", value: .array(rules)),
+                ]))])),
+                JSONMember(key: "results", value: .array(results)),
+            ])])),
+        ])
+        return JSONWriter.string(log, style: .pretty)
+    }
+
+    static func level(_ severity: LintSeverity) -> String {
+        switch severity {
+        case .error: "error"
+        case .warning: "warning"
+        case .note: "note"
+        }
+    }
+
+    /// A relative path as a URI reference (percent-encoding what URIs do not allow).
+    static func uri(_ path: String) -> String {
+        var out = ""
+        for byte in path.utf8 {
+            let allowed = (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                || "-._~/".utf8.contains(byte)
+            if allowed { out.unicodeScalars.append(Unicode.Scalar(byte)) } else {
+                let hex = String(byte, radix: 16, uppercase: true)
+                out += "%" + (hex.count == 1 ? "0" : "") + hex
+            }
+        }
+        return out
+    }
+
+    /// FNV-1a 64 of the fingerprint, as 16 hex digits: stable across runs and machines.
+    public static func stableHash(_ text: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}

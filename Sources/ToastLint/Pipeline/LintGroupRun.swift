@@ -1,0 +1,207 @@
+import ToastCatalog
+import ToastICU
+import ToastSupport
+
+extension Linter {
+    struct Group: Sendable {
+        var files: [String]
+        var preloaded: [String: [UInt8]] = [:]
+    }
+
+    /// A String Catalog alone; `.strings`/`.stringsdict` by bundle folder and table name.
+    static func groups(_ files: [String]) -> [Group] {
+        var groups: [Group] = []
+        var index: [String: Int] = [:]
+        for file in files {
+            guard !file.hasSuffix(".xcstrings"), CatalogLocale.folderLocale(ofPath: file) != nil else {
+                groups.append(Group(files: [file])); continue
+            }
+            let id = CatalogSet.tableID(file: file, table: StringCatalog.tableName(forPath: file))
+            if let at = index[id] { groups[at].files.append(file) } else { index[id] = groups.count; groups.append(Group(files: [file])) }
+        }
+        return groups
+    }
+
+    /// Hands results between the two halves of a concurrent load (each written by one thread,
+    /// read after both have finished).
+    final class LoadBox: @unchecked Sendable { var result: Swift.Result<StringCatalog, CatalogError>? }
+    final class OutlineBox: @unchecked Sendable { var outline: XCStringsOutline? }
+
+    static func lintGroup(_ group: Group, configuration: LintConfiguration, strict: Bool,
+                          limits: CatalogLimits = .standard, pipelined: Bool = true) -> Swift.Result<[LintFinding], CatalogError> {
+        var table = LintTable()
+        var raw: [RawFinding] = []
+        /// The per-entry findings of a String Catalog checked while it was read.
+        var checkedWhileReading: [LintEntryFeed.Result]?
+        var bytesByFile: [String: [UInt8]] = [:]
+        let sourceLanguage = configuration.sourceLanguage ?? "en"
+        for file in group.files {
+            let bytes: [UInt8]
+            if let preloaded = group.preloaded[file] {
+                bytes = preloaded
+            } else {
+                do throws(CatalogError) { bytes = try CatalogLoader.bytes(ofFile: file, limits: limits) } catch {
+                    if error.rule == "io" { return .failure(error) }
+                    raw.append(RawFinding(rule: "parse-error", file: file, message: error.message, location: error.location)); continue
+                }
+            }
+            bytesByFile[file] = bytes
+            let catalog: StringCatalog
+            // A String Catalog's outline (repeated members, where entries start) comes from a
+            // scan of its own, unless the reader saw no repeated or unknown member and the
+            // entries were checked while it read (then the reader's positions locate findings).
+            let outlineBox = OutlineBox()
+            do throws(CatalogError) {
+                if file.hasSuffix(".xcstrings") {
+                    // One core reads the catalog while both check the entries read so far; the
+                    // other scans the outline first when the entries are not checked while read.
+                    let loaded = LoadBox()
+                    let feed = LintEntryFeed()
+                    let notes = XCStringsReadNotes()
+                    let drained = LockedSlots<LintEntryFeed.Result>(count: 2)
+                    let tableName = StringCatalog.tableName(forPath: file)
+                    Parallel.forEach(2) { part in
+                        if part == 0 {
+                            loaded.result = Swift.Result { () throws(CatalogError) in
+                                // The entries go to the checks and are freed there, not kept.
+                                try StringCatalog(xcstrings: bytes, file: file, limits: limits, notes: notes, keepsEntries: false,
+                                                  onEntry: pipelined ? { feed.add($0, $1, $2, $3) } : nil)
+                            }
+                            feed.finish()
+                        } else if !pipelined {
+                            outlineBox.outline = XCStringsOutline(bytes: bytes, file: file)
+                        }
+                        if pipelined { drained.store(feed.drain(table: tableName, file: file, configuration: configuration), at: part) }
+                    }
+                    var read = try loaded.result!.get()
+                    // The entries checked are the catalog's only if every key was read once
+                    // and the source language did not change after the first entry; else the
+                    // catalog is read again, entries kept, and checked as a whole.
+                    if pipelined {
+                        if !feed.abandoned, feed.sourceLanguage == read.sourceLanguage,
+                           !read.warnings.contains(where: { $0.rule == "duplicate-key" }) {
+                            checkedWhileReading = drained.values()
+                        } else {
+                            read = try StringCatalog(xcstrings: bytes, file: file, limits: limits)
+                        }
+                    }
+                    catalog = read
+                    if outlineBox.outline == nil && (checkedWhileReading == nil || notes.hasRepeatedOrUnknownMembers || catalog.keys.isEmpty) {
+                        outlineBox.outline = XCStringsOutline(bytes: bytes, file: file)
+                    }
+                } else if let (_, locale) = CatalogLocale.folderLocale(ofPath: file) {
+                    catalog = file.hasSuffix(".stringsdict")
+                        ? try StringCatalog(stringsdict: bytes, file: file, locale: locale, sourceLanguage: sourceLanguage, limits: limits)
+                        : try StringCatalog(strings: bytes, file: file, locale: locale, sourceLanguage: sourceLanguage, limits: limits)
+                } else {
+                    throw CatalogError(location: SourceLocation(file: file, line: 1, column: 1), rule: "unsupported-format",
+                                       message: "expected the file inside a LOCALE.lproj folder, which names its locale")
+                }
+            } catch {
+                let schema = error.rule.hasSuffix("-schema")
+                raw.append(RawFinding(rule: schema ? "schema-violation" : "parse-error", file: file, message: error.message,
+                                      location: error.location))
+                continue
+            }
+            for warning in catalog.warnings {
+                let rule: String
+                switch warning.rule {
+                case "duplicate-key": rule = file.hasSuffix(".xcstrings") ? "" : "duplicate-key"
+                case "nonstandard-value", "unknown-member", "unsupported-rule-type": rule = "nonstandard-value"
+                default: rule = ""
+                }
+                guard !rule.isEmpty else { continue }
+                raw.append(RawFinding(rule: rule, file: file, key: warning.key ?? "", message: warning.message, location: warning.location))
+            }
+            if file.hasSuffix(".xcstrings") {
+                if let outline = outlineBox.outline {
+                    table.outlines[file] = outline
+                    for duplicate in outline.duplicates {
+                        raw.append(RawFinding(rule: "duplicate-key", file: file, key: duplicate.entry,
+                                              message: "“\(duplicate.member)” appears more than once in \(duplicate.within); JSON readers keep only the last one",
+                                              location: duplicate.location))
+                    }
+                    if !outline.topLevelMembers.contains("strings") {
+                        raw.append(RawFinding(rule: "schema-violation", file: file, message: "the top-level \"strings\" member is missing",
+                                              location: SourceLocation(file: file, line: 1, column: 1)))
+                    }
+                }
+                table.add(catalog: catalog, file: file)
+            } else {
+                table.add(lproj: catalog, file: file, locale: CatalogLocale.folderLocale(ofPath: file)!.locale, sourceLanguage: sourceLanguage)
+            }
+        }
+        if let checkedWhileReading {
+            // The rest of the rules, which need the whole table.
+            var checker = LintChecker(table: table, configuration: configuration)
+            if let catalog = table.catalog { checker.catalogChecks(catalog) }
+            let locales = checkedWhileReading.reduce(into: Set<String>()) { $0.formUnion($1.locales) }
+            let (targets, project) = LintChecker.targets(table, configuration, locales: locales)
+            var positions: [String: JSONScanner.Position] = [:]
+            for part in checkedWhileReading {
+                raw += part.findings
+                for (key, position) in part.positions { positions[key] = position }
+                for (key, position, entryLocales) in part.pending {
+                    let found = checker.findings.count
+                    checker.missingTranslations(key: key, locales: entryLocales, targets: targets, targetsAreAllLocales: project == nil)
+                    if checker.findings.count > found { positions[key] = position }
+                }
+                for (key, comment) in part.suppressions { table.suppressions[key] = comment }
+            }
+            raw += checker.findings
+            if table.outlines[table.catalogFile] == nil {
+                table.outlines[table.catalogFile] = XCStringsOutline(entryPositions: positions)
+            }
+        } else {
+            raw += LintChecker.findings(table: table, configuration: configuration)
+        }
+        return .success(resolve(raw, table: table, bytes: bytesByFile, configuration: configuration, strict: strict))
+    }
+
+    /// Applies severities and suppressions and locates each finding.
+    static func resolve(_ raw: [RawFinding], table: LintTable, bytes: [String: [UInt8]], configuration: LintConfiguration,
+                        strict: Bool) -> [LintFinding] {
+        // Severities and suppressions first (cheap), with the .strings/.stringsdict locators
+        // the kept findings need, each read once.
+        var selected: [(finding: RawFinding, rule: LintRule, severity: LintSeverity)] = []
+        var readers: [String: PropertyListLocator] = [:]
+        for finding in raw {
+            guard let rule = LintRule.named(finding.rule),
+                  var severity = configuration.severity(of: rule, table: table.name, key: finding.key, locale: finding.locale)
+            else { continue }
+            if let cap = finding.cap { severity = min(severity, cap) }
+            if rule.id == "missing-translation" && !strict { severity = min(severity, .warning) }
+            if !finding.key.isEmpty, let comment = table.entries[finding.key]?.comment ?? table.suppressions[finding.key],
+               LintSuppression.suppresses(comment, rule: rule.id) {
+                continue
+            }
+            if finding.location == nil, !finding.file.hasSuffix(".xcstrings") || table.outlines[finding.file] == nil,
+               readers[finding.file] == nil, let data = bytes[finding.file] {
+                readers[finding.file] = PropertyListLocator(file: finding.file, bytes: data)
+            }
+            selected.append((finding, rule, severity))
+        }
+        // Then each is located (reading its entry again), on all cores when there are many.
+        let slices = Parallel.slices(of: selected.count, into: selected.count >= 512 ? Parallel.processorCount : 1)
+        let kept = selected, locators = readers
+        return Parallel.map(slices.count) { part in
+            var result: [LintFinding] = []
+            for (finding, rule, severity) in kept[slices[part]] {
+                let location: SourceLocation
+                if let known = finding.location {
+                    location = known
+                } else if finding.file.hasSuffix(".xcstrings"), let outline = table.outlines[finding.file], let data = bytes[finding.file] {
+                    location = outline.location(entry: finding.key, locale: finding.locale, path: finding.path, bytes: data, file: finding.file)
+                } else if let locator = locators[finding.file] {
+                    location = locator.location(key: finding.key, path: finding.path)
+                } else {
+                    location = SourceLocation(file: finding.file, line: 1, column: 1)
+                }
+                result.append(LintFinding(rule: rule.id, severity: severity, location: location, table: table.name, key: finding.key,
+                                          locale: finding.locale, path: finding.path, message: finding.message,
+                                          source: finding.source, target: finding.target, hint: finding.hint ?? rule.help))
+            }
+            return result
+        }.flatMap { $0 }
+    }
+}

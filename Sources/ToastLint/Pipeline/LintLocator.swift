@@ -1,0 +1,232 @@
+import ToastCatalog
+/// The structure of a String Catalog that the typed reader does not keep: its top-level
+/// member names, where each entry starts, and members repeated within one object (JSON
+/// decoders keep the last silently). One pass of the byte scanner, no tree.
+struct XCStringsOutline {
+    struct Duplicate {
+        var entry: String
+        var member: String
+        var location: SourceLocation
+        var within: String
+    }
+
+    var topLevelMembers: [String] = []
+    var entryPositions: [String: JSONScanner.Position] = [:]
+    var duplicates: [Duplicate] = []
+
+    private init() {}
+
+    /// The outline of a file whose reader saw no repeated member (``XCStringsReadNotes``):
+    /// where the entries that need locating start, as the reader found them.
+    init(entryPositions: [String: JSONScanner.Position]) {
+        self.entryPositions = entryPositions
+        topLevelMembers = ["strings"]
+    }
+
+    /// Scans a file the String Catalog reader accepted; `nil` if it does not scan.
+    init?(bytes: [UInt8], file: String) {
+        var outline = XCStringsOutline()
+        let ok = bytes.withUnsafeBufferPointer { buffer -> Bool in
+            var scanner = JSONScanner(bytes: buffer, file: file)
+            // The member names of the objects being scanned, innermost last: one array for the
+            // whole file instead of one per object.
+            var names: [JSONScanner.Key] = []
+            names.reserveCapacity(64)
+            do {
+                try scanner.skipByteOrderMark()
+                scanner.skipWhitespace()
+                try scanner.rawMembers { (scanner: inout JSONScanner, key: JSONScanner.Key, position: JSONScanner.Position) throws(CatalogError) in
+                    let name = key.string(in: scanner.bytes)
+                    if outline.topLevelMembers.contains(name) {
+                        outline.duplicates.append(Duplicate(entry: "", member: name, location: scanner.sourceLocation(position), within: "the top level"))
+                    }
+                    outline.topLevelMembers.append(name)
+                    if name == "strings", scanner.current == UInt8(ascii: "{") {
+                        var seen = Set<String>()
+                        try scanner.rawMembers { (scanner: inout JSONScanner, key: JSONScanner.Key, position: JSONScanner.Position) throws(CatalogError) in
+                            let entry = key.string(in: scanner.bytes)
+                            if !seen.insert(entry).inserted {
+                                outline.duplicates.append(Duplicate(entry: entry, member: entry, location: scanner.sourceLocation(position), within: "\"strings\""))
+                            }
+                            outline.entryPositions[entry] = position
+                            try Self.skip(&scanner, entry: entry, within: nil, into: &outline.duplicates, names: &names)
+                        }
+                    } else {
+                        try Self.skip(&scanner, entry: "", within: key, into: &outline.duplicates, names: &names)
+                    }
+                }
+                return true
+            } catch {
+                return false
+            }
+        }
+        guard ok else { return nil }
+        self = outline
+    }
+
+    /// Skips one value, noting repeated member names in its objects. `within` names the
+    /// enclosing member for messages (`nil`: the entry itself); it is spelled out only when a
+    /// duplicate is found. `names` holds the names of the enclosing objects' members; an
+    /// object's own are added after them and removed when it ends.
+    static func skip(_ scanner: inout JSONScanner, entry: String, within: JSONScanner.Key?, into duplicates: inout [Duplicate],
+                     names: inout [JSONScanner.Key]) throws(CatalogError) {
+        scanner.skipWhitespace()
+        guard let byte = scanner.current else { throw scanner.error("expected a value") }
+        switch byte {
+        case UInt8(ascii: "{"):
+            let base = names.count
+            try scanner.rawMembers { (scanner: inout JSONScanner, key: JSONScanner.Key, position: JSONScanner.Position) throws(CatalogError) in
+                let bytes = scanner.bytes
+                if names[base...].contains(where: { same($0, key, bytes) }) {
+                    let place = within.map { "\"\($0.string(in: bytes))\"" } ?? "the entry"
+                    duplicates.append(Duplicate(entry: entry, member: key.string(in: bytes), location: scanner.sourceLocation(position), within: place))
+                }
+                names.append(key)
+                try skip(&scanner, entry: entry, within: key, into: &duplicates, names: &names)
+            }
+            names.removeSubrange(base...)
+        case UInt8(ascii: "["):
+            scanner.index += 1
+            scanner.skipWhitespace()
+            if scanner.current == UInt8(ascii: "]") { scanner.index += 1; return }
+            while true {
+                try skip(&scanner, entry: entry, within: within, into: &duplicates, names: &names)
+                scanner.skipWhitespace()
+                guard let next = scanner.current else { throw scanner.error("expected ',' or ']'") }
+                scanner.index += 1
+                if next == UInt8(ascii: "]") { return }
+            }
+        default:
+            // A string, number or literal.
+            try scanner.skipValue()
+        }
+    }
+
+    static func same(_ a: JSONScanner.Key, _ b: JSONScanner.Key, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        if a.decoded != nil || b.decoded != nil { return a.string(in: bytes) == b.string(in: bytes) }
+        guard a.end - a.start == b.end - b.start else { return false }
+        var i = 0
+        while i < a.end - a.start { if bytes[a.start + i] != bytes[b.start + i] { return false }; i += 1 }
+        return true
+    }
+
+    /// Where the leaf (`locale`, `path`) of `entry` stands: the `value` member of its string
+    /// unit, or the deepest member of the path that exists (the entry itself at worst). The
+    /// entry is walked, not built: only the objects on the path are read member by member,
+    /// the rest is stepped over (a catalog with many findings is located in one pass each).
+    func location(entry: String, locale: String, path: String, bytes: [UInt8], file: String) -> SourceLocation {
+        guard let position = entryPositions[entry] else { return SourceLocation(file: file, line: 1, column: 1) }
+        return bytes.withUnsafeBufferPointer { buffer -> SourceLocation in
+            var scanner = JSONScanner(bytes: buffer, file: file)
+            scanner.index = position.offset
+            scanner.line = position.line
+            scanner.lineStart = position.lineStart
+            var best = scanner.sourceLocation(position)
+            guard (try? scanner.key()) != nil, (try? scanner.expect(UInt8(ascii: ":"), "")) != nil else { return best }
+            scanner.skipWhitespace()
+            // Without repeated members (none in the outline), the first member of a name is the
+            // only one; otherwise the last one counts, as JSON readers keep the last.
+            let firstWins = duplicates.isEmpty
+            // Moves the scanner to the value of the member `name` of the object it is at, noting
+            // where that member stands.
+            func member(_ name: String) -> Bool {
+                guard scanner.current == UInt8(ascii: "{") else { return false }
+                var probe = scanner
+                var found: (scanner: JSONScanner, position: JSONScanner.Position)?
+                do {
+                    guard try probe.openObject() else { return false }
+                    while true {
+                        probe.skipWhitespace()
+                        let position = JSONScanner.Position(offset: probe.index, line: probe.line, lineStart: probe.lineStart)
+                        let key = try probe.key()
+                        try probe.expect(UInt8(ascii: ":"), "")
+                        probe.skipWhitespace()
+                        if key.string(in: probe.bytes) == name {
+                            found = (probe, position)
+                            if firstWins { break }
+                        }
+                        try probe.skipValue()
+                        probe.skipWhitespace()
+                        guard let next = probe.current, next == UInt8(ascii: ",") || next == UInt8(ascii: "}") else { return false }
+                        probe.index += 1
+                        if next == UInt8(ascii: "}") { break }
+                    }
+                } catch {
+                    return false
+                }
+                guard let found else { return false }
+                best = found.scanner.sourceLocation(found.position)
+                scanner = found.scanner
+                return true
+            }
+            guard !locale.isEmpty, member("localizations"), member(locale) else { return best }
+            let steps = path.split(separator: ".").map(String.init)
+            var i = 0
+            while i < steps.count {
+                switch steps[i] {
+                case "plural" where i + 1 < steps.count:
+                    guard member("variations"), member("plural"), member(steps[i + 1]) else { return best }
+                    i += 2
+                case "device" where i + 1 < steps.count:
+                    guard member("variations"), member("device"), member(steps[i + 1]) else { return best }
+                    i += 2
+                case "substitutions" where i + 3 < steps.count:
+                    guard member("substitutions"), member(steps[i + 1]), member("variations"), member(steps[i + 2]),
+                          member(steps[i + 3]) else { return best }
+                    i += 4
+                case "substitutions" where i + 1 < steps.count:
+                    guard member("substitutions"), member(steps[i + 1]) else { return best }
+                    i += 2
+                default:
+                    i = steps.count
+                }
+            }
+            _ = member("stringUnit") && member("value")
+            return best
+        }
+    }
+}
+
+/// Finds the line and column of a leaf in a `.strings` or `.stringsdict` file, by reading
+/// it again (only when a finding needs a location).
+struct PropertyListLocator {
+    private var strings: [String: SourceLocation] = [:]
+    private var dictionary: [PropertyListEntry] = []
+    let file: String
+
+    init(file: String, bytes: [UInt8]) {
+        self.file = file
+        if file.hasSuffix(".stringsdict") {
+            if case .dictionary(let entries)? = try? XMLPropertyListParser.parse(bytes, file: file) { dictionary = entries }
+        } else if !bytes.starts(with: Array("bplist00".utf8)), let utf8 = try? StringsLexer.utf8(bytes, file: file) {
+            var found: [String: SourceLocation] = [:]
+            utf8.withUnsafeBufferPointer { buffer in
+                var lexer = StringsLexer(bytes: buffer, file: file)
+                while let entry = try? lexer.nextEntry() { found[entry.key] = lexer.location(of: entry.position) }
+            }
+            strings = found
+        }
+    }
+
+    func location(key: String, path: String) -> SourceLocation {
+        let start = SourceLocation(file: file, line: 1, column: 1)
+        if let location = strings[key] { return location }
+        guard let entry = dictionary.last(where: { $0.key == key }) else { return start }
+        var best = SourceLocation(file: file, line: entry.line, column: entry.column)
+        guard case .dictionary(let members) = entry.value else { return best }
+        let steps = path.split(separator: ".").map(String.init)
+        if steps.isEmpty {
+            if let format = members.last(where: { $0.key == "NSStringLocalizedFormatKey" }) {
+                best = SourceLocation(file: file, line: format.line, column: format.column)
+            }
+            return best
+        }
+        guard steps.count >= 2, steps[0] == "substitutions",
+              let variable = members.last(where: { $0.key == steps[1] }) else { return best }
+        best = SourceLocation(file: file, line: variable.line, column: variable.column)
+        if steps.count >= 4, case .dictionary(let forms) = variable.value, let form = forms.last(where: { $0.key == steps[3] }) {
+            best = SourceLocation(file: file, line: form.line, column: form.column)
+        }
+        return best
+    }
+}

@@ -1,0 +1,74 @@
+import ToastCatalog
+
+/// A finding before the configuration and locations are applied.
+struct RawFinding: Sendable {
+    var rule: String
+    var file: String
+    var key: String = ""
+    var locale: String = ""
+    var path: String = ""
+    var message: String
+    var source: String?
+    var target: String?
+    var hint: String?
+    /// The most severe this finding may be (a rule's milder cases).
+    var cap: LintSeverity?
+    /// Known already (parse errors and reader warnings).
+    var location: SourceLocation?
+}
+
+/// The entries of one table across its files, with the file each localization came from.
+struct LintTable {
+    var name = ""
+    var sourceLanguage = "en"
+    var isCatalog = false
+    var catalog: StringCatalog?
+    /// The entries (empty when a String Catalog's entries were checked as it was read and
+    /// not kept; then `suppressions` holds the comments that suppress findings).
+    var entries: [String: CatalogEntry] = [:]
+    var keys: [String] = []
+    /// The comments with `[no-lint` of entries not kept, by key.
+    var suppressions: [String: String] = [:]
+    /// `locale + "\u{1}" + key` → file, for `.lproj` tables.
+    var origins: [String: String] = [:]
+    var catalogFile = ""
+    var outlines: [String: XCStringsOutline] = [:]
+    var sourceFiles = 0
+    var stringsdictKeys: Set<String> = []
+
+    mutating func add(catalog: StringCatalog, file: String) {
+        name = catalog.table
+        sourceLanguage = catalog.sourceLanguage
+        isCatalog = true
+        self.catalog = catalog
+        entries = catalog.entries
+        keys = catalog.keys
+        catalogFile = file
+    }
+
+    mutating func add(lproj catalog: StringCatalog, file: String, locale: String, sourceLanguage: String) {
+        name = catalog.table
+        self.sourceLanguage = sourceLanguage
+        let isSource = locale == sourceLanguage || CatalogLocale.normalize(locale) == CatalogLocale.normalize(sourceLanguage)
+        if isSource { sourceFiles += 1 }
+        let code = isSource ? sourceLanguage : locale
+        let isDict = file.hasSuffix(".stringsdict")
+        for key in catalog.keys {
+            guard let incoming = catalog.entries[key], let value = incoming.localizations.values.first else { continue }
+            if isDict { stringsdictKeys.insert(key) }
+            var entry = entries[key] ?? CatalogEntry()
+            if entries[key] == nil { keys.append(key) }
+            let origin = code + "\u{1}" + key
+            if entry.localizations[code] == nil || isDict {
+                entry.localizations[code] = value
+                origins[origin] = file
+            }
+            if isSource, let comment = incoming.comment { entry.comment = comment }
+            entries[key] = entry
+        }
+    }
+
+    func file(key: String, locale: String) -> String {
+        isCatalog ? catalogFile : origins[locale + "\u{1}" + key] ?? origins[sourceLanguage + "\u{1}" + key] ?? ""
+    }
+}

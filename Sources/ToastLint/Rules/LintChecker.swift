@@ -1,0 +1,1017 @@
+import ToastCatalog
+import ToastSupport
+import Foundation
+import ToastICU
+
+/// One step of a leaf path: a plural form, a device, or a form of a substitution.
+enum LintStep: Equatable {
+    case plural(PluralCategory)
+    case device(String)
+    case substitution(String, PluralCategory)
+
+    /// `[.plural(c)]` for each category, by ordinal: shared instead of made for each leaf.
+    static let plural: [[LintStep]] = PluralCategory.allCases.map { [.plural($0)] }
+
+    /// The plural category's rank (other steps sort first).
+    var rank: Int {
+        if case .plural(let c) = self { return c.ordinal }
+        return -1
+    }
+
+    var text: String {
+        switch self {
+        case .plural(let c): "plural." + c.rawValue
+        case .device(let d): "device." + d
+        case .substitution(let name, let c): "substitutions.\(name).plural.\(c.rawValue)"
+        }
+    }
+}
+
+/// One string value of an entry in one locale.
+struct LintLeaf {
+    var steps: [LintStep]
+    var unit: StringUnit
+    /// The dump path (`plural.one`), built once.
+    var path: String
+
+    init(steps: [LintStep], unit: StringUnit, path: String? = nil) {
+        self.steps = steps
+        self.unit = unit
+        self.path = path ?? steps.map(\.text).joined(separator: ".")
+    }
+
+    var substitutionName: String? {
+        if case .substitution(let name, _)? = steps.last { return name }
+        return nil
+    }
+
+    var pluralCategory: PluralCategory? {
+        switch steps.last {
+        case .plural(let c)?, .substitution(_, let c)?: c
+        default: nil
+        }
+    }
+
+    static func all(in value: LocalizedValue) -> [LintLeaf] {
+        // The common shapes without recursion: a flat value, or plural forms of a flat value
+        // (one pass over the forms, put in CLDR order after).
+        if value.device.isEmpty && value.substitutions.isEmpty {
+            var result: [LintLeaf] = []
+            var flat = true
+            if let unit = value.stringUnit { result.append(LintLeaf(steps: [], unit: unit, path: "")) }
+            let first = result.count
+            for (category, form) in value.plural {
+                guard form.isFlatUnit else { flat = false; break }
+                if let unit = form.stringUnit {
+                    result.append(LintLeaf(steps: LintStep.plural[category.ordinal], unit: unit, path: category.pluralPath))
+                }
+            }
+            if flat {
+                var i = first + 1
+                while i < result.count {
+                    var j = i
+                    while j > first, result[j - 1].steps[0].rank > result[j].steps[0].rank { result.swapAt(j - 1, j); j -= 1 }
+                    i += 1
+                }
+                return result
+            }
+        }
+        var result: [LintLeaf] = []
+        collect(value, prefix: [], into: &result)
+        return result
+    }
+
+    /// Whether `value` has a string unit anywhere (``all(in:)`` is not empty).
+    static func exists(in value: LocalizedValue) -> Bool {
+        if value.stringUnit != nil { return true }
+        return value.plural.values.contains(where: exists) || value.device.values.contains(where: exists)
+            || value.substitutions.values.contains { $0.plural.values.contains(where: exists) }
+    }
+
+    private static func collect(_ value: LocalizedValue, prefix: [LintStep], into result: inout [LintLeaf]) {
+        if let unit = value.stringUnit { result.append(LintLeaf(steps: prefix, unit: unit)) }
+        for category in PluralCategory.allCases { if let form = value.plural[category] { collect(form, prefix: prefix + [.plural(category)], into: &result) } }
+        for device in value.device.keys.sorted() { collect(value.device[device]!, prefix: prefix + [.device(device)], into: &result) }
+        for name in value.substitutions.keys.sorted() {
+            for category in PluralCategory.allCases {
+                if let form = value.substitutions[name]!.plural[category] {
+                    collect(form, prefix: prefix + [.substitution(name, category)], into: &result)
+                }
+            }
+        }
+    }
+}
+
+extension LocalizedValue {
+    var isFlatUnit: Bool { isBare || (plural.isEmpty && device.isEmpty && substitutions.isEmpty) }
+    /// A flat value with no unknown members either.
+    var isPlainUnit: Bool { isBare || (isFlatUnit && extra.isEmpty) }
+}
+
+extension PluralCategory {
+    var pluralPath: String {
+        switch self {
+        case .zero: "plural.zero"
+        case .one: "plural.one"
+        case .two: "plural.two"
+        case .few: "plural.few"
+        case .many: "plural.many"
+        case .other: "plural.other"
+        }
+    }
+}
+
+/// Runs the rules of validation-checks.md §2 over one table.
+struct LintChecker {
+    static let deviceNames: Set<String> = ["iphone", "ipad", "ipod", "mac", "applewatch", "appletv", "applevision", "other"]
+    static let states: Set<String> = ["translated", "needs_review", "new", "stale"]
+    static let extractionStates: Set<String> = ["manual", "stale", "extracted_with_value", "migrated"]
+    static let versions: Set<String> = ["1.0", "1.1", "1.2"]
+
+    let table: LintTable
+    let configuration: LintConfiguration
+    var findings: [RawFinding] = []
+    var plurals: PluralReachabilityCache
+    /// Locale → one file of the table in that locale (`.lproj` tables).
+    private var localeFiles: [String: String] = [:]
+    /// Source leaf analyses of the current entry, by target path (the counterpart of a path is
+    /// the same in every locale).
+    private var sourceCache: [String: SourceFacts] = [:]
+    /// The same for the common paths without hashing: the flat text (0) and each plural form
+    /// (1 + ordinal).
+    private var sourceSlots: [SourceFacts?] = Array(repeating: nil, count: 7)
+    /// The count's kind of each plural set of the current entry's source.
+    private var countKinds: [String: PluralArgumentKind] = [:]
+    /// The same for the localization's own plural forms (the common case), without hashing.
+    private var topCountKind: PluralArgumentKind?
+    /// Whether the current entry's target texts may be cleared by ``LintQuickScan`` (not
+    /// without the option, with terms not to translate, or with a width budget for the key).
+    private var quickScanEntry = false
+    /// What the quick scan needs of the current entry's flat source text, once known (nil
+    /// inside: the source is not flat, or not plain enough for the scan).
+    private var flatSourceQuick: LintQuickScan.Source??
+
+    init(table: LintTable, configuration: LintConfiguration) {
+        self.table = table
+        self.configuration = configuration
+        plurals = PluralReachabilityCache(services: ICUServices())
+        for (origin, file) in table.origins {
+            let locale = String(origin.prefix { $0 != "\u{1}" })
+            if localeFiles[locale] == nil || file < localeFiles[locale]! { localeFiles[locale] = file }
+        }
+    }
+
+    private mutating func report(_ rule: String, _ key: String, _ locale: String, _ path: String, _ message: String,
+                                 source: String? = nil, target: String? = nil, hint: String? = nil, cap: LintSeverity? = nil) {
+        var file = table.file(key: key, locale: locale)
+        if file.isEmpty { file = localeFiles[locale] ?? localeFiles[table.sourceLanguage] ?? localeFiles.values.sorted().first ?? "" }
+        findings.append(RawFinding(rule: rule, file: file, key: key, locale: locale, path: path, message: message,
+                                   source: source.map(Self.excerpt), target: target.map(Self.excerpt), hint: hint, cap: cap))
+    }
+
+    static func excerpt(_ text: String) -> String {
+        var shown = String(text.unicodeScalars.map { scalar -> String in
+            switch scalar.value {
+            case 0x0A: "\\n"
+            case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069, 0x200B, 0xFEFF, 0x00AD:
+                "<U+" + LintText.hex(scalar.value) + ">"
+            default: String(scalar)
+            }
+        }.joined())
+        if shown.count > 160 { shown = String(shown.prefix(157)) + "…" }
+        return shown
+    }
+
+    /// Runs every rule over `keys` (all of the table's by default); `catalogLevel` adds the
+    /// checks of the file itself.
+    mutating func run(keys: ArraySlice<String>? = nil, catalogLevel: Bool = true,
+                      targets known: ([String], Set<String>?)? = nil) {
+        if catalogLevel, let catalog = table.catalog { catalogChecks(catalog) }
+        let (targets, project) = known ?? Self.targets(table, configuration)
+        for key in keys ?? table.keys[...] {
+            guard let entry = table.entries[key] else { continue }
+            check(key: key, entry: entry, targets: targets, project: project)
+        }
+    }
+
+    /// The target locales every entry should have, and the project's set if configured.
+    /// `locales`, when given, are those of every entry (gathered while the entries were
+    /// checked); otherwise they are collected here.
+    static func targets(_ table: LintTable, _ configuration: LintConfiguration, locales known: Set<String>? = nil) -> ([String], Set<String>?) {
+        let source = table.sourceLanguage
+        let project = Self.project(configuration, sourceLanguage: source)
+        if let project { return (project.sorted(), project) }
+        var locales = known ?? []
+        if known == nil {
+            for entry in table.entries.values { locales.formUnion(entry.localizations.keys) }
+        }
+        locales.remove(source)
+        return (locales.sorted(), nil)
+    }
+
+    /// The project's target locales (`.toastkit-lint.json` "locales"), if configured.
+    static func project(_ configuration: LintConfiguration, sourceLanguage: String) -> Set<String>? {
+        configuration.locales.map { Set($0).subtracting([sourceLanguage]) }
+    }
+
+    /// Runs the checker over a table, splitting a large one into one slice of keys per core.
+    static func findings(table: LintTable, configuration: LintConfiguration) -> [RawFinding] {
+        let slices = Parallel.slices(of: table.keys.count, into: table.keys.count >= 2_000 ? Parallel.processorCount : 1)
+        let targets = Self.targets(table, configuration)
+        return Parallel.map(slices.count) { index in
+            var checker = LintChecker(table: table, configuration: configuration)
+            checker.run(keys: table.keys[slices[index]], catalogLevel: index == 0, targets: targets)
+            return checker.findings
+        }.flatMap { $0 }
+    }
+
+
+    // MARK: - Catalog-level
+
+    mutating func catalogChecks(_ catalog: StringCatalog) {
+        if !catalog.hasVersion {
+            report("schema-violation", "", "", "", "the top-level \"version\" member is missing; Xcode writes \"1.0\"")
+        } else if !Self.versions.contains(catalog.version) {
+            report("nonstandard-value", "", "", "", "version “\(catalog.version)” is not one Xcode writes (1.0, 1.1, 1.2); it is kept on rewrite")
+        }
+        for member in catalog.extra {
+            if Self.looksLikeEntries(member.value) {
+                report("schema-violation", "", "", "", "“\(member.key)” holds entry-shaped objects outside \"strings\"; Xcode ignores them")
+            } else {
+                report("nonstandard-value", "", "", "", "unknown top-level member “\(member.key)”; it is kept on rewrite")
+            }
+        }
+    }
+
+    static func looksLikeEntries(_ value: JSONValue) -> Bool {
+        guard case .object(let members) = value else { return false }
+        if members.contains(where: { $0.key == "localizations" || $0.key == "stringUnit" }) { return true }
+        return members.contains { member in
+            if case .object(let inner) = member.value { return inner.contains { $0.key == "localizations" || $0.key == "stringUnit" } }
+            return false
+        }
+    }
+
+    // MARK: - Entries
+
+    mutating func check(key: String, entry: CatalogEntry, targets: [String], project: Set<String>?) {
+        if checkEntry(key: key, entry: entry, project: project) {
+            missingTranslations(key: key, entry: entry, targets: targets, targetsAreAllLocales: project == nil)
+        }
+    }
+
+    /// Every entry rule but the target locales it lacks (which need the whole table's
+    /// locales); returns whether those are to be checked.
+    mutating func checkEntry(key: String, entry: CatalogEntry, project: Set<String>?) -> Bool {
+        if !sourceCache.isEmpty { sourceCache.removeAll(keepingCapacity: true) }
+        for slot in sourceSlots.indices where sourceSlots[slot] != nil { sourceSlots[slot] = nil }
+        if !countKinds.isEmpty { countKinds.removeAll(keepingCapacity: true) }
+        topCountKind = nil
+        flatSourceQuick = nil
+        quickScanEntry = configuration.usesQuickScan && configuration.doNotTranslate.isEmpty && configuration.widthBudget(forKey: key) == nil
+        let sourceCode = table.sourceLanguage
+        let identifierLike = Self.isIdentifierLike(key)
+        var source = entry.localizations[sourceCode]
+        if let sourceValue = source, !LintLeaf.exists(in: sourceValue) { source = nil }
+        if let state = entry.extractionState {
+            if state == "stale" {
+                report("review-state", key, sourceCode, "", "the entry is stale: Xcode no longer finds “\(key)” in the code",
+                       hint: "Delete the entry, or set extractionState to manual if it is used from code Xcode cannot see.")
+            } else if !Self.extractionStates.contains(state) {
+                report("nonstandard-value", key, sourceCode, "", "extractionState “\(state)” is not one Xcode writes (manual, stale, extracted_with_value, migrated)")
+            }
+        }
+        for member in entry.extra {
+            report("nonstandard-value", key, sourceCode, "", "unknown member “\(member.key)” in the entry; it is kept on rewrite")
+        }
+        if source == nil {
+            if table.isCatalog {
+                if identifierLike && entry.shouldTranslate != false {
+                    report("missing-source-value", key, sourceCode, "",
+                           "“\(key)” looks like an identifier and has no \(sourceCode) value, so users would see the key itself")
+                } else {
+                    source = LocalizedValue(stringUnit: StringUnit(state: nil, value: key))
+                }
+            } else if table.sourceFiles > 0 {
+                for locale in entry.localizations.keys.sorted() {
+                    report("obsolete-translation", key, locale, "", "“\(key)” is not in the \(sourceCode) table \(table.name), so nothing shows this translation")
+                }
+            }
+            // An .lproj table with no source-language file takes its source from an Interface
+            // Builder file (Base.lproj/*.xib, *.storyboard), which lint does not read.
+        }
+        if let sourceValue = entry.localizations[sourceCode] {
+            checkLocalization(key: key, entry: entry, locale: sourceCode, value: sourceValue, source: nil)
+        }
+        if let source { sourceChecks(key: key, entry: entry, source: source) }
+        // Findings are sorted at the end; locales need no order here.
+        for (locale, value) in entry.localizations where locale != sourceCode {
+            if let project, !project.contains(locale) {
+                report("obsolete-translation", key, locale, "", "\(locale) is not one of the project's locales (.toastkit-lint.json \"locales\")")
+                continue
+            }
+            if entry.shouldTranslate == false {
+                report("obsolete-translation", key, locale, "", "“\(key)” is marked shouldTranslate: false, so this \(locale) translation is never used",
+                       hint: "Delete the translation, or set shouldTranslate to true if it should be translated.")
+                continue
+            }
+            checkLocalization(key: key, entry: entry, locale: locale, value: value, source: source)
+        }
+        return entry.shouldTranslate != false && source != nil
+    }
+
+    /// `missing-translation` for each target locale the entry lacks. `targetsAreAllLocales`:
+    /// `targets` are every locale of the table but the source (no project list), so that an
+    /// entry with as many other locales as there are targets lacks none.
+    mutating func missingTranslations(key: String, entry: CatalogEntry, targets: [String], targetsAreAllLocales: Bool) {
+        missingTranslations(key: key, count: entry.localizations.count, has: { entry.localizations[$0] != nil },
+                            targets: targets, targetsAreAllLocales: targetsAreAllLocales)
+    }
+
+    /// The same for an entry no longer kept, from the codes of its localizations.
+    mutating func missingTranslations(key: String, locales: [String], targets: [String], targetsAreAllLocales: Bool) {
+        missingTranslations(key: key, count: locales.count, has: { locales.contains($0) },
+                            targets: targets, targetsAreAllLocales: targetsAreAllLocales)
+    }
+
+    private mutating func missingTranslations(key: String, count: Int, has: (String) -> Bool, targets: [String],
+                                              targetsAreAllLocales: Bool) {
+        let sourceCode = table.sourceLanguage
+        if targetsAreAllLocales {
+            let others = count - (has(sourceCode) ? 1 : 0)
+            if others == targets.count { return }
+        }
+        for locale in targets where !has(locale) {
+            report("missing-translation", key, locale, "", "“\(key)” has no \(locale) translation; users see the \(sourceCode) text")
+        }
+    }
+
+    /// `toast.saved.title`, `a11y_add_avatar`: no spaces, a `.` between letters or digits or
+    /// a `_`, and letters. (`Adding...` is prose.)
+    static func isIdentifierLike(_ key: String) -> Bool {
+        guard key.contains(where: { $0.isLetter }),
+              key.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil || "._-".unicodeScalars.contains($0)) })
+        else { return false }
+        if key.contains("_") { return true }
+        let characters = Array(key)
+        for i in characters.indices.dropFirst().dropLast() where characters[i] == "." {
+            if (characters[i - 1].isLetter || characters[i - 1].isNumber) && (characters[i + 1].isLetter || characters[i + 1].isNumber) { return true }
+        }
+        return false
+    }
+
+    /// The leaf of `source` that a target leaf is compared with (form-to-form mapping).
+    static func counterpart(_ steps: [LintStep], in source: LocalizedValue) -> StringUnit? {
+        // The common shapes without copying values: a flat text, or a plural form of one.
+        if steps.isEmpty, let unit = source.stringUnit { return unit }
+        if steps.count == 1, case .plural(let c) = steps[0], !source.plural.isEmpty,
+           let unit = (source.plural[c] ?? source.plural[.other])?.stringUnit {
+            return unit
+        }
+        var node = source
+        for step in steps {
+            switch step {
+            case .plural(let c):
+                guard !node.plural.isEmpty else { continue }
+                guard let next = node.plural[c] ?? node.plural[.other] else { return nil }
+                node = next
+            case .device(let d):
+                guard !node.device.isEmpty else { continue }
+                guard let next = node.device[d] ?? node.device["other"] else { return nil }
+                node = next
+            case .substitution(let name, let c):
+                guard let substitution = node.substitutions[name] else { return nil }
+                guard let next = substitution.plural[c] ?? substitution.plural[.other] else { return nil }
+                node = next
+            }
+        }
+        var depth = 0
+        while node.stringUnit == nil && depth < 8 {
+            depth += 1
+            if let other = node.plural[.other] { node = other } else if let other = node.device["other"] { node = other } else { return nil }
+        }
+        return node.stringUnit
+    }
+
+    /// Each substitution's argument index and type, from argNum or the order of the root text.
+    static func substitutionArguments(_ value: LocalizedValue) -> [String: LintArgumentSlot] {
+        guard !value.substitutions.isEmpty else { return [:] }
+        var order: [String: Int] = [:]
+        if let root = value.stringUnit?.value ?? value.plural[.other]?.stringUnit?.value ?? value.device["other"]?.stringUnit?.value {
+            var next = 1
+            for token in FormatString.tokens(root) {
+                switch token {
+                case .substitution(let name, let argument):
+                    if let argument { order[String(name)] = argument } else { order[String(name)] = next; next += 1 }
+                case .specifier(let spec):
+                    if spec.argument == nil { next += 1 }
+                default: break
+                }
+            }
+        }
+        var result: [String: LintArgumentSlot] = [:]
+        for (name, substitution) in value.substitutions {
+            guard let index = substitution.argNum ?? order[name],
+                  let (typeClass, size) = substitution.formatSpecifier.flatMap(LintArgumentUse.classify(specifier:)) else { continue }
+            result[name] = (index, typeClass, size)
+        }
+        return result
+    }
+
+    static func format(_ leaf: LintLeaf, in value: LocalizedValue,
+                       arguments: [String: LintArgumentSlot]) -> LintLeafFormat {
+        LintLeafFormat(leaf.unit.value, substitutionArguments: arguments, count: leaf.substitutionName.flatMap { arguments[$0] })
+    }
+
+    // MARK: - Source
+
+    mutating func sourceChecks(key: String, entry: CatalogEntry, source: LocalizedValue) {
+        let arguments = Self.substitutionArguments(source)
+        var hasPlaceholders = false
+        var placeholderTexts: [String] = []
+        for leaf in LintLeaf.all(in: source) {
+            let format = Self.format(leaf, in: source, arguments: arguments)
+            if format.hasSpecifiers {
+                hasPlaceholders = true
+                placeholderTexts += format.uses.map(\.text)
+            }
+            if format.plainOrder.count >= 2 && leaf.substitutionName == nil {
+                report("source-not-positional", key, table.sourceLanguage, leaf.path,
+                       "the source has \(format.plainOrder.count) plain specifiers, so a translation cannot put them in another order",
+                       source: leaf.unit.value, hint: "Number them: \(Self.numbered(leaf.unit.value))")
+            }
+        }
+        let isStringsdictOnly = !table.isCatalog && table.stringsdictKeys.contains(key) && entry.comment == nil
+        guard !isStringsdictOnly else { return }
+        let comment = entry.comment?.trimmingWhitespace ?? ""
+        let root = source.stringUnit?.value ?? source.plural[.other]?.stringUnit?.value ?? source.device["other"]?.stringUnit?.value ?? key
+        let rootFacts = LintTextFacts(root)
+        let words = rootFacts.comparable.split(whereSeparator: { $0 == 0x20 || ($0 >= 0x09 && $0 <= 0x0D) }).count
+        if comment.isEmpty {
+            if hasPlaceholders || (words <= 2 && rootFacts.letters > 0) {
+                report("missing-comment", key, table.sourceLanguage, "",
+                       hasPlaceholders ? "“\(Self.excerpt(root))” has placeholders but no comment saying what they hold"
+                                       : "“\(Self.excerpt(root))” is \(words == 1 ? "one word" : "two words") with no comment saying where it appears",
+                       source: root)
+            }
+        } else if hasPlaceholders && entry.isCommentAutoGenerated != true {
+            let names = Set(source.substitutions.keys)
+            let mentions = placeholderTexts.contains { comment.contains($0) } || names.contains { comment.contains($0) }
+                || comment.contains("%") || Self.placeholderWords.contains { comment.lowercased().contains($0) }
+            if !mentions {
+                report("missing-comment", key, table.sourceLanguage, "",
+                       "the comment does not say what the placeholders hold (it names no placeholder)", source: root, cap: .note)
+            }
+        }
+    }
+
+    static let placeholderWords = ["placeholder", "argument", "parameter", "variable", "number of", "count", "name of", "is replaced", "will be"]
+
+    /// `%@ sent %@` → `%1$@ sent %2$@`.
+    static func numbered(_ text: String) -> String {
+        var out = ""
+        var next = 1
+        for token in FormatString.tokens(text) {
+            switch token {
+            case .literal(let literal): out += literal
+            case .percent: out += "%%"
+            case .invalid(let raw): out += raw
+            case .substitution(let name, let argument):
+                if let argument { out += "%\(argument)$#@\(name)@" } else { out += "%\(next)$#@\(name)@"; next += 1 }
+            case .specifier(let spec):
+                if spec.argument != nil { out += spec.text } else { out += "%\(next)$" + spec.text.dropFirst(); next += 1 }
+            }
+        }
+        return out
+    }
+
+    // MARK: - One localization
+
+    mutating func checkLocalization(key: String, entry: CatalogEntry, locale: String, value: LocalizedValue, source: LocalizedValue?) {
+        // The common localization — one string unit in the translated state, nothing else —
+        // of a flat source: when the quick scan clears its text, no rule below can report.
+        if quickScanEntry, let source, value.isPlainUnit, let unit = value.stringUnit, unit.extra.isEmpty,
+           unit.state == nil || unit.state == "translated", let quick = flatQuick(of: source),
+           LintQuickScan.isClean(unit.value, against: quick) {
+            return
+        }
+        // Plural forms that are each one translated string unit, all cleared by the quick scan
+        // against their source forms: only the structure checks (forms the locale needs) remain.
+        if quickScanEntry, let source, value.stringUnit == nil, !value.plural.isEmpty, value.device.isEmpty,
+           value.substitutions.isEmpty, value.extra.isEmpty, source.substitutions.isEmpty,
+           quickScanClears(pluralForms: value.plural, of: source) {
+            structureChecks(key: key, locale: locale, value: value, source: source, prefix: [])
+            return
+        }
+        let isSource = source == nil
+        let leaves = LintLeaf.all(in: value)
+        if value.extra.contains(where: { $0.key == "variations.plural" }) {
+            report("variation-missing-other", key, locale, "plural", "the plural variation of \(locale) is empty: it has no other form, so no number gets text")
+            if leaves.isEmpty { return }
+        }
+        if leaves.isEmpty && !isSource {
+            report("missing-translation", key, locale, "", "the \(locale) localization of “\(key)” holds no text")
+            return
+        }
+        let arguments = Self.substitutionArguments(value)
+        let sourceArguments = source.map(Self.substitutionArguments) ?? arguments
+        structureChecks(key: key, locale: locale, value: value, source: source, prefix: [])
+        var referenced = Set<String>()
+        let quickScan = !isSource && quickScanEntry
+        for leaf in leaves {
+            let path = leaf.path
+            let text = leaf.unit.value
+            if let state = leaf.unit.state {
+                if state == "new" && !isSource {
+                    report("missing-translation", key, locale, path, "the \(locale) text is in state new (not translated yet)", target: text)
+                } else if state == "needs_review" {
+                    report("review-state", key, locale, path, "the \(locale) text needs review", target: text,
+                           hint: "Review it, then mark it translated.")
+                } else if !Self.states.contains(state) {
+                    report("nonstandard-value", key, locale, path, "state “\(state)” is not one Xcode writes (translated, needs_review, new, stale)")
+                }
+            }
+            let counterpartUnit = source.flatMap { Self.counterpart(leaf.steps, in: $0) }
+            var facts: SourceFacts?
+            if let source, let counterpartUnit {
+                facts = sourceFacts(steps: leaf.steps, unit: counterpartUnit, path: path, in: source, arguments: sourceArguments)
+            }
+            // Most leaves: a byte scan shows that no rule below would report (LintQuickScan).
+            if quickScan, leaf.substitutionName == nil, let quick = facts?.quick, LintQuickScan.isClean(text, against: quick) {
+                continue
+            }
+            let format = Self.format(leaf, in: value, arguments: arguments)
+            if !format.substitutions.isEmpty { referenced.formUnion(format.substitutions.map(\.name)) }
+            bidiCheck(key: key, locale: locale, path: path, text: text)
+            widthCheck(key: key, locale: locale, path: path, text: text)
+            let isFormatLeaf = facts?.format.hasSpecifiers ?? format.hasSpecifiers
+            if isFormatLeaf {
+                for problem in format.syntaxProblems {
+                    if isSource {
+                        report("format-syntax", key, locale, path, problem, source: text)
+                    } else {
+                        report("format-syntax", key, locale, path, problem, source: counterpartUnit?.value, target: text)
+                    }
+                }
+            }
+            if format.hasArg && leaf.substitutionName == nil && table.isCatalog {
+                report("substitution-mismatch", key, locale, path, "“%arg” stands for a substituted number only inside a substitution's forms", target: text)
+            }
+            for reference in format.substitutions where value.substitutions[reference.name] == nil {
+                report("substitution-mismatch", key, locale, path,
+                       "%#@\(reference.name)@ has no substitution “\(reference.name)” in \(locale)", target: text,
+                       hint: "Define substitutions.\(reference.name) (or the stringsdict variable) with argNum and formatSpecifier.")
+            }
+            guard let source, let counterpart = counterpartUnit, let facts else { continue }
+            let sourceText = counterpart.value
+            if LintText.isBlank(text) && !LintText.isBlank(sourceText) {
+                report("empty-translation", key, locale, path, "the \(locale) text is empty", source: sourceText, target: text)
+                continue
+            }
+            if facts.format.hasSpecifiers {
+                formatChecks(key: key, locale: locale, leaf: leaf, format: format, sourceText: sourceText, sourceFormat: facts.format,
+                             value: value, source: source)
+            }
+            textChecks(key: key, locale: locale, path: path, text: text, sourceText: sourceText, leaf: leaf, source: facts)
+        }
+        for name in value.substitutions.keys.sorted() where !referenced.contains(name) {
+            report("substitution-mismatch", key, locale, "substitutions.\(name)",
+                   "the substitution “\(name)” is never used: no %#@\(name)@ in the \(locale) text", cap: .warning)
+        }
+        substitutionChecks(key: key, locale: locale, value: value, source: source, sourceArguments: sourceArguments)
+        if let source, !source.plural.isEmpty, value.plural.isEmpty, let flat = value.stringUnit {
+            let format = LintLeafFormat(flat.value)
+            if format.uses.contains(where: { $0.typeClass == .integer || $0.typeClass == .floating || $0.typeClass == .object }),
+               let reach = plurals.reachability(locale: locale, kind: .integer), reach.reachable.filter({ $0.key != .zero }).count > 1 {
+                report("plural-shape-mismatch", key, locale, "",
+                       "the source varies by plural but the \(locale) text is one form for every number, while \(locale) has \(reach.localeCategories.map(\.rawValue).joined(separator: ", "))",
+                       target: flat.value, hint: "Vary the translation by plural (\(reach.reachable.keys.sorted().map(\.rawValue).joined(separator: ", "))).")
+            }
+        }
+    }
+
+    /// Whether every form in `forms` is one translated string unit that the quick scan clears
+    /// against its counterpart in `source` (which has no substitutions).
+    private mutating func quickScanClears(pluralForms forms: [PluralCategory: LocalizedValue], of source: LocalizedValue) -> Bool {
+        for (category, form) in forms {
+            guard form.isPlainUnit, let unit = form.stringUnit, unit.extra.isEmpty,
+                  unit.state == nil || unit.state == "translated" else { return false }
+            // The source form's facts, from the slot once the first locale has looked.
+            let facts: SourceFacts
+            if let known = sourceSlots[1 + category.ordinal] {
+                facts = known
+            } else {
+                let steps = LintStep.plural[category.ordinal]
+                guard let counterpart = Self.counterpart(steps, in: source) else { return false }
+                facts = sourceFacts(steps: steps, unit: counterpart, path: category.pluralPath, in: source, arguments: [:])
+            }
+            guard let quick = facts.quick, LintQuickScan.isClean(unit.value, against: quick) else { return false }
+        }
+        return true
+    }
+
+    /// What the quick scan needs of the entry's source when it is a flat text (computed for
+    /// the first target locale, kept for the others).
+    private mutating func flatQuick(of source: LocalizedValue) -> LintQuickScan.Source? {
+        if let known = flatSourceQuick { return known }
+        var quick: LintQuickScan.Source?
+        if source.isFlatUnit, let sourceUnit = source.stringUnit {
+            quick = sourceFacts(steps: [], unit: sourceUnit, path: "", in: source, arguments: [:]).quick
+        }
+        flatSourceQuick = .some(quick)
+        return quick
+    }
+
+    mutating func structureChecks(key: String, locale: String, value: LocalizedValue, source: LocalizedValue?, prefix: [LintStep]) {
+        let path = prefix.isEmpty ? "" : prefix.map(\.text).joined(separator: ".")
+        func join(_ more: String) -> String { path.isEmpty ? more : path + "." + more }
+        if !value.plural.isEmpty {
+            let kind: PluralArgumentKind
+            if source != nil, let known = path.isEmpty ? topCountKind : countKinds["#count " + path] {
+                kind = known
+            } else {
+                kind = Self.countKind(in: source.flatMap { Self.counterpart(prefix + [.plural(.other)], in: $0) }?.value
+                                      ?? value.plural[.other]?.stringUnit?.value)
+                if source != nil {
+                    if path.isEmpty { topCountKind = kind } else { countKinds["#count " + path] = kind }
+                }
+            }
+            pluralChecks(key: key, locale: locale, forms: value.plural, path: join("plural"), kind: kind)
+        }
+        if !value.device.isEmpty {
+            if value.device["other"] == nil {
+                report("variation-missing-other", key, locale, join("device"),
+                       "the device variations (\(value.device.keys.sorted().joined(separator: ", "))) have no other form; other devices get no text")
+            }
+            for (device, form) in value.device.sorted(by: { $0.key < $1.key }) {
+                if !Self.deviceNames.contains(device) {
+                    report("schema-violation", key, locale, join("device.\(device)"),
+                           "“\(device)” is not a device (iphone, ipad, ipod, mac, applewatch, appletv, applevision, other)")
+                }
+                structureChecks(key: key, locale: locale, value: form, source: source, prefix: prefix + [.device(device)])
+            }
+        }
+        for (name, substitution) in value.substitutions.isEmpty ? [] : value.substitutions.sorted(by: { $0.key < $1.key }) {
+            if table.isCatalog && (substitution.argNum == nil || substitution.formatSpecifier == nil) {
+                report("schema-violation", key, locale, join("substitutions.\(name)"),
+                       "the substitution “\(name)” lacks \(substitution.argNum == nil ? "argNum" : "formatSpecifier")")
+            }
+            for member in substitution.extra {
+                report("nonstandard-value", key, locale, join("substitutions.\(name)"), member.key.hasPrefix("variations.")
+                       ? "unknown variation “\(member.key.dropFirst(11))” in the substitution “\(name)”; kept on rewrite"
+                       : "unknown member “\(member.key)” in the substitution “\(name)”; kept on rewrite")
+            }
+            for (category, form) in substitution.plural.sorted(by: { $0.key < $1.key }) {
+                unknownMembers(key: key, locale: locale, value: form, path: join("substitutions.\(name).plural.\(category.rawValue)"))
+            }
+            guard !substitution.plural.isEmpty else { continue }
+            let spec: FormatSpecifier? = substitution.formatSpecifier.flatMap { text in
+                if case .specifier(let spec)? = FormatString.tokens(text.hasPrefix("%") ? text : "%" + text).first { return spec }
+                return nil
+            }
+            pluralChecks(key: key, locale: locale, forms: substitution.plural, path: join("substitutions.\(name).plural"),
+                         kind: PluralArgumentKind(specifier: spec))
+        }
+        unknownMembers(key: key, locale: locale, value: value, path: path)
+        let isCatalog = table.isCatalog
+        if value.plural.values.contains(where: { Self.hasUnknownMembers($0, isCatalog: isCatalog) }) {
+            for (category, form) in value.plural.sorted(by: { $0.key < $1.key }) {
+                unknownMembers(key: key, locale: locale, value: form, path: join(category.pluralPath))
+            }
+        }
+    }
+
+    /// Whether ``unknownMembers(key:locale:value:path:)`` would report something for `value`.
+    private static func hasUnknownMembers(_ value: LocalizedValue, isCatalog: Bool) -> Bool {
+        if !value.isBare, isCatalog, value.extra.contains(where: { $0.key != "variations.plural" }) { return true }
+        if let unit = value.stringUnit, !unit.extra.isEmpty { return true }
+        return false
+    }
+
+    /// `nonstandard-value` for the members of a localization (or of one of its forms) and of
+    /// its string unit that the String Catalog format does not have, unknown variation kinds
+    /// included; all are kept on rewrite.
+    private mutating func unknownMembers(key: String, locale: String, value: LocalizedValue, path: String) {
+        for member in value.extra where table.isCatalog && member.key != "variations.plural" {
+            if member.key.hasPrefix("variations.") {
+                report("nonstandard-value", key, locale, path,
+                       "unknown variation “\(member.key.dropFirst(11))” in the \(locale) localization (Xcode writes plural and device); kept on rewrite")
+            } else {
+                report("nonstandard-value", key, locale, path, "unknown member “\(member.key)” in the \(locale) localization; kept on rewrite")
+            }
+        }
+        if let unit = value.stringUnit, !unit.extra.isEmpty {
+            report("nonstandard-value", key, locale, path, "unknown member “\(unit.extra[0].key)” in the string unit; kept on rewrite")
+        }
+    }
+
+    /// The plural kind of a text's count: its first numeric specifier.
+    static func countKind(in text: String?) -> PluralArgumentKind {
+        guard let text else { return .assumedInteger }
+        for case .specifier(let spec) in FormatString.tokens(text) {
+            switch spec.conversion {
+            case "@": continue
+            default:
+                if let (typeClass, _) = LintArgumentUse.classify(spec), typeClass == .integer || typeClass == .floating {
+                    return PluralArgumentKind(specifier: spec)
+                }
+            }
+        }
+        return .assumedInteger
+    }
+
+    mutating func pluralChecks(key: String, locale: String, forms: [PluralCategory: LocalizedValue], path: String, kind: PluralArgumentKind) {
+        let present = PluralCategory.bits(of: forms)
+        if present & PluralCategory.other.bit == 0 {
+            report("variation-missing-other", key, locale, path,
+                   "the plural forms (\(forms.keys.sorted().map(\.rawValue).joined(separator: ", "))) have no other form; numbers of other categories get no text")
+        }
+        guard let reach = plurals.reachability(locale: locale, kind: kind) else { return }
+        let exempt = PluralCategory.zero.bit | PluralCategory.other.bit
+        if reach.reachableBits & ~present & ~exempt == 0 && present & ~reach.reachableBits & ~exempt == 0 { return }
+        for category in reach.categories where present & category.bit == 0 && category != .zero && category != .other {
+            let samples = reach.reachable[category]!.samples.joined(separator: ", ")
+            let rare = reach.isRare(category)
+            report("plural-missing-category", key, locale, path + "." + category.rawValue,
+                   "\(locale) needs the \(category.rawValue) form for \(kind.describes) (e.g. \(samples))\(rare ? "; only numbers from a million up reach it" : "")",
+                   hint: "Add plural.\(category.rawValue).", cap: rare ? .note : nil)
+        }
+        for category in PluralCategory.allCases where present & category.bit != 0 && category != .zero && category != .other
+            && reach.reachableBits & category.bit == 0 {
+            if reach.localeCategories.contains(category) {
+                report("plural-unreachable-category", key, locale, path + "." + category.rawValue,
+                       "no \(locale) number reaches \(category.rawValue) when the count is \(kind.describes)", cap: .note)
+            } else {
+                report("plural-unreachable-category", key, locale, path + "." + category.rawValue,
+                       "\(locale) has no \(category.rawValue) category (it has \(reach.localeCategories.map(\.rawValue).joined(separator: ", "))); this form is never shown")
+            }
+        }
+    }
+
+    mutating func substitutionChecks(key: String, locale: String, value: LocalizedValue, source: LocalizedValue?,
+                                     sourceArguments: [String: LintArgumentSlot]) {
+        guard !value.substitutions.isEmpty else { return }
+        let maxArgument = (source ?? value).stringUnit.map { LintLeafFormat($0.value, substitutionArguments: sourceArguments).indices.max() ?? 0 } ?? 0
+        for (name, substitution) in value.substitutions.sorted(by: { $0.key < $1.key }) {
+            let path = "substitutions.\(name)"
+            if let argNum = substitution.argNum, table.isCatalog, argNum < 1 || (maxArgument > 0 && argNum > max(maxArgument, sourceArguments.count)) {
+                report("substitution-mismatch", key, locale, path, "argNum \(argNum) of “\(name)” is outside the \(max(maxArgument, sourceArguments.count)) argument(s) the text reads")
+            }
+            guard let specifier = substitution.formatSpecifier else { continue }
+            guard let (typeClass, _) = LintArgumentUse.classify(specifier: specifier) else {
+                report("substitution-mismatch", key, locale, path, "formatSpecifier “\(specifier)” of “\(name)” is not a format specifier")
+                continue
+            }
+            if let sourceSub = source?.substitutions[name], let sourceSpec = sourceSub.formatSpecifier,
+               let (sourceClass, _) = LintArgumentUse.classify(specifier: sourceSpec), sourceClass != typeClass {
+                report("substitution-mismatch", key, locale, path,
+                       "“\(name)” is formatted as \(typeClass.rawValue) (\(specifier)) but the source's is \(sourceClass.rawValue) (\(sourceSpec))")
+            }
+            for (otherName, other) in value.substitutions where otherName > name && other.argNum != nil && other.argNum == substitution.argNum {
+                if let otherSpec = other.formatSpecifier, let (otherClass, _) = LintArgumentUse.classify(specifier: otherSpec), otherClass != typeClass {
+                    report("substitution-mismatch", key, locale, path,
+                           "“\(name)” and “\(otherName)” read argument \(substitution.argNum!) as \(typeClass.rawValue) and \(otherClass.rawValue)")
+                }
+            }
+        }
+    }
+
+    // MARK: - Formats
+
+    mutating func formatChecks(key: String, locale: String, leaf: LintLeaf, format: LintLeafFormat, sourceText: String,
+                               sourceFormat: LintLeafFormat, value: LocalizedValue, source: LocalizedValue) {
+        // The common case: the same arguments, read the same way, in the same order.
+        if format.proseLike.isEmpty, format.syntaxProblems.isEmpty, sourceFormat.syntaxProblems.isEmpty,
+           format.uses.count == sourceFormat.uses.count, format.substitutions.count == sourceFormat.substitutions.count,
+           format.substitutions.allSatisfy({ value.substitutions[$0.name] != nil }),
+           zip(format.uses, sourceFormat.uses).allSatisfy({ $0.index == $1.index && $0.typeClass == $1.typeClass && $0.size == $1.size }),
+           format.plainOrder == sourceFormat.plainOrder {
+            return
+        }
+        let path = leaf.path
+        let text = leaf.unit.value
+        let sourceSpecs = Set(sourceFormat.uses.map(\.text))
+        let accidental = format.proseLike.filter { !sourceSpecs.contains($0) }
+        if !accidental.isEmpty {
+            report("accidental-specifier", key, locale, path,
+                   "“\(accidental[0])” in the \(locale) text is read as a format specifier, but the source has none there",
+                   source: sourceText, target: Self.mark(text, accidental[0]), hint: "Write %% for a literal percent sign.")
+            return
+        }
+        guard format.syntaxProblems.isEmpty, sourceFormat.syntaxProblems.isEmpty else { return }
+        // An undefined substitution is substitution-mismatch's finding, not a missing argument.
+        guard format.substitutions.allSatisfy({ value.substitutions[$0.name] != nil }) else { return }
+        if format.plainOrder.count >= 2, sourceFormat.plainOrder.count == format.plainOrder.count,
+           format.plainOrder != sourceFormat.plainOrder,
+           format.plainOrder.map(\.rawValue).sorted() == sourceFormat.plainOrder.map(\.rawValue).sorted() {
+            report("reordered-without-positions", key, locale, path,
+                   "the \(locale) text reads its plain specifiers in another order (\(format.plainOrder.map(\.rawValue).joined(separator: ", "))) than the source (\(sourceFormat.plainOrder.map(\.rawValue).joined(separator: ", ")))",
+                   source: sourceText, target: text, hint: "Number the specifiers as the source's order: \(Self.numbered(sourceText))")
+            return
+        }
+        let sourceIndices = sourceFormat.indices
+        let targetIndices = format.indices
+        var exempt: Int?
+        if let category = leaf.pluralCategory {
+            var kind = PluralArgumentKind.assumedInteger
+            if let name = leaf.substitutionName, let sub = value.substitutions[name] {
+                exempt = sourceFormat.uses.first { $0.text == "%arg" || $0.viaSubstitution }?.index
+                    ?? Self.substitutionArguments(value)[name]?.index
+                if case .specifier(let spec)? = sub.formatSpecifier.flatMap({ FormatString.tokens($0.hasPrefix("%") ? $0 : "%" + $0).first }) {
+                    kind = PluralArgumentKind(specifier: spec)
+                }
+                if sub.isTextual, let count = sourceFormat.uses.first(where: { !$0.positional }) { exempt = count.index }
+            } else {
+                exempt = sourceFormat.uses.first { $0.typeClass == .integer || $0.typeClass == .floating }?.index
+                kind = Self.countKind(in: sourceText)
+            }
+            if plurals.reachability(locale: locale, kind: kind)?.singleNumber(category) == nil { exempt = nil }
+        }
+        for index in targetIndices.subtracting(sourceIndices).sorted() {
+            let use = format.uses.first { $0.index == index }!
+            report("placeholder-mismatch", key, locale, path,
+                   "the \(locale) text reads argument \(index) (“\(use.text)”), which the source does not pass: garbage or a crash",
+                   source: sourceText, target: Self.mark(text, use.text))
+        }
+        for index in sourceIndices.subtracting(targetIndices).sorted() where index != exempt {
+            let use = sourceFormat.uses.first { $0.index == index }!
+            report("placeholder-mismatch", key, locale, path,
+                   "the \(locale) text drops argument \(index) (“\(use.text)” in the source)",
+                   source: Self.mark(sourceText, use.text), target: text)
+        }
+        var reported = Set<Int>()
+        for use in format.uses where !reported.contains(use.index) {
+            if let clash = format.uses.first(where: { $0.index == use.index && $0.typeClass != use.typeClass }) {
+                reported.insert(use.index)
+                report("format-type-mismatch", key, locale, path,
+                       "the \(locale) text reads argument \(use.index) twice, as \(use.typeClass.rawValue) (“\(use.text)”) and as \(clash.typeClass.rawValue) (“\(clash.text)”)",
+                       source: sourceText, target: text)
+                continue
+            }
+            guard let expected = sourceFormat.uses.first(where: { $0.index == use.index }) else { continue }
+            if expected.typeClass != use.typeClass {
+                reported.insert(use.index)
+                report("format-type-mismatch", key, locale, path,
+                       "argument \(use.index) is \(expected.typeClass.rawValue) (“\(expected.text)”) in the source but read as \(use.typeClass.rawValue) (“\(use.text)”) in \(locale): a crash or garbage",
+                       source: Self.mark(sourceText, expected.text), target: Self.mark(text, use.text),
+                       hint: "Use “\(expected.text)” for this argument.")
+            } else if expected.size != use.size {
+                reported.insert(use.index)
+                report("format-length-mismatch", key, locale, path,
+                       "argument \(use.index) is \(expected.size) (“\(expected.text)”) in the source but \(use.size) (“\(use.text)”) in \(locale)",
+                       source: Self.mark(sourceText, expected.text), target: Self.mark(text, use.text),
+                       hint: "Use “\(expected.text)” for this argument.")
+            }
+        }
+    }
+
+    /// Marks the first occurrence of `token` as `⟪token⟫`.
+    static func mark(_ text: String, _ token: String) -> String {
+        guard !token.isEmpty, let range = text.range(of: token) else { return text }
+        return text.replacingCharacters(in: range, with: "⟪" + token + "⟫")
+    }
+
+    // MARK: - Text
+
+    mutating func bidiCheck(key: String, locale: String, path: String, text: String) {
+        // U+202A…U+2069 all start with the UTF-8 byte E2.
+        guard LintText.containsByte(text, 0xE2), text.unicodeScalars.contains(where: { $0.value >= 0x202A && $0.value <= 0x2069 }) else { return }
+        let (overrides, unbalanced) = LintText.bidiProblems(text)
+        if !overrides.isEmpty {
+            report("bidi-control", key, locale, path,
+                   "the text contains \(overrides.map(LintText.name).joined(separator: ", ")), which reorders everything after it (Trojan Source)",
+                   target: text)
+        } else if unbalanced {
+            report("bidi-control", key, locale, path, "the bidi isolates (U+2066–U+2069) do not pair up, so the direction leaks into what follows", target: text)
+        }
+    }
+
+    mutating func widthCheck(key: String, locale: String, path: String, text: String) {
+        guard let budget = configuration.widthBudget(forKey: key) else { return }
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let cells = TextWidth.cells(of: line)
+            if cells > budget {
+                report("width-budget", key, locale, path, "a line is \(cells) terminal cells wide; the budget for “\(key)” is \(budget)", target: String(line))
+                return
+            }
+        }
+    }
+
+    /// A source leaf's analysis, shared by every target locale of the entry (a class: the
+    /// cache hands out one reference, not a copy of its arrays).
+    final class SourceFacts {
+        let format: LintLeafFormat
+        let text: LintTextFacts
+        let tokens: [String]
+        let numbers: [String]
+        /// What the quick scan of a target leaf needs; nil when the source is not plain enough.
+        let quick: LintQuickScan.Source?
+
+        /// The facts of the source text `value`, read as `format`.
+        init(value: String, format: LintLeafFormat) {
+            let text = LintTextFacts(value)
+            self.format = format
+            self.text = text
+            tokens = text.mayHaveTokens ? LintText.preservedTokens(value) : []
+            // One-digit numbers are often spelled out ("3rd party" → "Drittanbieter"); only
+            // numbers of two or more digits must survive.
+            numbers = text.mayHaveNumbers ? LintText.numbers(value).filter { $0.count >= 2 } : []
+            quick = LintQuickScan.Source(text: value, facts: text, format: format, tokens: tokens, numbers: numbers)
+        }
+    }
+
+    /// The facts of the source leaf `unit` that the target leaf at `path` is compared with.
+    mutating func sourceFacts(steps: [LintStep], unit: StringUnit, path: String, in source: LocalizedValue,
+                              arguments: [String: LintArgumentSlot]) -> SourceFacts {
+        var slot: Int?
+        if steps.isEmpty { slot = 0 } else if steps.count == 1, case .plural(let c) = steps[0] { slot = 1 + c.ordinal }
+        if let slot {
+            if let known = sourceSlots[slot] { return known }
+        } else if let known = sourceCache[path] {
+            return known
+        }
+        let leaf = LintLeaf(steps: steps, unit: unit, path: path)
+        let facts = SourceFacts(value: unit.value, format: Self.format(leaf, in: source, arguments: arguments))
+        if let slot { sourceSlots[slot] = facts } else { sourceCache[path] = facts }
+        return facts
+    }
+
+    mutating func textChecks(key: String, locale: String, path: String, text: String, sourceText: String, leaf: LintLeaf,
+                             source: SourceFacts) {
+        let s = source.text
+        let t = LintTextFacts(text, comparable: false)
+        // Whitespace
+        if s.leading != t.leading {
+            report("whitespace-mismatch", key, locale, path,
+                   "leading whitespace differs: source \(LintText.describeWhitespace(s.leading)), \(locale) \(LintText.describeWhitespace(t.leading))",
+                   source: sourceText, target: text)
+        } else if s.trailing != t.trailing {
+            report("whitespace-mismatch", key, locale, path,
+                   "trailing whitespace differs: source \(LintText.describeWhitespace(s.trailing)), \(locale) \(LintText.describeWhitespace(t.trailing))",
+                   source: sourceText, target: text)
+        } else if s.structure.newlines != t.structure.newlines {
+            report("whitespace-mismatch", key, locale, path, "the source has \(s.structure.newlines) line break(s), the \(locale) text \(t.structure.newlines)", source: sourceText, target: text)
+        } else if s.structure.escapes != t.structure.escapes {
+            report("whitespace-mismatch", key, locale, path, "the source has \(s.structure.escapes) “\\n” escape(s), the \(locale) text \(t.structure.escapes)", source: sourceText, target: text)
+        } else if s.structure.tabs != t.structure.tabs {
+            report("whitespace-mismatch", key, locale, path, "the source has \(s.structure.tabs) tab(s), the \(locale) text \(t.structure.tabs)", source: sourceText, target: text)
+        }
+        // Control characters
+        let added = t.controls.filter { !s.controls.contains($0) }
+        if let worst = added.first(where: { LintText.controlKind($0) == .dangerous }) {
+            report("control-character", key, locale, path, "the \(locale) text contains \(LintText.name(worst)), which the source does not", source: sourceText, target: text)
+        } else if let invisible = added.first {
+            report("control-character", key, locale, path, "the \(locale) text contains \(LintText.name(invisible)), which the source does not",
+                   source: sourceText, target: text, cap: .warning)
+        }
+        // Markup
+        if s.tags != nil || t.tags != nil {
+            let st = s.tags ?? ([], true), tt = t.tags ?? ([], true)
+            if st.names != tt.names {
+                report("markup-mismatch", key, locale, path,
+                       "the tags differ: source \(st.names.isEmpty ? "none" : st.names.map { "<\($0)>" }.joined(separator: " ")), \(locale) \(tt.names.isEmpty ? "none" : tt.names.map { "<\($0)>" }.joined(separator: " "))",
+                       source: sourceText, target: text)
+            } else if st.wellFormed && !tt.wellFormed {
+                report("markup-mismatch", key, locale, path, "the \(locale) tags do not nest properly", source: sourceText, target: text)
+            }
+        }
+        if let sm = s.markdown {
+            let tm = t.markdown ?? ([], 0, 0)
+            if sm.links != tm.links {
+                report("markup-mismatch", key, locale, path, "the Markdown link targets differ: source \(sm.links), \(locale) \(tm.links)",
+                       source: sourceText, target: text, cap: .warning)
+            } else if sm.strong != tm.strong || sm.code != tm.code {
+                report("markup-mismatch", key, locale, path, "the Markdown emphasis (** or `) differs from the source's", source: sourceText, target: text, cap: .warning)
+            }
+        } else if let tm = t.markdown, !tm.links.isEmpty {
+            report("markup-mismatch", key, locale, path, "the \(locale) text has Markdown links the source does not: \(tm.links)",
+                   source: sourceText, target: text, cap: .warning)
+        }
+        // Preserved tokens
+        var missing = source.tokens.filter { !text.contains($0) }
+        if !configuration.doNotTranslate.isEmpty {
+            missing += configuration.doNotTranslate.filter { sourceText.contains($0) && !text.contains($0) }
+        }
+        if leaf.pluralCategory == nil {
+            if !source.numbers.isEmpty {
+                var targetNumbers = LintText.numbers(text)
+                for number in source.numbers {
+                    if let at = targetNumbers.firstIndex(of: number) { targetNumbers.remove(at: at) } else { missing.append(number) }
+                }
+            }
+        }
+        if let first = missing.first {
+            report("preserved-token", key, locale, path, "“\(first)” from the source is not in the \(locale) text\(missing.count > 1 ? " (and \(missing.count - 1) more)" : "")",
+                   source: Self.mark(sourceText, first), target: text)
+        }
+        // Unchanged
+        if s.letters > 3, LintTextFacts.comparable(of: text, equals: s.comparable), !sameLanguage(locale),
+           !configuration.doNotTranslate.contains(where: { LintTextFacts.comparable(of: $0, equals: s.comparable) }) {
+            report("unchanged-translation", key, locale, path, "the \(locale) text is the same as the source", source: sourceText, target: text)
+        }
+    }
+
+    private func sameLanguage(_ locale: String) -> Bool {
+        CatalogLocale.normalize(locale).split(separator: "-").first == CatalogLocale.normalize(table.sourceLanguage).split(separator: "-").first
+    }
+}

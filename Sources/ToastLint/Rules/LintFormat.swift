@@ -1,0 +1,180 @@
+import ToastCatalog
+/// The type class of a format argument (validation-checks.md §1): arguments of one class
+/// are read from the argument list the same way; another class reads garbage or crashes.
+enum LintTypeClass: String, Sendable {
+    case object, integer, floating, char, cString = "C string", pointer, writeBack = "write-back"
+}
+
+/// An argument a substitution stands for: its index and how it is read.
+typealias LintArgumentSlot = (index: Int, typeClass: LintTypeClass, size: String)
+
+/// One place where a leaf reads an argument.
+struct LintArgumentUse: Sendable, Equatable {
+    var index: Int
+    var typeClass: LintTypeClass
+    /// Size and signedness within the class, such as `64-bit signed`.
+    var size: String
+    /// The token as written (`%lld`, `%2$@`, `%#@files@`, `%arg`).
+    var text: String
+    var positional: Bool
+    /// From a `%#@name@` reference or `%arg`, whose type is the substitution's.
+    var viaSubstitution: Bool
+    /// Looks like prose rather than a placeholder (`% d`, `100%i`).
+    var proseLike = false
+
+    static func classify(_ spec: FormatSpecifier) -> (LintTypeClass, String)? {
+        let wide: Bool
+        switch spec.lengthModifier {
+        case .l, .ll, .q, .j, .z, .t: wide = true
+        default: wide = false
+        }
+        switch spec.conversion {
+        case "@": return (.object, "object")
+        case "d", "i": return (.integer, wide ? "64-bit signed" : "32-bit signed")
+        case "D": return (.integer, "64-bit signed")
+        case "u", "o", "x", "X": return (.integer, wide ? "64-bit unsigned" : "32-bit unsigned")
+        case "U", "O": return (.integer, "64-bit unsigned")
+        case "e", "E", "f", "F", "g", "G", "a", "A": return (.floating, spec.lengthModifier == .L ? "long double" : "double")
+        case "c": return (.char, spec.lengthModifier == .l ? "unichar" : "char")
+        case "C": return (.char, "unichar")
+        case "s": return (.cString, spec.lengthModifier == .l ? "unichar *" : "char *")
+        case "S": return (.cString, "unichar *")
+        case "p": return (.pointer, "pointer")
+        case "n": return (.writeBack, "int *")
+        default: return nil
+        }
+    }
+
+    /// The class of a substitution's `formatSpecifier` (`lld`, `d`, `%ld`, `@`).
+    static func classify(specifier text: String) -> (LintTypeClass, String)? {
+        let written = text.hasPrefix("%") ? text : "%" + text
+        guard case .specifier(let spec)? = FormatString.tokens(written).first,
+              spec.text.count == written.count else { return nil }
+        return classify(spec)
+    }
+}
+
+/// What a leaf's text means as a format: the arguments it reads, its substitutions and its
+/// syntax problems. Built with the shared grammar of ``FormatString``.
+struct LintLeafFormat: Sendable {
+    var uses: [LintArgumentUse] = []
+    var substitutions: [(name: String, index: Int?)] = []
+    /// `format-syntax` problems, in words.
+    var syntaxProblems: [String] = []
+    /// Specifiers that look like prose (`% d`, `100%i`): text of each.
+    var proseLike: [String] = []
+    /// Whether `%arg` appears.
+    var hasArg = false
+    /// The conversion classes of the non-positional specifiers, in order.
+    var plainOrder: [LintTypeClass] = []
+    /// Whether the text is a format: it has a substitution or a specifier that does not look
+    /// like prose (`"100% accurate"` is not a format: `% a` there is an accident).
+    var hasSpecifiers: Bool { !substitutions.isEmpty || uses.contains { !$0.proseLike } }
+
+    /// The set of argument indices read.
+    var indices: Set<Int> { Set(uses.map(\.index)) }
+
+    /// Analyzes `text`. In a substitution's form, `count` is the substitution's argument:
+    /// `%arg` (String Catalogs) stands for it, and plain specifiers are numbered from it (so a
+    /// stringsdict form's `%lld` is the variable's own argument).
+    init(_ text: String, substitutionArguments: [String: LintArgumentSlot] = [:],
+         count: LintArgumentSlot? = nil) {
+        guard LintText.containsByte(text, UInt8(ascii: "%")) else { return }
+        let tokens = FormatString.tokens(text)
+        var next = count?.index ?? 1
+        var positional = 0, plain = 0
+        var previous: FormatToken?
+        var i = 0
+        while i < tokens.count {
+            let token = tokens[i]
+            defer { previous = token; i += 1 }
+            switch token {
+            case .literal, .percent:
+                continue
+            case .invalid(let raw):
+                if raw.hasPrefix("%0$") {
+                    syntaxProblems.append("“\(raw)”: argument positions start at 1")
+                } else if raw == "%" && i == tokens.count - 1 {
+                    syntaxProblems.append("a lone “%” at the end of the text; write %% for a percent sign")
+                } else if raw == "%", i + 1 < tokens.count, case .literal(let rest) = tokens[i + 1], let next = rest.first {
+                    syntaxProblems.append("“%\(next)” is not a format specifier; write %% for a percent sign")
+                } else {
+                    syntaxProblems.append("“\(raw)” is not a format specifier")
+                }
+            case .substitution(let name, let argument):
+                let key = String(name)
+                var index = argument
+                if argument == nil { index = substitutionArguments[key]?.index ?? next; next += 1; plain += 1 } else { positional += 1 }
+                substitutions.append((key, index))
+                if let known = substitutionArguments[key], let index {
+                    uses.append(LintArgumentUse(index: index, typeClass: known.typeClass, size: known.size,
+                                                text: "%#@\(key)@", positional: argument != nil, viaSubstitution: true))
+                }
+            case .specifier(let spec):
+                // `%arg` in a String Catalog substitution form is the substituted number.
+                if spec.text == "%a", i + 1 < tokens.count, case .literal(let rest) = tokens[i + 1], rest.hasPrefix("rg") {
+                    hasArg = true
+                    if let count {
+                        uses.append(LintArgumentUse(index: count.index, typeClass: count.typeClass, size: count.size,
+                                                    text: "%arg", positional: true, viaSubstitution: true))
+                    }
+                    continue
+                }
+                var prose = false
+                if case .literal(let before)? = previous, let last = before.unicodeScalars.last,
+                   last.properties.numericType != nil, spec.argument == nil, spec.conversion != "@" {
+                    prose = true
+                } else if spec.hasFlag(UInt8(ascii: " ")), spec.argument == nil {
+                    prose = true
+                }
+                if prose { proseLike.append(String(spec.text)) }
+                guard let (typeClass, size) = LintArgumentUse.classify(spec) else {
+                    syntaxProblems.append("“\(spec.text)” is not a format specifier"); continue
+                }
+                if typeClass == .writeBack { syntaxProblems.append("“\(spec.text)” writes to memory (%n is never allowed)") }
+                if spec.widthFromArgument || spec.precisionFromArgument {
+                    // A `*` reads an int argument of its own before the value.
+                    if spec.argument == nil {
+                        if spec.widthFromArgument { uses.append(LintArgumentUse(index: next, typeClass: .integer, size: "32-bit signed", text: "*", positional: false, viaSubstitution: false)); next += 1 }
+                        if spec.precisionFromArgument { uses.append(LintArgumentUse(index: next, typeClass: .integer, size: "32-bit signed", text: "*", positional: false, viaSubstitution: false)); next += 1 }
+                    }
+                }
+                let index: Int
+                if let argument = spec.argument {
+                    index = argument
+                    positional += 1
+                } else {
+                    index = next
+                    next += 1
+                    if !prose { plain += 1 }
+                    if !prose { plainOrder.append(typeClass) }
+                }
+                uses.append(LintArgumentUse(index: index, typeClass: typeClass, size: size, text: String(spec.text),
+                                            positional: spec.argument != nil, viaSubstitution: false, proseLike: prose))
+            }
+        }
+        if positional > 0 && plain > 0 {
+            syntaxProblems.append("numbered (%1$@) and plain (%@) specifiers are mixed; number all of them")
+        }
+        if positional > 0 && plain == 0 {
+            // The positions below the highest that no specifier reads, walked between the ones
+            // used (a position can be as high as the text says: `%99999999$@`), ten named.
+            let used = Set(uses.map(\.index)).filter { $0 >= 1 }.sorted()
+            var gaps: [Int] = []
+            var gapCount = 0
+            var expected = 1
+            for index in used {
+                if index > expected {
+                    gapCount += index - expected
+                    var gap = expected
+                    while gap < index && gaps.count < 10 { gaps.append(gap); gap += 1 }
+                }
+                expected = index + 1
+            }
+            if gapCount > 0 && count == nil {
+                let named = gaps.map(String.init).joined(separator: ", ") + (gapCount > gaps.count ? " and \(gapCount - gaps.count) more" : "")
+                syntaxProblems.append("argument position\(gapCount == 1 ? "" : "s") \(named) \(gapCount == 1 ? "is" : "are") never used, so later arguments cannot be read")
+            }
+        }
+    }
+}

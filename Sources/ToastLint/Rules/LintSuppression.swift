@@ -1,0 +1,33 @@
+import ToastCatalog
+import Foundation
+
+/// `[no-lint]` or `[no-lint: rule-a, rule-b]` in an entry's comment.
+public enum LintSuppression {
+    /// Whether `comment` can suppress any rule (it holds `[no-lint`).
+    package static func maySuppress(_ comment: String) -> Bool {
+        let marker = Array("[no-lint".utf8)
+        var matched = 0
+        for byte in comment.utf8 {
+            matched = byte == marker[matched] ? matched + 1 : (byte == marker[0] ? 1 : 0)
+            if matched == marker.count { return true }
+        }
+        return false
+    }
+
+    /// Whether `comment` suppresses `rule`.
+    public static func suppresses(_ comment: String, rule: String) -> Bool {
+        var rest = Substring(comment)
+        while let open = rest.range(of: "[no-lint") {
+            let after = rest[open.upperBound...]
+            guard let close = after.firstIndex(of: "]") else { return false }
+            let inside = after[..<close].trimmingCharacters(in: .whitespaces)
+            if inside.isEmpty { return true }
+            if inside.hasPrefix(":") {
+                let names = inside.dropFirst().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+                if names.contains(rule) { return true }
+            }
+            rest = after[close...]
+        }
+        return false
+    }
+}

@@ -1,0 +1,56 @@
+import Dispatch
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// ToastKit's one way to run work on several cores and to count them.
+///
+/// Every parallel loop of the package goes through here: the catalog reader's parts, the
+/// file loader's window, lint's groups, checks and locating, the locale matrix's cells.
+package enum Parallel {
+    /// The processors online (`sysconf(_SC_NPROCESSORS_ONLN)`, on Linux and Darwin alike);
+    /// at least 1.
+    package static var processorCount: Int {
+        max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    }
+
+    /// Runs `body` for every index in `0..<iterations`, on all cores, and returns when all
+    /// have finished. The order in which indices run is not defined.
+    package static func forEach(_ iterations: Int, _ body: @Sendable (Int) -> Void) {
+        switch iterations {
+        case ..<1: return
+        case 1: body(0)
+        default: DispatchQueue.concurrentPerform(iterations: iterations, execute: body)
+        }
+    }
+
+    /// The results of `transform` for every index in `0..<count`, in index order, computed on
+    /// all cores.
+    ///
+    /// ```swift
+    /// Parallel.map(4) { $0 * $0 }  // [0, 1, 4, 9]
+    /// ```
+    package static func map<Value>(_ count: Int, _ transform: @Sendable (Int) -> Value) -> [Value] {
+        let slots = LockedSlots<Value>(count: count)
+        forEach(count) { index in slots.store(transform(index), at: index) }
+        return slots.values()
+    }
+
+    /// `0..<count` cut into at most `parts` contiguous, nearly equal ranges (none empty,
+    /// at least one), in order: the slices of a list that `map` hands to its workers.
+    ///
+    /// ```swift
+    /// Parallel.slices(of: 10, into: 3)  // [0..<4, 4..<8, 8..<10]
+    /// ```
+    package static func slices(of count: Int, into parts: Int) -> [Range<Int>] {
+        let parts = max(1, min(parts, count))
+        let size = (count + parts - 1) / parts
+        return (0..<parts).map { part in
+            let lower = min(part * size, count)
+            return lower..<min(lower + size, count)
+        }
+    }
+}

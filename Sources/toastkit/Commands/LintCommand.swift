@@ -1,0 +1,92 @@
+import ArgumentParser
+import Foundation
+import ToastCatalog
+import ToastLint
+
+extension LintOutputFormat: ExpressibleByArgument {}
+
+struct LintCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "lint",
+        abstract: "Validate catalogs: format specifiers, plurals, missing and stale translations, hazardous characters.",
+        discussion: """
+        Rules and their ids: validation-checks.md, or `toastkit lint --list-rules`. Settings come from \
+        .toastkit-lint.json in the current folder (or --config). Exit codes: 0 no error-level finding \
+        (after the baseline), 1 error-level findings, 2 usage error or a file that cannot be opened. \
+        missing-translation is an error when CI is set in the environment (or with --ci), else a warning.
+        """
+    )
+
+    @Argument(help: "Catalog files, .lproj folders or trees.") var paths: [String] = []
+    @Option(help: "Output: text (stderr), json, sarif or github (stdout).") var format: LintOutputFormat = .text
+    @Option(help: "Configuration file (default: .toastkit-lint.json if present).") var config: String?
+    @Option(help: "Baseline file: written when absent; then only findings outside it count, and it shrinks as they are fixed.") var baseline: String?
+    @Option(help: "The development language of .lproj trees (overrides the configuration).") var sourceLanguage: String?
+    @OptionGroup var limitOptions: LimitOptions
+    @Flag(help: "Treat missing translations as errors, as in CI.") var ci = false
+    @Flag(help: "List the rules and exit.") var listRules = false
+
+    func run() throws {
+        if listRules {
+            for rule in LintRule.all { print("\(rule.id)\t\(rule.defaultSeverity.rawValue)\t\(rule.summary)") }
+            return
+        }
+        guard !paths.isEmpty else { throw CLIFailure(code: 2, message: "error: give at least one catalog file or folder to lint") }
+        var configuration = LintConfiguration()
+        let configPath = config ?? (FileManager.default.fileExists(atPath: ".toastkit-lint.json") ? ".toastkit-lint.json" : nil)
+        if let configPath {
+            do {
+                configuration = try LintConfiguration(json: try CatalogLoader.bytes(ofFile: configPath), file: configPath)
+            } catch {
+                throw CLIFailure(code: 2, message: error.description)
+            }
+        }
+        if let sourceLanguage { configuration.sourceLanguage = sourceLanguage }
+        let environment = ProcessInfo.processInfo.environment
+        let strict = ci || !(environment["CI"] ?? "").isEmpty && environment["CI"] != "false" && environment["CI"] != "0"
+        let linter = Linter(configuration: configuration, strictTranslations: strict, limits: try limitOptions.limits())
+        let result: Linter.Result
+        do { result = try linter.lint(paths: paths) } catch { throw CLIFailure(code: 2, message: error.description) }
+        var findings = result.findings
+        var baselined = 0
+        if let baseline {
+            if FileManager.default.fileExists(atPath: baseline) {
+                let accepted: LintBaseline
+                do { accepted = try LintBaseline(json: try CatalogLoader.bytes(ofFile: baseline), file: baseline) } catch {
+                    throw CLIFailure(code: 2, message: error.description)
+                }
+                let applied = accepted.apply(to: findings)
+                findings = applied.new
+                baselined = applied.baselined
+                if applied.shrunk.fingerprints.count < accepted.fingerprints.count {
+                    try write(applied.shrunk.json, to: baseline)
+                    printError("toastkit lint: \(accepted.fingerprints.count - applied.shrunk.fingerprints.count) baselined finding(s) fixed; \(baseline) shrunk to \(applied.shrunk.fingerprints.count)")
+                }
+            } else {
+                try write(LintBaseline(findings: findings).json, to: baseline)
+                printError("toastkit lint: wrote \(baseline) with \(findings.count) finding(s); from now on only new findings count")
+                baselined = findings.count
+                findings = []
+            }
+        }
+        switch format {
+        case .text: for finding in findings { printError(LintOutput.text(finding)) }
+        case .json: for finding in findings { print(LintOutput.json(finding)) }
+        case .github: for finding in findings { print(LintOutput.github(finding)) }
+        case .sarif: print(LintOutput.sarif(findings, toolVersion: ToastkitCommand.version))
+        }
+        let errors = findings.filter { $0.severity == .error }.count
+        let warnings = findings.filter { $0.severity == .warning }.count
+        let notes = findings.count - errors - warnings
+        if format == .text || format == .github {
+            printError("toastkit lint: \(errors) error(s), \(warnings) warning(s), \(notes) note(s) in \(result.files.count) file(s)\(baselined > 0 ? "; \(baselined) baselined" : "")")
+        }
+        if errors > 0 { throw ExitCode(1) }
+    }
+
+    private func write(_ text: String, to path: String) throws {
+        guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
+            throw CLIFailure(code: 2, message: "\(path):1:1: error: [io] cannot write the baseline file")
+        }
+    }
+}

@@ -1,0 +1,191 @@
+import Foundation
+import Testing
+import ToastCatalog
+@_spi(Verification) import ToastLint
+import ToastKitTesting
+
+/// The checker clears plain target texts with a byte scan before the full rules; the scan may
+/// only clear a text on which every leaf rule is silent, so the findings are the same with and
+/// without it.
+@Suite struct LintQuickScanTests {
+    /// Translations the scan clears: the same specifiers in the same order, ordinary text in
+    /// any script (curly quotes, dashes, ellipses, NBSP and fullwidth punctuation included).
+    static let plain: [(source: String, target: String)] = [
+        ("Saved", "Gespeichert"),
+        ("%lld files", "%lld Dateien"),
+        ("%@ sent %lld photos", "%@ a envoyé %lld photos"),
+        ("%1$@ sent %2$lld photos", "%2$lld 枚の写真を %1$@ が送信しました"),
+        ("Delete “%@”?", "Supprimer « %@ » ?"),
+        ("%lld%% done", "%lld%% erledigt"),
+        ("Loading…", "Wird geladen…"),
+        ("Can’t open %@ — try again", "Не удаётся открыть %@ — попробуйте ещё раз"),
+        ("%lld files", "共%lld个文件，已完成"),
+        ("Saved %@", "تم حفظ %@"),
+        ("Saved %@", "נשמר %@"),
+        ("Copy", "Copier"),
+        ("Saved %@ data", "%@ данные"), ("Saved %@ data", "%@ 日本語"), ("Saved %@ data", "データ %@ を保存"),
+    ]
+
+    /// Targets the scan leaves to the full rules (each has one thing a rule looks at), as
+    /// translations of "%lld files waiting".
+    static let hazards: [String] = [
+        " %lld Dateien warten", "%lld Dateien warten ", "%lld Dateien warten\u{A0}", "\u{3000}%lld Dateien warten",
+        "%lld Dateien warten\u{2009}", "\u{1680}%lld Dateien warten", "%lld Dateien warten\u{205F}", "\u{2028}%lld Dateien warten",
+        "%lld Dateien\nwarten", "%lld Dateien\twarten", "%lld Dateien\\nwarten", "%lld Dateien\\\\warten",
+        "\u{1B}[31m%lld Dateien warten", "\u{202E}%lld Dateien warten", "%lld \u{2066}Dateien\u{2069} warten",
+        "%lld Datei\u{200B}en warten", "%lld Datei\u{AD}en warten", "%lld Dateien\u{85} warten", "\u{FEFF}%lld Dateien warten",
+        "%lld Dateien \u{FFFD} warten", "%lld Dateien \u{E000} warten", "%lld Dateien \u{F8FF} warten",
+        "%lld Dateien \u{F0000} warten", "%lld Dateien \u{10FFFD} warten", "%lld Dateien\u{7F} warten",
+        "%lld <b>Dateien</b> warten", "%lld **Dateien** warten", "%lld `Dateien` warten", "%lld [Dateien](https://x.de) warten",
+        "%d Dateien warten", "%@ Dateien warten", "Dateien warten", "%lld Dateien warten %lld", "%1$lld Dateien warten",
+        "%#@files@ Dateien warten", "%lld Dateien warten %", "%lld Dateien warten 50%", "50%lld Dateien warten",
+        "٥%lld Dateien warten", "%arg Dateien warten", "", " ", "%lld files waiting",
+    ]
+
+    /// Sources the scan does not take at all: something of theirs is compared by a rule.
+    static let involvedSources: [String] = [
+        " %lld files", "%lld files ", "%lld\nfiles", "%lld\tfiles", "%lld <b>files</b>", "%lld **files**",
+        "%lld files in 2024", "%lld files at https://example.com", "%lld files%n", "%*d files", "%#@files@ waiting",
+        "5%d files", "100% sure", "%lld files \u{200B}", "",
+    ]
+
+    @Test(arguments: plain)
+    func clearsPlainTranslations(_ source: String, _ target: String) {
+        #expect(LintQuickScan.clears(target, source: source))
+    }
+
+    @Test(arguments: hazards)
+    func leavesHazardsToTheRules(_ target: String) {
+        #expect(!LintQuickScan.clears(target, source: "%lld files waiting"))
+    }
+
+    /// Numbered specifiers may come in any order, each once.
+    @Test(arguments: [("%2$lld photos de %1$@", true), ("%1$@ : %2$lld photos", true), ("%1$@ : %1$@ photos", false),
+                      ("%2$lld photos", false), ("%2$lld photos de %1$@ (%2$lld)", false), ("%2$d photos de %1$@", false),
+                      ("%lld photos de %@", false)])
+    func numberedSpecifiersInAnyOrder(_ target: String, _ cleared: Bool) {
+        #expect(LintQuickScan.clears(target, source: "%1$@ sent %2$lld photos") == cleared)
+    }
+
+    /// A source that reads one argument twice, as two types (found by the `lint` fuzz target):
+    /// reordered, the rules report the target's clash; in the source's order they do not.
+    @Test func oneArgumentReadTwice() throws {
+        #expect(!LintQuickScan.clears("%1$lld 枚を %1$@ が送信", source: "%1$@ sent %1$lld photos"))
+        #expect(LintQuickScan.clears("%1$@ a envoyé %1$lld photos", source: "%1$@ sent %1$lld photos"))
+        for target in ["%1$lld 枚を %1$@ が送信", "%1$@ a envoyé %1$lld photos"] {
+            let text = #"{"sourceLanguage":"en","strings":{"sent":{"comment":"%1$@ is a name.","localizations":{"#
+                + #""en":{"stringUnit":{"state":"translated","value":"%1$@ sent %1$lld photos"}},"#
+                + #""ja":{"stringUnit":{"state":"translated","value":"\#(target)"}}}}},"version":"1.0"}"#
+            #expect(Self.lint(Array(text.utf8), file: "Twice.xcstrings", quick: true) == Self.lint(Array(text.utf8), file: "Twice.xcstrings", quick: false))
+        }
+    }
+
+    @Test(arguments: involvedSources)
+    func takesOnlyPlainSources(_ source: String) {
+        #expect(!LintQuickScan.clears("Gespeichert", source: source))
+        #expect(!LintQuickScan.clears(source, source: source))
+    }
+
+    static func lint(_ bytes: [UInt8], file: String, quick: Bool) -> [String] {
+        var configuration = LintConfiguration()
+        configuration.usesQuickScan = quick
+        return Linter(configuration: configuration).lint(file: file, bytes: bytes).map(LintOutput.text)
+    }
+
+    /// Every source above against every target above, in German and Japanese, flat and as
+    /// plural forms: the findings with and without the scan are the same.
+    @Test func sameFindingsWithAndWithoutTheScan() throws {
+        let sources = Self.plain.map(\.source) + Self.involvedSources + ["%lld files waiting"]
+        let targets = Self.plain.map(\.target) + Self.hazards + ["%1$@ : %1$@ photos", "%2$lld photos de %1$@ (%2$lld)"]
+        var strings: [String: Any] = [:]
+        for (s, source) in sources.enumerated() {
+            for (t, target) in targets.enumerated() {
+                let unit: (String) -> [String: Any] = { ["stringUnit": ["state": "translated", "value": $0]] }
+                strings["flat.\(s).\(t)"] = ["comment": "Test text; %lld is a count.",
+                                             "localizations": ["en": unit(source), "de": unit(target), "ja": unit(target + "。")]]
+                strings["plural.\(s).\(t)"] = ["comment": "Test text; %lld is a count.", "localizations": [
+                    "en": ["variations": ["plural": ["one": unit(source), "other": unit(source)]]],
+                    "de": ["variations": ["plural": ["one": unit(target), "other": unit(target)]]],
+                    "ja": ["variations": ["plural": ["other": unit(target)]]],
+                ]]
+            }
+        }
+        let data = try JSONSerialization.data(withJSONObject: ["sourceLanguage": "en", "version": "1.0", "strings": strings],
+                                              options: [.sortedKeys, .prettyPrinted])
+        let quick = Self.lint(Array(data), file: "Scan.xcstrings", quick: true)
+        let full = Self.lint(Array(data), file: "Scan.xcstrings", quick: false)
+        #expect(quick.count == full.count)
+        #expect(quick == full)
+        // Most of the hazards are findings; the plain pairs are not.
+        #expect(full.count > sources.count * Self.hazards.count)
+    }
+}
+
+extension LintQuickScanTests {
+    /// Plural forms and flat texts whose text the scan clears but whose state, members or
+    /// shape may be reported: the same findings with and without the scan.
+    @Test(arguments: [
+        (#""de":{"stringUnit":{"state":"needs_review","value":"Gespeichert"}}"#, true),
+        (#""de":{"stringUnit":{"state":"new","value":"Gespeichert"}}"#, true),
+        (#""de":{"stringUnit":{"state":"reviewed","value":"Gespeichert"}}"#, true),
+        (#""de":{"stringUnit":{"state":"translated","value":"Gespeichert","x-note":1}}"#, true),
+        (#""de":{"stringUnit":{"state":"translated","value":"Gespeichert"},"x-note":1}"#, true),
+        (#""de":{"variations":{"plural":{"one":{"stringUnit":{"state":"needs_review","value":"%lld Datei"}},"other":{"stringUnit":{"state":"translated","value":"%lld Dateien"}}}}}"#, true),
+        (#""de":{"variations":{"plural":{"one":{"stringUnit":{"state":"new","value":"%lld Datei"}},"other":{"stringUnit":{"state":"translated","value":"%lld Dateien"}}}}}"#, true),
+        (#""de":{"variations":{"plural":{"one":{"stringUnit":{"state":"translated","value":"%lld Datei","x-note":1}},"other":{"stringUnit":{"state":"translated","value":"%lld Dateien"}}}}}"#, true),
+        (#""de":{"variations":{"plural":{"one":{"stringUnit":{"state":"translated","value":"%lld Datei"}},"other":{"stringUnit":{"state":"translated","value":"%lld Dateien"}}},"x-kind":{}}}"#, true),
+        (#""de":{"variations":{"plural":{"one":{"stringUnit":{"state":"translated","value":"%lld Datei"}}}}}"#, true),
+        (#""de":{"variations":{"plural":{"other":{"stringUnit":{"state":"translated","value":"%lld Dateien"}}}}}"#, true),
+        (#""de":{"variations":{"plural":{"one":{"stringUnit":{"state":"translated","value":"%lld Datei"}},"few":{"stringUnit":{"state":"translated","value":"%lld Dateien"}},"other":{"stringUnit":{"state":"translated","value":"%lld Dateien"}}}}}"#, true),
+        (#""de":{"stringUnit":{"state":"translated","value":"%lld Dateien"},"variations":{"plural":{"one":{"stringUnit":{"state":"translated","value":"%lld Datei"}},"other":{"stringUnit":{"state":"translated","value":"%lld Dateien"}}}}}"#, false),
+    ])
+    func reportedBesidesTheText(_ german: String, _ reported: Bool) {
+        let plural = german.contains("plural")
+        let english = plural
+            ? #""en":{"variations":{"plural":{"one":{"stringUnit":{"state":"translated","value":"%lld file"}},"other":{"stringUnit":{"state":"translated","value":"%lld files"}}}}}"#
+            : #""en":{"stringUnit":{"state":"translated","value":"Saved"}}"#
+        let text = #"{"sourceLanguage":"en","strings":{"k":{"comment":"A count of files, or a button.","localizations":{\#(english),\#(german)}}},"version":"1.0"}"#
+        let quick = Self.lint(Array(text.utf8), file: "States.xcstrings", quick: true)
+        #expect(quick == Self.lint(Array(text.utf8), file: "States.xcstrings", quick: false))
+        // (A string unit beside plural forms is no finding of any rule; it is kept on rewrite.)
+        #expect(quick.isEmpty != reported, "\(german)")
+    }
+}
+
+@Suite(.enabled(if: TestCorpus.shared().shouldRun, "../shared/corpus is absent"))
+struct LintQuickScanCorpusTests {
+    static let corpus = TestCorpus.shared()
+
+    @Test(arguments: corpus.files(endingWith: [".xcstrings", ".strings", ".stringsdict"]))
+    func sameFindings(_ path: String) throws {
+        let bytes = try Self.corpus.bytes(path)
+        #expect(LintQuickScanTests.lint(bytes, file: path, quick: true) == LintQuickScanTests.lint(bytes, file: path, quick: false))
+    }
+
+    /// The digit test skips the property lookup in ranges with no decimal digit: for every
+    /// scalar it must agree with the lookup.
+    @Test func decimalDigitsOfEveryScalar() {
+        var digits = 0
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let expected = scalar.properties.numericType == .decimal ? scalar.properties.numericValue.map { Int($0) } : nil
+            let found = LintText.decimalDigit(scalar)
+            if found != expected { Issue.record("U+\(String(value, radix: 16, uppercase: true)): \(String(describing: found)) ≠ \(String(describing: expected))") }
+            if found != nil { digits += 1 }
+        }
+        #expect(digits >= 650)  // every script's 0–9 (660 in Unicode 14)
+    }
+
+    /// The scan skips the bytes no rule looks for by a table: a hazard at any offset of a
+    /// longer text must still stop it.
+    @Test(arguments: ["\u{01}", "\t", "\n", "\u{1F}", "<", "\\", "`", "\u{7F}", "](", "**", "%d", "%%%", "\u{0}"])
+    func hazardsAtEveryOffset(_ hazard: String) {
+        let plain = "abcdefghijklmnopqrstuvwxyzABCDEFGH"
+        #expect(LintQuickScan.clears(plain, source: "Some plain source text"))
+        for offset in 1..<(plain.count - 1) {
+            var text = plain
+            text.insert(contentsOf: hazard, at: text.index(text.startIndex, offsetBy: offset))
+            #expect(!LintQuickScan.clears(text, source: "Some plain source text"), "\(hazard.debugDescription) at \(offset)")
+        }
+    }
+}

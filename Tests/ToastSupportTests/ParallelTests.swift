@@ -1,0 +1,75 @@
+import Testing
+import ToastSupport
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The package's one set of concurrency helpers: parallel loops, slots, locks.
+@Suite struct ParallelTests {
+    @Test(arguments: [0, 1, 2, 3, 7, 64, 1_000])
+    func mapKeepsIndexOrder(count: Int) {
+        #expect(Parallel.map(count) { $0 * 3 + 1 } == (0..<count).map { $0 * 3 + 1 })
+    }
+
+    @Test(arguments: [0, 1, 2, 5, 50])
+    func forEachVisitsEveryIndexOnce(count: Int) {
+        let visits = Locked([Int](repeating: 0, count: count))
+        Parallel.forEach(count) { index in visits.withLock { $0[index] += 1 } }
+        #expect(visits.withLock { $0 } == [Int](repeating: 1, count: count))
+    }
+
+    @Test(arguments: [(0, 1), (0, 4), (1, 4), (10, 3), (10, 1), (4_000, 2), (511, 8), (7, 7), (3, 10)])
+    func slicesCoverTheListInOrder(count: Int, parts: Int) {
+        let slices = Parallel.slices(of: count, into: parts)
+        #expect(!slices.isEmpty && slices.count <= max(1, parts))
+        #expect(slices.first?.lowerBound == 0 && slices.last?.upperBound == count)
+        for (left, right) in zip(slices, slices.dropFirst()) { #expect(left.upperBound == right.lowerBound) }
+        if count >= parts { #expect(slices.allSatisfy { !$0.isEmpty }) }
+        let sizes = slices.map(\.count)
+        #expect((sizes.max() ?? 0) - (sizes.filter { $0 > 0 }.min() ?? 0) <= (count + parts - 1) / max(parts, 1))
+    }
+
+    @Test func processorCountMatchesTheSystem() {
+        #expect(Parallel.processorCount == max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))))
+    }
+
+    @Test func slotsStoreAndTake() {
+        let slots = LockedSlots<String>(count: 4)
+        Parallel.forEach(4) { index in if index != 2 { slots.store("v\(index)", at: index) } }
+        #expect(slots.values() == ["v0", "v1", "v3"])
+        #expect(slots.take() == ["v0", "v1", nil, "v3"])
+        #expect(slots.values().isEmpty)
+    }
+
+    /// A producer hands 10,000 items to two consumers through ``Condition``; each is taken once.
+    @Test func conditionHandsWorkToWaitingConsumers() {
+        final class Queue: @unchecked Sendable {
+            let condition = Condition()
+            var items: [Int] = []
+            var finished = false
+            var taken: [Int] = []
+        }
+        let queue = Queue()
+        let total = 10_000
+        Parallel.forEach(3) { worker in
+            if worker == 0 {
+                for item in 0..<total {
+                    queue.condition.lock(); queue.items.append(item); queue.condition.signal(); queue.condition.unlock()
+                }
+                queue.condition.lock(); queue.finished = true; queue.condition.broadcast(); queue.condition.unlock()
+            } else {
+                while true {
+                    queue.condition.lock()
+                    while queue.items.isEmpty && !queue.finished { queue.condition.wait() }
+                    guard let item = queue.items.popLast() else { queue.condition.unlock(); return }
+                    queue.taken.append(item)
+                    queue.condition.unlock()
+                }
+            }
+        }
+        #expect(queue.taken.sorted() == Array(0..<total))
+    }
+}
