@@ -36,6 +36,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "ToastCatalog", package: "ToastKit"),
+                .product(name: "ToastLint", package: "ToastKit"),
                 .product(name: "ToastICU", package: "ToastKit"),
             ],
             path: "Benchmarks/LoadCatalogs",

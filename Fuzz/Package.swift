@@ -39,6 +39,7 @@ let package = Package(
                 "FuzzSupport",
                 .product(name: "ToastKit", package: "ToastKit"),
                 .product(name: "ToastCatalog", package: "ToastKit"),
+                .product(name: "ToastLint", package: "ToastKit"),
                 .product(name: "ToastICU", package: "ToastKit"),
             ]
         )

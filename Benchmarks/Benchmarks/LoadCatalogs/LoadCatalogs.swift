@@ -2,6 +2,7 @@ import Benchmark
 import Foundation
 import ToastCatalog
 import ToastICU
+import ToastLint
 
 /// Load throughput of a generated String Catalog (≥ 50 MB, 40 locales + the English source,
 /// 20% plural keys with each locale's CLDR categories) and of 40 `.lproj` `.strings` files,

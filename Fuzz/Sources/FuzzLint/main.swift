@@ -2,7 +2,8 @@
 // Invariants: lint never crashes; every finding is located inside the input; checking the
 // entries while the catalog is read gives the findings of checking the loaded catalog; and the
 // quick scan that clears plain texts changes no finding.
-@_spi(Verification) import ToastCatalog
+import ToastCatalog
+@_spi(Verification) import ToastLint
 import FuzzSupport
 
 @main
