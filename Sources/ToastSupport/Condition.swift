@@ -17,14 +17,11 @@ import Darwin
 /// condition.unlock()
 /// ```
 package final class Condition: @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private let mutex = PthreadMutex()
     private let variable: UnsafeMutablePointer<pthread_cond_t>
 
     /// An unlocked lock with no waiter.
     package init() {
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
         variable = .allocate(capacity: 1)
         variable.initialize(to: pthread_cond_t())
         pthread_cond_init(variable, nil)
@@ -33,19 +30,18 @@ package final class Condition: @unchecked Sendable {
     deinit {
         pthread_cond_destroy(variable)
         variable.deallocate()
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
+        mutex.destroy()
     }
 
     /// Takes the lock, waiting for it.
-    package func lock() { pthread_mutex_lock(mutex) }
+    package func lock() { pthread_mutex_lock(mutex.pointer) }
 
     /// Gives the lock back.
-    package func unlock() { pthread_mutex_unlock(mutex) }
+    package func unlock() { pthread_mutex_unlock(mutex.pointer) }
 
     /// Gives the lock back until another thread signals, then takes it again; the caller
     /// holds the lock and checks its condition again afterwards (wake-ups may be spurious).
-    package func wait() { pthread_cond_wait(variable, mutex) }
+    package func wait() { pthread_cond_wait(variable, mutex.pointer) }
 
     /// Wakes one waiting thread.
     package func signal() { pthread_cond_signal(variable) }
