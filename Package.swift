@@ -28,7 +28,9 @@ let package = Package(
         // Internal support (package access only, no product): locks, slots, parallel loops.
         .target(name: "ToastSupport"),
         .target(name: "ToastICU", dependencies: ["CICU", "ToastSupport"]),
-        .target(name: "ToastCatalog", dependencies: ["ToastICU", "ToastSupport"]),
+        // The list of temporary files a signal handler removes (C: real atomics, signal-safe).
+        .target(name: "CFileCleanup"),
+        .target(name: "ToastCatalog", dependencies: ["ToastICU", "ToastSupport", "CFileCleanup"]),
         .target(name: "ToastLint", dependencies: ["ToastCatalog", "ToastICU", "ToastSupport"]),
         .target(name: "ToastKit", dependencies: ["ToastCatalog", "ToastICU"]),
         .target(name: "ToastMatrix", dependencies: ["ToastKit", "ToastCatalog", "ToastICU", "ToastSupport"]),

@@ -26,4 +26,25 @@ public enum CatalogLocale {
         let folder = String(parts[parts.count - 2].dropLast(6))
         return (folder, normalize(folder))
     }
+
+    /// `code` as the name of a path component (`de` → `de.lproj`), after checking that it is a
+    /// locale: a well-formed BCP 47 tag (`_` allowed for `-`), `Base`, `mul` or a legacy
+    /// `.lproj` name. Anything else — `../../x`, `a/b`, an empty code — is an `[invalid-locale]`
+    /// error, so that a catalog's locale codes can never lead a writer out of its folder.
+    public static func pathComponent(forLocale code: String, file: String) throws(CatalogError) -> String {
+        if code == "Base" || code == "mul" || legacyNames[code] != nil || LocaleTag(code) != nil { return code }
+        throw CatalogError(location: SourceLocation(file: file, line: 1, column: 1), rule: "invalid-locale",
+                           message: "“\(code.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "<U+\(String($0.value, radix: 16, uppercase: true))>" : String($0) }.joined())” is not a locale code (BCP 47); nothing was written")
+    }
+
+    /// `name` as a file name (a table name: `Localizable`): refused when empty, `.` or `..`, or
+    /// when it holds `/`, NUL or another control character.
+    public static func pathComponent(forTable name: String, file: String) throws(CatalogError) -> String {
+        let unsafe = name.isEmpty || name == "." || name == ".." || name.unicodeScalars.contains { $0 == "/" || $0.value < 0x20 || $0.value == 0x7F }
+        guard !unsafe else {
+            throw CatalogError(location: SourceLocation(file: file, line: 1, column: 1), rule: "invalid-table",
+                               message: "the table name is not a usable file name; nothing was written")
+        }
+        return name
+    }
 }

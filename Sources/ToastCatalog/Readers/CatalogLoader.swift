@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ToastSupport
 
 /// Finds and reads catalogs from paths given by users.
@@ -61,52 +65,128 @@ public enum CatalogLoader {
     }
 
     /// The catalog files at `path`, sorted by path (code-point order).
+    ///
+    /// A file is returned as it is; a folder is searched for `.xcstrings`, `.strings` and
+    /// `.stringsdict` files, following symbolic links to folders (each folder is searched once,
+    /// so a link loop ends). Nothing is skipped silently: a folder that cannot be read, a
+    /// FIFO, socket or device (at `path`, or named like a catalog file in the tree), a folder
+    /// named like a catalog file, a broken link named like one and a path over `PATH_MAX` are
+    /// `[io]` errors.
     public static func files(at path: String) throws(CatalogError) -> [String] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw CatalogError(location: SourceLocation(file: path, line: 1, column: 1), rule: "io", message: "no such file or folder")
+        try checkPathLength(path)
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            let code = errno
+            var link = stat()
+            if lstat(path, &link) == 0 && PathKind(link.st_mode) != .directory && (link.st_mode & S_IFMT) == S_IFLNK {
+                throw ioError(path, "is a symbolic link to a missing file or folder")
+            }
+            throw ioError(path, code == ENOENT ? "no such file or folder" : "cannot read it: \(systemError(code))")
         }
-        guard isDirectory.boolValue else { return [path] }
-        let base = path.hasSuffix("/") ? String(path.dropLast()) : path
-        return (FileManager.default.subpaths(atPath: path) ?? [])
-            .filter { sub in extensions.contains { sub.hasSuffix($0) } }
-            .map { base + "/" + $0 }
-            .sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
+        switch PathKind(status.st_mode) {
+        case .regular:
+            return [path]
+        case .directory:
+            if isCatalogName(path) { throw ioError(path, "is a directory, not a catalog file") }
+            let base = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+            var found: [String] = []
+            var searched: Set<FolderID> = [FolderID(status)]
+            try collect(in: base, into: &found, searched: &searched)
+            return found.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
+        case let kind:
+            throw ioError(path, "\(kind.phrase), not a catalog file or folder")
+        }
+    }
+
+    /// Whether a name ends in a catalog extension.
+    static func isCatalogName(_ path: String) -> Bool {
+        let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
+        return extensions.contains { trimmed.hasSuffix($0) }
+    }
+
+    /// A folder's identity, for searching each folder once.
+    struct FolderID: Hashable {
+        let device: UInt64
+        let inode: UInt64
+        init(_ status: stat) { device = UInt64(status.st_dev); inode = UInt64(status.st_ino) }
+    }
+
+    private static func collect(in folder: String, into found: inout [String], searched: inout Set<FolderID>) throws(CatalogError) {
+        try checkPathLength(folder)
+        guard let stream = opendir(folder) else { throw ioError(folder, "cannot read the folder: \(systemError())") }
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        closedir(stream)
+        for name in names {
+            let child = folder == "/" ? "/" + name : folder + "/" + name
+            try checkPathLength(child)
+            var status = stat()
+            guard stat(child, &status) == 0 else {
+                // A broken link (or one that cannot be followed) matters only when it is named
+                // like a catalog file.
+                if isCatalogName(name) { throw ioError(child, "cannot read it: \(systemError())") }
+                continue
+            }
+            switch PathKind(status.st_mode) {
+            case .directory:
+                if isCatalogName(name) { throw ioError(child, "is a directory, not a catalog file") }
+                if searched.insert(FolderID(status)).inserted { try collect(in: child, into: &found, searched: &searched) }
+            case .regular:
+                if isCatalogName(name) { found.append(child) }
+            case let kind:
+                if isCatalogName(name) { throw ioError(child, "\(kind.phrase), not a catalog file") }
+            }
+        }
     }
 
     /// The bytes of a file, read once into an array, refused above `limits.maximumFileSize`.
     public static func bytes(ofFile path: String, limits: CatalogLimits = .standard) throws(CatalogError) -> [UInt8] {
+        try contents(ofFile: path, limits: limits).bytes
+    }
+
+    /// The bytes of a file and a snapshot of it taken from the same open file (for a writer
+    /// that must not overwrite a change made after the read). The file is opened without
+    /// blocking and checked before anything is read: a FIFO, socket, device or folder is an
+    /// `[io]` error, never a hang; so is a file that cannot be opened (with the system's reason)
+    /// and one over `limits.maximumFileSize` (`[limit]`).
+    public static func contents(ofFile path: String, limits: CatalogLimits = .standard) throws(CatalogError) -> FileContents {
         let start = SourceLocation(file: path, line: 1, column: 1)
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw CatalogError(location: start, rule: "io", message: "cannot open the file for reading")
+        try checkPathLength(path)
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let code = errno
+            throw ioError(path, code == ENOENT ? "no such file" : "cannot open the file for reading: \(systemError(code))")
         }
-        defer { try? handle.close() }
-        do {
-            let size = try handle.seekToEnd()
-            guard size <= UInt64(limits.maximumFileSize) else {
-                throw CatalogError(location: start, rule: "limit",
-                                   message: "the file is \(size) bytes; the limit is \(limits.maximumFileSize) (--max-file-size)")
-            }
-            try handle.seek(toOffset: 0)
-            var bytes = [UInt8](repeating: 0, count: Int(size))
-            let read = bytes.withUnsafeMutableBytes { buffer -> Int in
-                var done = 0
-                while done < buffer.count {
-                    let n = Foundation.read(handle.fileDescriptor, buffer.baseAddress! + done, buffer.count - done)
-                    if n <= 0 { break }
-                    done += n
-                }
-                return done
-            }
-            guard read == Int(size) else {
-                throw CatalogError(location: start, rule: "io", message: "read \(read) of \(size) bytes")
-            }
-            return bytes
-        } catch let error as CatalogError {
-            throw error
-        } catch {
-            throw CatalogError(location: start, rule: "io", message: "cannot read the file: \(error.localizedDescription)")
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw ioError(path, "cannot read the file: \(systemError())") }
+        let kind = PathKind(status.st_mode)
+        guard kind == .regular else { throw ioError(path, "\(kind.phrase), not a catalog file") }
+        let size = Int64(status.st_size)
+        guard size <= Int64(limits.maximumFileSize) else {
+            throw CatalogError(location: start, rule: "limit",
+                               message: "the file is \(size) bytes; the limit is \(limits.maximumFileSize) (--max-file-size)")
         }
+        var bytes = [UInt8](repeating: 0, count: Int(size))
+        let read = bytes.withUnsafeMutableBytes { buffer -> Int in
+            var done = 0
+            while done < buffer.count {
+                let n = systemRead(descriptor, buffer.baseAddress! + done, buffer.count - done)
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 { break }
+                done += n
+            }
+            return done
+        }
+        guard read == Int(size) else {
+            throw ioError(path, "read \(read) of \(size) bytes: the file changed or could not be read (\(systemError()))")
+        }
+        return FileContents(bytes: bytes, snapshot: FileSnapshot(status))
     }
 
     /// Reads one catalog file; `.strings` and `.stringsdict` take their locale from the

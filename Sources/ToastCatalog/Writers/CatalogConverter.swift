@@ -128,7 +128,10 @@ public enum CatalogConverter {
             if let state = value.stringUnit?.state, state != "translated" { note("state “\(state)” is not kept in .strings") }
             if value.plural.isEmpty && value.substitutions.isEmpty {
                 guard let unit = value.stringUnit else { continue }
-                if let comment = entry.comment { strings += "/* \(comment.replacingOccurrences(of: "*/", with: "* /")) */\n" }
+                if let comment = entry.comment {
+                    if comment.contains("*/") { note("the comment holds “*/”, which would end a .strings comment; written as “* /”") }
+                    strings += "/* \(comment.replacingOccurrences(of: "*/", with: "* /")) */\n"
+                }
                 strings += quoted(key) + " = " + quoted(unit.value) + ";\n\n"
                 continue
             }
@@ -177,6 +180,20 @@ public enum CatalogConverter {
             """ + dictEntries.joined() + "</dict>\n</plist>\n"
         return (strings.isEmpty ? nil : strings, plist, report)
     }
+
+    /// What an emptied `.strings` file holds: nothing (a valid, empty table).
+    public static let emptyStrings = ""
+
+    /// What an emptied `.stringsdict` file holds: a property list with an empty dictionary.
+    public static let emptyStringsdict = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0">
+        <dict>
+        </dict>
+        </plist>
+
+        """
 
     /// A `.strings` quoted string.
     static func quoted(_ text: String) -> String {

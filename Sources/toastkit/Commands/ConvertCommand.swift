@@ -10,48 +10,108 @@ struct ConvertCommand: ParsableCommand {
             IN a folder of .lproj folders → OUT a folder that receives TABLE.xcstrings for each table \
             (or OUT a .xcstrings file when IN has one table). IN a .xcstrings → OUT a folder that \
             receives LOCALE.lproj/TABLE.strings and .stringsdict. What the target format cannot hold \
-            (device variations in .strings, review states, unsupported rule types) is reported as \
-            warnings and the exit code is 1; everything else is converted.
+            (device variations in .strings, review states, unsupported rule types, a comment holding \
+            "*/") is reported as warnings and the exit code is 1; everything else is converted.
+
+            Nothing of yours is overwritten without --force: if a file convert would write exists, \
+            or a table file beside one would be left stale (an old TABLE.stringsdict beside a new \
+            TABLE.strings), convert writes nothing and exits 2. With --force those files are \
+            replaced (a stale one with an empty table); nothing is deleted. Locale codes and table \
+            names are checked before they become paths, and OUT and the folders in it must be real \
+            folders, not links.
             """
     )
 
     @Argument(help: "The input: a folder with .lproj folders, or a .xcstrings file.") var input: String
     @Argument(help: "The output folder (or .xcstrings file).") var output: String
     @Option(help: "The development language.") var sourceLanguage: String = "en"
+    @Flag(help: "Replace existing output files (and empty stale table files beside them).") var force = false
     @OptionGroup var limitOptions: LimitOptions
+
+    /// A file to write, with whether it empties a stale one.
+    private struct Planned {
+        var path: String
+        var text: String
+        var emptiesStale = false
+    }
 
     func run() throws {
         let limits = try limitOptions.limits()
         var report = CatalogConverter.Report()
-        do throws(any Error) {
+        var plan: [Planned] = []
+        do throws(CatalogError) {
+            _ = try CatalogLocale.pathComponent(forLocale: sourceLanguage, file: "--source-language")
+            try checkNotSame()
             if input.hasSuffix(".xcstrings") {
                 let catalog = try CatalogLoader.readFile(input, limits: limits)
+                let table = try CatalogLocale.pathComponent(forTable: catalog.table, file: input)
+                try checkFolder(output)
                 for locale in catalog.localeCodes {
+                    let component = try CatalogLocale.pathComponent(forLocale: locale, file: input)
                     let (strings, dict, localeReport) = CatalogConverter.lproj(from: catalog, locale: locale)
                     report.notConverted += localeReport.notConverted
-                    let folder = (output as NSString).appendingPathComponent(locale + ".lproj")
-                    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-                    if let strings { try write(strings, to: (folder as NSString).appendingPathComponent(catalog.table + ".strings")) }
-                    if let dict { try write(dict, to: (folder as NSString).appendingPathComponent(catalog.table + ".stringsdict")) }
+                    let folder = (output as NSString).appendingPathComponent(component + ".lproj")
+                    try checkFolder(folder)
+                    for (text, ext, empty) in [(strings, ".strings", CatalogConverter.emptyStrings),
+                                               (dict, ".stringsdict", CatalogConverter.emptyStringsdict)] {
+                        let path = (folder as NSString).appendingPathComponent(table + ext)
+                        if let text {
+                            plan.append(Planned(path: path, text: text))
+                        } else if exists(path) {
+                            plan.append(Planned(path: path, text: empty, emptiesStale: true))
+                        }
+                    }
                 }
             } else {
                 let set = try CatalogSet.load(paths: [input], sourceLanguage: sourceLanguage, limits: limits)
                 let tables = set.tables.filter { $0.format != .xcstrings }
-                let writer = try XCStringsWriter()
+                let writer: XCStringsWriter
+                do { writer = try XCStringsWriter() } catch {
+                    throw CatalogError(location: SourceLocation(file: output, line: 1, column: 1), rule: "icu", message: "\(error)")
+                }
                 let single = output.hasSuffix(".xcstrings")
                 if single && tables.count != 1 {
-                    throw CLIFailure(code: 2, message: "error: \(input) holds \(tables.count) tables; give a folder as OUT")
+                    throw CatalogError(location: SourceLocation(file: input, line: 1, column: 1), rule: "usage",
+                                       message: "holds \(tables.count) tables; give a folder as OUT")
                 }
-                if !single { try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true) }
+                if !single { try checkFolder(output) }
                 for table in tables {
                     let (catalog, tableReport) = CatalogConverter.stringCatalog(from: table, sourceLanguage: sourceLanguage)
                     report.notConverted += tableReport.notConverted
-                    let path = single ? output : (output as NSString).appendingPathComponent(table.table + ".xcstrings")
-                    try write(writer.string(catalog.jsonValue()), to: path)
+                    let name = try CatalogLocale.pathComponent(forTable: table.table, file: input)
+                    let path = single ? output : (output as NSString).appendingPathComponent(name + ".xcstrings")
+                    plan.append(Planned(path: path, text: writer.string(catalog.jsonValue())))
                 }
             }
-        } catch let error as CatalogError {
+        } catch {
             throw CLIFailure(code: 2, message: error.description)
+        }
+        // Everything is checked before anything is written.
+        let existing = plan.filter { exists($0.path) }
+        if !force && !existing.isEmpty {
+            for item in existing {
+                printError("\(item.path):1:1: error: [io] " + (item.emptiesStale
+                    ? "exists, and would be left stale beside the new files of its table (--force empties it)"
+                    : "exists (--force replaces it)"))
+            }
+            throw CLIFailure(code: 2, message: "toastkit: \(existing.count) file(s) exist; nothing was written")
+        }
+        TemporaryFiles.installSignalCleanup()
+        for item in plan {
+            let folder = (item.path as NSString).deletingLastPathComponent
+            do {
+                if !folder.isEmpty && !exists(folder) { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+            } catch {
+                throw CLIFailure(code: 2, message: "\(folder):1:1: error: [io] could not be created: \(error.localizedDescription)")
+            }
+            do {
+                try SafeFileWriter.write(Array(item.text.utf8), to: item.path,
+                                         options: .init(force: force, replacesExisting: force, followsSymlinks: false,
+                                                        activity: "converting"))
+            } catch {
+                throw CLIFailure(code: 2, message: error.description)
+            }
+            if item.emptiesStale { printError("\(item.path):1:1: warning: [stale-file] emptied: the conversion has nothing for it") }
         }
         for item in report.notConverted { printError(item.warningDescription) }
         if !report.notConverted.isEmpty {
@@ -59,7 +119,33 @@ struct ConvertCommand: ParsableCommand {
         }
     }
 
-    private func write(_ text: String, to path: String) throws {
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+    /// Whether something (a file, folder or link, even a broken one) is at `path`.
+    private func exists(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0
+    }
+
+    /// OUT and the folders in it must be folders or new paths, never links (which could lead
+    /// the writes anywhere) nor files.
+    private func checkFolder(_ path: String) throws(CatalogError) {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return }
+        let location = SourceLocation(file: path, line: 1, column: 1)
+        if (status.st_mode & S_IFMT) == S_IFLNK {
+            throw CatalogError(location: location, rule: "io", message: "is a symbolic link; convert writes only into real folders (give the folder it points to)")
+        }
+        if (status.st_mode & S_IFMT) != S_IFDIR {
+            throw CatalogError(location: location, rule: "io", message: "exists and is not a folder")
+        }
+    }
+
+    /// `convert X X`, or OUT naming IN by another path.
+    private func checkNotSame() throws(CatalogError) {
+        var a = stat(), b = stat()
+        guard stat(input, &a) == 0, stat(output, &b) == 0 else { return }
+        if a.st_dev == b.st_dev && a.st_ino == b.st_ino {
+            throw CatalogError(location: SourceLocation(file: output, line: 1, column: 1), rule: "usage",
+                               message: "IN and OUT are the same \((a.st_mode & S_IFMT) == S_IFDIR ? "folder" : "file"); give another OUT")
+        }
     }
 }

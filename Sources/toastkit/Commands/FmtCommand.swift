@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import ToastCatalog
 
 struct FmtCommand: ParsableCommand {
@@ -9,29 +8,43 @@ struct FmtCommand: ParsableCommand {
         discussion: """
             Reads each .xcstrings (folders are searched) and writes it back in Xcode's layout; \
             every member is kept, unknown ones included, and a final newline is kept if the file \
-            had one. --check writes nothing and exits 1 when a file would change.
+            had one. --check writes nothing and exits 1 when a file would change. \
+            A file is replaced atomically, keeping its mode and owner; a link is written through. \
+            A read-only or hard-linked file, or one that changed while it was formatted, is not \
+            rewritten (exit 2); --force rewrites read-only and hard-linked files.
             """
     )
 
     @Argument(help: "String Catalog files or folders.") var paths: [String]
     @Flag(help: "Report files not in Xcode's layout instead of rewriting them.") var check = false
+    @Flag(help: "Rewrite read-only files (keeping their mode) and hard-linked files (in place, keeping the links).")
+    var force = false
     @OptionGroup var limitOptions: LimitOptions
 
     func run() throws {
         let limits = try limitOptions.limits()
         let writer = try XCStringsWriter()
+        if !check { TemporaryFiles.installSignalCleanup() }
         var unreadable = false
         var changed: [String] = []
         for path in paths {
-            let files: [String]
-            do { files = try CatalogLoader.files(at: path).filter { $0.hasSuffix(".xcstrings") } } catch {
+            var files: [String]
+            do throws(CatalogError) {
+                files = try CatalogLoader.files(at: path)
+                if files == [path] && !path.hasSuffix(".xcstrings") {
+                    throw CatalogError(location: SourceLocation(file: path, line: 1, column: 1), rule: "unsupported-format",
+                                       message: "fmt rewrites String Catalogs (.xcstrings); this is not one")
+                }
+                files = files.filter { $0.hasSuffix(".xcstrings") }
+            } catch {
                 printError(error.description)
                 unreadable = true
                 continue
             }
             for file in files {
-                do {
-                    let bytes = try CatalogLoader.bytes(ofFile: file, limits: limits)
+                do throws(CatalogError) {
+                    let contents = try CatalogLoader.contents(ofFile: file, limits: limits)
+                    let bytes = contents.bytes
                     let tree = try JSONParser.parse(bytes, file: file, limits: limits)
                     _ = try StringCatalog(xcstrings: bytes, file: file, limits: limits)  // validate the schema too
                     let formatted = writer.string(tree, finalNewline: bytes.last == 0x0A)
@@ -40,18 +53,16 @@ struct FmtCommand: ParsableCommand {
                     if check {
                         printError("\(file):1:1: warning: [fmt] not in Xcode's layout; run toastkit fmt")
                     } else {
-                        try Data(formatted.utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
+                        try SafeFileWriter.write(Array(formatted.utf8), to: file,
+                                                 options: .init(force: force, original: contents, activity: "formatting"))
                     }
-                } catch let error as CatalogError {
-                    printError(error.description)
-                    unreadable = true
                 } catch {
-                    printError("\(file):1:1: error: [io] \(error.localizedDescription)")
+                    printError(error.description)
                     unreadable = true
                 }
             }
         }
-        if unreadable { throw CLIFailure(code: 2, message: "toastkit: some catalogs could not be read") }
+        if unreadable { throw CLIFailure(code: 2, message: "toastkit: some catalogs could not be read or written (listed above)") }
         if check && !changed.isEmpty { throw CLIFailure(code: 1, message: "toastkit: \(changed.count) file(s) not in Xcode's layout") }
     }
 }

@@ -25,6 +25,7 @@ struct LintCommand: ParsableCommand {
     @OptionGroup var limitOptions: LimitOptions
     @Flag(help: "Treat missing translations as errors, as in CI.") var ci = false
     @Flag(help: "List the rules and exit.") var listRules = false
+    @Flag(help: "With --baseline: rewrite a read-only or hard-linked baseline file.") var force = false
 
     func run() throws {
         if listRules {
@@ -52,18 +53,22 @@ struct LintCommand: ParsableCommand {
         if let baseline {
             if FileManager.default.fileExists(atPath: baseline) {
                 let accepted: LintBaseline
-                do { accepted = try LintBaseline(json: try CatalogLoader.bytes(ofFile: baseline), file: baseline) } catch {
+                let read: FileContents
+                do {
+                    read = try CatalogLoader.contents(ofFile: baseline)
+                    accepted = try LintBaseline(json: read.bytes, file: baseline)
+                } catch {
                     throw CLIFailure(code: 2, message: error.description)
                 }
                 let applied = accepted.apply(to: findings)
                 findings = applied.new
                 baselined = applied.baselined
                 if applied.shrunk.fingerprints.count < accepted.fingerprints.count {
-                    try write(applied.shrunk.json, to: baseline)
+                    try write(applied.shrunk.json, to: baseline, original: read)
                     printError("toastkit lint: \(accepted.fingerprints.count - applied.shrunk.fingerprints.count) baselined finding(s) fixed; \(baseline) shrunk to \(applied.shrunk.fingerprints.count)")
                 }
             } else {
-                try write(LintBaseline(findings: findings).json, to: baseline)
+                try write(LintBaseline(findings: findings).json, to: baseline, original: nil)
                 printError("toastkit lint: wrote \(baseline) with \(findings.count) finding(s); from now on only new findings count")
                 baselined = findings.count
                 findings = []
@@ -84,9 +89,16 @@ struct LintCommand: ParsableCommand {
         if errors > 0 { throw ExitCode(1) }
     }
 
-    private func write(_ text: String, to path: String) throws {
-        guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
-            throw CLIFailure(code: 2, message: "\(path):1:1: error: [io] cannot write the baseline file")
+    /// Writes the baseline safely: atomically, keeping mode and owner, never over a baseline
+    /// that changed while linting, nor over a new file someone made meanwhile.
+    private func write(_ text: String, to path: String, original: FileContents?) throws {
+        TemporaryFiles.installSignalCleanup()
+        do {
+            try SafeFileWriter.write(Array(text.utf8), to: path,
+                                     options: .init(force: force, replacesExisting: original != nil, original: original,
+                                                    activity: "linting"))
+        } catch {
+            throw CLIFailure(code: 2, message: error.description)
         }
     }
 }

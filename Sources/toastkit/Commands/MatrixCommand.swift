@@ -30,6 +30,7 @@ struct MatrixCommand: ParsableCommand {
     @OptionGroup var limitOptions: LimitOptions
     @Option(help: "A golden file to compare the golden text with.") var golden: String?
     @Flag(help: "Write the golden file instead of comparing.") var update = false
+    @Flag(help: "With --update: rewrite a read-only or hard-linked golden file.") var force = false
 
     func validate() throws {
         if !["text", "json", "golden"].contains(format) { throw ValidationError("--format must be text, json or golden") }
@@ -79,8 +80,12 @@ struct MatrixCommand: ParsableCommand {
         var failed = result.hasErrors
         if let golden {
             if update {
-                do { try Data(result.goldenText.utf8).write(to: URL(fileURLWithPath: golden)) } catch {
-                    throw CLIFailure(code: 2, message: "error: cannot write \(golden): \(error.localizedDescription)")
+                TemporaryFiles.installSignalCleanup()
+                do {
+                    try SafeFileWriter.write(Array(result.goldenText.utf8), to: golden,
+                                             options: .init(force: force, activity: "updating the golden file"))
+                } catch {
+                    throw CLIFailure(code: 2, message: error.description)
                 }
                 printError("toastkit: wrote \(golden)")
             } else {

@@ -1,0 +1,189 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writes files without losing what the user had: the one way every ToastKit writer (`fmt`,
+/// `convert`, `matrix --golden --update`, the lint baseline) puts bytes on disk.
+///
+/// A write goes to a temporary file beside the target (`.NAME.toastkit-XXXXXX`, removed on
+/// error and, with ``TemporaryFiles/installSignalCleanup()``, on SIGINT/SIGTERM/SIGHUP), is
+/// flushed to disk, given the target's permissions and, where permitted, its owner, and is
+/// renamed over the target in one step. So a reader sees the old file or the new one, never
+/// a part, and a crash or `kill -9` leaves the target as it was. Besides:
+///
+/// - a symbolic link stays a link: the file it points to is replaced (or, with
+///   ``Options/followsSymlinks`` false, the link is refused);
+/// - a file with other hard links is refused, since a rename would leave the other names
+///   with the old contents; with ``Options/force`` it is rewritten in place, which keeps
+///   the links but is not atomic;
+/// - a read-only file (no write permission bit, or not writable by this user) is refused,
+///   and rewritten with ``Options/force``, keeping its mode;
+/// - with ``Options/original`` (what the caller read), a file that changed since the read —
+///   other identity, size, modification time or bytes — is refused: nothing is overwritten;
+/// - a folder, FIFO, socket or device is refused before it is opened.
+///
+/// Errors are `[io]` ``CatalogError``s at `path:1:1` that say the file could not be written
+/// and why.
+public enum SafeFileWriter {
+    /// How a write treats what is already there.
+    public struct Options: Sendable {
+        /// Rewrite a read-only or hard-linked file (the CLI's `--force`).
+        public var force: Bool
+        /// Replace an existing file (false: an existing file is an error, as `convert`
+        /// without `--force` wants).
+        public var replacesExisting: Bool
+        /// Write through a symbolic link to its target (false: a link is an error).
+        public var followsSymlinks: Bool
+        /// What the caller read from the file: the write is refused if the file changed since.
+        public var original: FileContents?
+        /// What the caller is doing, for the message of a refused write
+        /// ("changed while formatting").
+        public var activity: String
+
+        /// Options for replacing a file read earlier, or creating a new one.
+        public init(force: Bool = false, replacesExisting: Bool = true, followsSymlinks: Bool = true,
+                    original: FileContents? = nil, activity: String = "writing") {
+            self.force = force
+            self.replacesExisting = replacesExisting
+            self.followsSymlinks = followsSymlinks
+            self.original = original
+            self.activity = activity
+        }
+    }
+
+    /// Writes `bytes` to `path` as ``SafeFileWriter`` describes.
+    public static func write(_ bytes: [UInt8], to path: String, options: Options = Options()) throws(CatalogError) {
+        try checkPathLength(path)
+        let target = try resolveTarget(path, options: options)
+        var status = stat()
+        if stat(target, &status) == 0 {
+            let kind = PathKind(status.st_mode)
+            guard kind == .regular else { throw failure(path, "it \(kind.phrase)") }
+            guard options.replacesExisting else { throw failure(path, "it exists (--force replaces it)") }
+            let current = FileSnapshot(status)
+            if let original = options.original { try checkUnchanged(path, target, since: original, options: options) }
+            if current.permissions & 0o222 == 0 || access(target, W_OK) != 0 {
+                guard options.force else { throw failure(path, "it is read-only (--force rewrites it, keeping its mode)") }
+            }
+            if current.links > 1 {
+                guard options.force else {
+                    throw failure(path, "it has \(current.links) hard links, which a replacement would separate (--force rewrites it in place, keeping them)")
+                }
+                try rewriteInPlace(bytes, path: path, target: target)
+                return
+            }
+            try replace(bytes, path: path, target: target, keeping: current, options: options)
+        } else {
+            let code = errno
+            guard code == ENOENT else { throw failure(path, systemError(code)) }
+            if options.original != nil { throw failure(path, "it was removed while \(options.activity)") }
+            try replace(bytes, path: path, target: target, keeping: nil, options: options)
+        }
+    }
+
+    /// The file to replace: `path`, or the file its links lead to.
+    private static func resolveTarget(_ path: String, options: Options) throws(CatalogError) -> String {
+        var link = stat()
+        guard lstat(path, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK else { return path }
+        guard options.followsSymlinks else { throw failure(path, "it is a symbolic link; give the file itself") }
+        guard let resolved = realpath(path, nil) else {
+            throw failure(path, "it is a symbolic link that cannot be followed (\(systemError()))")
+        }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// Refuses the write when the file is no longer what the caller read.
+    private static func checkUnchanged(_ path: String, _ target: String, since original: FileContents,
+                                       options: Options) throws(CatalogError) {
+        let changed = failure(path, "it changed while \(options.activity); not replaced (run again)")
+        var status = stat()
+        guard stat(target, &status) == 0 else { throw failure(path, "it was removed while \(options.activity)") }
+        guard FileSnapshot(status).isUnchanged(comparedTo: original.snapshot) else { throw changed }
+        // The same size and time can hide an edit within the clock's resolution: compare bytes.
+        let now: FileContents
+        do { now = try CatalogLoader.contents(ofFile: target, limits: CatalogLimits(maximumFileSize: Int.max)) } catch { throw changed }
+        guard now.bytes == original.bytes else { throw changed }
+    }
+
+    /// Temporary file, flush, mode and owner, then one rename.
+    private static func replace(_ bytes: [UInt8], path: String, target: String, keeping existing: FileSnapshot?,
+                                options: Options) throws(CatalogError) {
+        let folder = parentFolder(of: target)
+        let name = target.split(separator: "/").last.map(String.init) ?? target
+        var template = Array((folder + "/." + name + TemporaryFiles.marker + "XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else {
+            throw failure(path, "cannot create a temporary file in \(folder): \(systemError())")
+        }
+        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let slot = TemporaryFiles.remember(temporary)
+        var renamed = false
+        defer {
+            if !renamed { unlink(temporary) }
+            TemporaryFiles.forget(slot)
+        }
+        do {
+            defer { close(descriptor) }
+            let written = bytes.withUnsafeBytes { systemWriteAll(descriptor, $0) }
+            guard written else { throw failure(path, "cannot write \(temporary): \(systemError())") }
+            guard fsync(descriptor) == 0 else { throw failure(path, "cannot flush \(temporary) to disk: \(systemError())") }
+            let mode = existing.map { mode_t($0.permissions) } ?? newFileMode()
+            guard fchmod(descriptor, mode) == 0 else { throw failure(path, "cannot set the file's mode: \(systemError())") }
+            if let existing, existing.owner != (getuid(), getgid()) {
+                // Kept where permitted (root, or a group the user is in); otherwise the file
+                // becomes the user's, as any editor's save would make it.
+                _ = fchown(descriptor, existing.owner.user, existing.owner.group)
+            }
+        }
+        if let original = options.original { try checkUnchanged(path, target, since: original, options: options) }
+        if existing == nil && !options.replacesExisting {
+            // Never over a file made meanwhile: link() fails if the name exists.
+            guard link(temporary, target) == 0 else {
+                throw failure(path, errno == EEXIST ? "it exists (--force replaces it)" : systemError())
+            }
+        } else {
+            guard rename(temporary, target) == 0 else { throw failure(path, systemError()) }
+        }
+        renamed = true
+        if !options.replacesExisting { unlink(temporary) }
+        syncFolder(folder)
+    }
+
+    /// Rewrites a hard-linked file's contents in place (`--force`): the links keep seeing it.
+    private static func rewriteInPlace(_ bytes: [UInt8], path: String, target: String) throws(CatalogError) {
+        let descriptor = open(target, O_WRONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw failure(path, systemError()) }
+        defer { close(descriptor) }
+        let written = bytes.withUnsafeBytes { systemWriteAll(descriptor, $0) }
+        guard written, ftruncate(descriptor, off_t(bytes.count)) == 0, fsync(descriptor) == 0 else {
+            throw failure(path, "rewriting it in place failed: \(systemError())")
+        }
+    }
+
+    /// The mode a new file gets: 0666 less the process's umask.
+    private static func newFileMode() -> mode_t {
+        let mask = umask(0)
+        umask(mask)
+        return 0o666 & ~mask
+    }
+
+    private static func parentFolder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// Flushes a rename to disk (best effort: some file systems refuse fsync on a folder).
+    private static func syncFolder(_ folder: String) {
+        let descriptor = open(folder, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        _ = fsync(descriptor)
+        close(descriptor)
+    }
+
+    private static func failure(_ path: String, _ reason: String) -> CatalogError {
+        ioError(path, "could not be written: \(reason)")
+    }
+}
