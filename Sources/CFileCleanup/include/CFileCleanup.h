@@ -18,7 +18,8 @@ int toast_cleanup_unlink_all(void);
 
 /* Installs a SIGINT, SIGTERM and SIGHUP handler that unlinks every remembered path, then
  * restores the default action and raises the signal again (so the exit status says which
- * signal ended the process). Returns 0, or -1 when sigaction failed. */
+ * signal ended the process), and unblocks the three on the calling thread (a mask inherited
+ * from the parent would otherwise hold them back). Returns 0, or -1 when that failed. */
 int toast_cleanup_install_signal_handlers(void);
 
 #endif
