@@ -185,6 +185,25 @@ import Glibc
         #expect(update.status == 0 && Self.text(folder + "/golden.txt") != "old golden\n", "\(update.stderr)")
     }
 
+    /// Four keys that are two to ToastKit: convert would merge them, so it writes nothing;
+    /// fmt, which works on the file's own members, keeps all of them.
+    @Test func keysThatDifferOnlyByNormalizationAreNeverMerged() throws {
+        let folder = try Self.folder(); defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Self.write("\"caf\u{E9}\" = \"1\";\n\"cafe\u{301}\" = \"2\";\n\"K\" = \"3\";\n\"\u{212A}\" = \"4\";\n", folder + "/in/en.lproj/L.strings")
+        let lproj = try Self.runBounded(["convert", "in", "out"], directory: folder)
+        #expect(lproj.status == 2 && lproj.stderr.contains("L.strings:2:1: error: [key-normalization]")
+                && lproj.stderr.contains("L.strings:4:1: error: [key-normalization]") && lproj.stderr.contains("nothing was written"), "\(lproj.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/out"))
+        let catalog = "{\"sourceLanguage\":\"en\",\"strings\":{\"caf\u{E9}\":{},\"cafe\u{301}\":{}},\"version\":\"1.0\"}"
+        try Self.write(catalog, folder + "/C.xcstrings")
+        let back = try Self.runBounded(["convert", "C.xcstrings", "out"], directory: folder)
+        #expect(back.status == 2 && back.stderr.contains("[key-normalization]"), "\(back.stderr)")
+        #expect(try Self.runBounded(["fmt", "C.xcstrings"], directory: folder).status == 0)
+        let formatted = try #require(Self.text(folder + "/C.xcstrings"))
+        #expect(formatted.contains("\"caf\u{E9}\"".precomposedStringWithCanonicalMapping) && formatted.utf8.contains(0xCC))
+        #expect(formatted.components(separatedBy: "\"caf").count - 1 == 2, "\(formatted)")
+    }
+
     /// SIGTERM while `fmt` has its temporary file open: the file is removed, the catalog is as
     /// it was, and the process ends by the signal. The process is stopped (SIGSTOP) as soon as
     /// the temporary file appears, so the signal surely arrives mid-write.

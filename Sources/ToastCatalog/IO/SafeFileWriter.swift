@@ -113,13 +113,23 @@ public enum SafeFileWriter {
                                 options: Options) throws(CatalogError) {
         let folder = parentFolder(of: target)
         let name = target.split(separator: "/").last.map(String.init) ?? target
-        var template = Array((folder + "/." + name + TemporaryFiles.marker + "XXXXXX").utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else {
-            throw failure(path, "cannot create a temporary file in \(folder): \(systemError())")
+        // The name goes on the cleanup list before the file exists, so that no signal can come
+        // between its creation and its listing; O_EXCL makes the creation ours alone.
+        var temporary = ""
+        var slot: Int32 = -1
+        var descriptor: Int32 = -1
+        for _ in 0..<100 {
+            temporary = folder + "/." + name + TemporaryFiles.marker + randomSuffix()
+            slot = TemporaryFiles.remember(temporary)
+            descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            if descriptor >= 0 { break }
+            let code = errno
+            TemporaryFiles.forget(slot)
+            guard code == EEXIST else {
+                throw failure(path, "cannot create a temporary file in \(folder): \(systemError(code))")
+            }
         }
-        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        let slot = TemporaryFiles.remember(temporary)
+        guard descriptor >= 0 else { throw failure(path, "cannot create a temporary file in \(folder)") }
         var renamed = false
         defer {
             if !renamed { unlink(temporary) }
@@ -161,6 +171,13 @@ public enum SafeFileWriter {
         guard written, ftruncate(descriptor, off_t(bytes.count)) == 0, fsync(descriptor) == 0 else {
             throw failure(path, "rewriting it in place failed: \(systemError())")
         }
+    }
+
+    /// Six random letters and digits for a temporary file's name.
+    private static func randomSuffix() -> String {
+        let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+        var generator = SystemRandomNumberGenerator()
+        return String((0..<6).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] })
     }
 
     /// The mode a new file gets: 0666 less the process's umask.

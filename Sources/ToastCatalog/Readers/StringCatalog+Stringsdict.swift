@@ -73,8 +73,11 @@ extension StringCatalog {
                 substitution.argNum = Self.argumentPosition(of: member.key, in: format, forms: substitution)
                 value.substitutions[member.key] = substitution
             }
-            if seen.insert(entry.key).inserted {
+            let (inserted, kept) = seen.insert(entry.key)
+            if inserted {
                 keys.append(entry.key)
+            } else if !kept.unicodeScalars.elementsEqual(entry.key.unicodeScalars) {
+                warnings.append(Self.keyNormalizationWarning(entry.key, earlier: kept, at: location(entry)))
             } else {
                 warnings.append(CatalogError(location: location(entry), rule: "duplicate-key", message: "“\(entry.key)” appears more than once; the last one wins", key: entry.key))
             }

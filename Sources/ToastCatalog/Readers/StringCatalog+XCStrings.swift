@@ -176,6 +176,9 @@ enum XCStringsReader {
                     if keepsEntries ? entries.updateValue(parsed, forKey: name) == nil : names.insert(name).inserted {
                         keys.append(name)
                         onEntry?(sourceLanguage, name, parsed, position)
+                    } else if let kept = keepsEntries ? entries.index(forKey: name).map({ entries[$0].key }) : names.firstIndex(of: name).map({ names[$0] }),
+                              !kept.unicodeScalars.elementsEqual(name.unicodeScalars) {
+                        warnings.append(StringCatalog.keyNormalizationWarning(name, earlier: kept, at: scanner.sourceLocation(position)))
                     } else {
                         warnings.append(CatalogError(location: scanner.sourceLocation(position), rule: "duplicate-key",
                                                      message: "“\(name)” appears more than once in \"strings\"; the last one wins"))

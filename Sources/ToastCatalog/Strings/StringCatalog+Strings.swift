@@ -40,9 +40,13 @@ extension StringCatalog {
                 var key = entry.key, value = text
                 let keyRange = key.withUTF8 { table.append($0) }
                 let valueRange = value.withUTF8 { table.append($0) }
-                if let earlier = table.add(key: keyRange, keyIsASCII: entry.key.utf8.allSatisfy { $0 < 0x80 }, value: valueRange, comment: nil),
-                   !table.sameText(earlier, valueRange) {
-                    warnings.append(Self.duplicateWarning(entry.key, at: SourceLocation(file: file, line: 1, column: 1)))
+                if let earlier = table.add(key: keyRange, keyIsASCII: entry.key.utf8.allSatisfy { $0 < 0x80 }, value: valueRange, comment: nil) {
+                    let location = SourceLocation(file: file, line: 1, column: 1)
+                    if !table.sameBytes(earlier.key, keyRange) {
+                        warnings.append(Self.keyNormalizationWarning(entry.key, earlier: table.string(earlier.key), at: location))
+                    } else if !table.sameText(earlier.value, valueRange) {
+                        warnings.append(Self.duplicateWarning(entry.key, at: location))
+                    }
                 }
             }
             layers = CatalogLayers([CatalogLayer(.strings(table), preferring: false)])
@@ -63,14 +67,36 @@ extension StringCatalog {
             var table = StringsTable(locale: locale, expected: expected, textCapacity: buffer.count)
             while let entry = try lexer.nextEntry(into: &table.text) {
                 let comment = entry.comment.map { table.append(UnsafeBufferPointer(rebasing: buffer[$0])) }
-                if let earlier = table.add(key: entry.key, keyIsASCII: entry.keyIsASCII, value: entry.value, comment: comment),
-                   !table.sameText(earlier, entry.value) {
-                    warnings.append(Self.duplicateWarning(table.string(entry.key), at: lexer.location(of: entry.position)))
+                if let earlier = table.add(key: entry.key, keyIsASCII: entry.keyIsASCII, value: entry.value, comment: comment) {
+                    if !table.sameBytes(earlier.key, entry.key) {
+                        warnings.append(Self.keyNormalizationWarning(table.string(entry.key), earlier: table.string(earlier.key),
+                                                                     at: lexer.location(of: entry.position)))
+                    } else if !table.sameText(earlier.value, entry.value) {
+                        warnings.append(Self.duplicateWarning(table.string(entry.key), at: lexer.location(of: entry.position)))
+                    }
                 }
             }
             return table
         }
         layers = CatalogLayers([CatalogLayer(.strings(table), preferring: false)])
+    }
+
+    /// The warning for a key spelled differently from an earlier one but canonically equal to
+    /// it (`café` as U+0065 U+0301 after U+00E9, `K` after U+212A KELVIN SIGN): one key to
+    /// ToastKit, whose lookups equate canonically equal keys (as Swift's strings do), but two
+    /// to Apple's runtime, which compares table keys by UTF-16 code units. ToastKit keeps the
+    /// first spelling with the last value; `convert` refuses to write such a table, since
+    /// writing it would merge two of the user's keys.
+    static func keyNormalizationWarning(_ key: String, earlier: String, at location: SourceLocation) -> CatalogError {
+        CatalogError(location: location, rule: "key-normalization",
+                     message: "“\(key)” (\(scalarList(key))) is canonically equal to the earlier key “\(earlier)” (\(scalarList(earlier))): one key to ToastKit, two to Apple's runtime; ToastKit keeps the first spelling with the last value",
+                     key: key)
+    }
+
+    /// `U+0065 U+0301`, for a short key; the first eight scalars and `…` for a longer one.
+    static func scalarList(_ text: String) -> String {
+        let scalars = text.unicodeScalars.prefix(8).map { "U+" + String(repeating: "0", count: max(0, 4 - String($0.value, radix: 16).count)) + String($0.value, radix: 16, uppercase: true) }
+        return scalars.joined(separator: " ") + (text.unicodeScalars.count > 8 ? " …" : "")
     }
 
     /// The warning for a key that appears again with another value (the last one wins; the

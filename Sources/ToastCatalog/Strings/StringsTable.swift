@@ -82,7 +82,15 @@ struct StringsTable: Sendable {
     /// Adds the entry whose key and value are at `key` and `value` in ``text``; a key seen
     /// before keeps its place and first spelling, takes the new value, and keeps its comment
     /// unless the new entry has one. Returns the earlier value's range when the key repeats.
-    mutating func add(key: Range<Int>, keyIsASCII: Bool, value: Range<Int>, comment: Range<Int>?) -> Range<Int>? {
+    /// What ``add(key:keyIsASCII:value:comment:)`` replaced: the earlier entry's value and key.
+    struct Replaced {
+        /// The value the key had.
+        let value: Range<Int>
+        /// The key as first spelled (kept).
+        let key: Range<Int>
+    }
+
+    mutating func add(key: Range<Int>, keyIsASCII: Bool, value: Range<Int>, comment: Range<Int>?) -> Replaced? {
         let index = Int32(records.count)
         let form = keyIsASCII ? nil : text.withUnsafeBufferPointer { Self.asciiForm(of: UnsafeBufferPointer(rebasing: $0[key])) }
         if !keyIsASCII, form == nil {
@@ -104,11 +112,16 @@ struct StringsTable: Sendable {
         return nil
     }
 
-    private mutating func replace(_ record: Int, value: Range<Int>, comment: Range<Int>?) -> Range<Int> {
-        let earlier = records[record].value
+    private mutating func replace(_ record: Int, value: Range<Int>, comment: Range<Int>?) -> Replaced {
+        let earlier = Replaced(value: records[record].value, key: records[record].key)
         records[record].value = value
         if let comment { records[record].comment = comment }
         return earlier
+    }
+
+    /// Whether the texts at two ranges are the same bytes (the same spelling).
+    func sameBytes(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
+        text.withUnsafeBufferPointer { UnsafeBufferPointer(rebasing: $0[a]).elementsEqual(UnsafeBufferPointer(rebasing: $0[b])) }
     }
 
     /// The record of `key`, if the table has it.

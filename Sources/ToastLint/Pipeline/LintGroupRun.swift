@@ -79,7 +79,7 @@ extension Linter {
                     // catalog is read again, entries kept, and checked as a whole.
                     if pipelined {
                         if !feed.abandoned, feed.sourceLanguage == read.sourceLanguage,
-                           !read.warnings.contains(where: { $0.rule == "duplicate-key" }) {
+                           !read.warnings.contains(where: { $0.rule == "duplicate-key" || $0.rule == "key-normalization" }) {
                             checkedWhileReading = drained.values()
                         } else {
                             read = try StringCatalog(xcstrings: bytes, file: file, limits: limits)
@@ -107,6 +107,7 @@ extension Linter {
                 let rule: String
                 switch warning.rule {
                 case "duplicate-key": rule = file.hasSuffix(".xcstrings") ? "" : "duplicate-key"
+                case "key-normalization": rule = "duplicate-key"
                 case "nonstandard-value", "unknown-member", "unsupported-rule-type": rule = "nonstandard-value"
                 default: rule = ""
                 }

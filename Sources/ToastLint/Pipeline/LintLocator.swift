@@ -45,7 +45,10 @@ struct XCStringsOutline {
                         var seen = Set<String>()
                         try scanner.rawMembers { (scanner: inout JSONScanner, key: JSONScanner.Key, position: JSONScanner.Position) throws(CatalogError) in
                             let entry = key.string(in: scanner.bytes)
-                            if !seen.insert(entry).inserted {
+                            // A differently spelled, canonically equal name is the reader's
+                            // `key-normalization` warning, not a repeated member.
+                            let (inserted, kept) = seen.insert(entry)
+                            if !inserted && kept.unicodeScalars.elementsEqual(entry.unicodeScalars) {
                                 outline.duplicates.append(Duplicate(entry: entry, member: entry, location: scanner.sourceLocation(position), within: "\"strings\""))
                             }
                             outline.entryPositions[entry] = position

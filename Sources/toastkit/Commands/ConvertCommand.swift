@@ -44,6 +44,7 @@ struct ConvertCommand: ParsableCommand {
             try checkNotSame()
             if input.hasSuffix(".xcstrings") {
                 let catalog = try CatalogLoader.readFile(input, limits: limits)
+                try refuseMergedKeys(catalog.warnings)
                 let table = try CatalogLocale.pathComponent(forTable: catalog.table, file: input)
                 try checkFolder(output)
                 for locale in catalog.localeCodes {
@@ -64,6 +65,7 @@ struct ConvertCommand: ParsableCommand {
                 }
             } else {
                 let set = try CatalogSet.load(paths: [input], sourceLanguage: sourceLanguage, limits: limits)
+                try refuseMergedKeys(set.warnings)
                 let tables = set.tables.filter { $0.format != .xcstrings }
                 let writer: XCStringsWriter
                 do { writer = try XCStringsWriter() } catch {
@@ -117,6 +119,16 @@ struct ConvertCommand: ParsableCommand {
         if !report.notConverted.isEmpty {
             throw CLIFailure(code: 1, message: "toastkit: \(report.notConverted.count) item(s) could not be converted (listed above)")
         }
+    }
+
+    /// Keys that differ only by Unicode normalization are two keys to Apple's runtime but one
+    /// in ToastKit's model: writing the table would merge them, so nothing is written.
+    private func refuseMergedKeys(_ warnings: [CatalogError]) throws(CatalogError) {
+        let merged = warnings.filter { $0.rule == "key-normalization" }
+        guard let first = merged.first else { return }
+        for warning in merged.dropFirst() { printError(warning.description) }
+        throw CatalogError(location: first.location, rule: first.rule,
+                           message: first.message + ". convert would merge these keys, so nothing was written: give them one spelling, or distinct text")
     }
 
     /// Whether something (a file, folder or link, even a broken one) is at `path`.
