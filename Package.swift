@@ -34,7 +34,7 @@ let package = Package(
         .target(name: "ToastLint", dependencies: ["ToastCatalog", "ToastICU", "ToastSupport"]),
         .target(name: "ToastKit", dependencies: ["ToastCatalog", "ToastICU"]),
         .target(name: "ToastMatrix", dependencies: ["ToastKit", "ToastCatalog", "ToastICU", "ToastSupport"]),
-        .target(name: "ToastKitTesting", dependencies: ["ToastKit", "ToastMatrix"]),
+        .target(name: "ToastKitTesting", dependencies: ["ToastKit", "ToastCatalog", "ToastMatrix"]),
         .executableTarget(
             name: "toastkit",
             dependencies: [

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ToastCatalog
 import ToastMatrix
 
 /// A reviewed text file that a test's output must equal, byte for byte.
@@ -33,13 +34,14 @@ public struct GoldenFile: Sendable {
     /// A mismatch reports the first differing line with its number, both versions and the
     /// line counts.
     public func assertMatches(_ actual: String, environment: [String: String] = ProcessInfo.processInfo.environment,
-                              sourceLocation: SourceLocation = #_sourceLocation) {
+                              sourceLocation: Testing.SourceLocation = #_sourceLocation) {
         let recording = !(environment["RECORD"] ?? "").isEmpty
         let existing = try? String(contentsOf: url, encoding: .utf8)
         if recording || existing == nil {
             do {
                 try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try actual.write(to: url, atomically: true, encoding: .utf8)
+                // As `matrix --golden --update` writes: atomically, keeping the file's mode.
+                try SafeFileWriter.write(Array(actual.utf8), to: url.path, options: .init(activity: "recording"))
                 Issue.record("recorded \(url.path): review it, then run the tests again without RECORD", sourceLocation: sourceLocation)
             } catch {
                 Issue.record("could not record \(url.path): \(error)", sourceLocation: sourceLocation)
