@@ -25,6 +25,16 @@ import Glibc
         #expect(files.filter { $0.hasSuffix("en.lproj/L.strings") }.count == 1, "\(files)")
     }
 
+    /// `up -> ..` and `-> /` inside the folder searched: the search never leaves it upwards.
+    @Test func linksToFoldersThatHoldTheRootAreNotFollowed() throws {
+        let root = try SafeFileWriterTests.folder(); defer { try? FileManager.default.removeItem(atPath: root) }
+        try SafeFileWriterTests.make(root + "/Outside.xcstrings", "{}")
+        try FileManager.default.createDirectory(atPath: root + "/proj", withIntermediateDirectories: true)
+        try SafeFileWriterTests.make(root + "/proj/In.xcstrings", "{}")
+        #expect(symlink("..", root + "/proj/up") == 0 && symlink("/", root + "/proj/top") == 0)
+        #expect(try CatalogLoader.files(at: root + "/proj") == [root + "/proj/In.xcstrings"])
+    }
+
     @Test func whatIsNotAFileIsAnErrorNeverAHang() throws {
         let root = try SafeFileWriterTests.folder(); defer { try? FileManager.default.removeItem(atPath: root) }
         #expect(mkfifo(root + "/P.xcstrings", 0o644) == 0)

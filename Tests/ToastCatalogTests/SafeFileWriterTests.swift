@@ -46,6 +46,21 @@ import Glibc
         #expect(Self.leftovers(folder).isEmpty)
     }
 
+    /// Another user's setgid file rewritten by root: owner, group and the setgid bit stay
+    /// (the mode is set after the owner, whose change clears set-id bits).
+    @Test(.enabled(if: getuid() == 0 || ProcessInfo.processInfo.environment["CI"] == "true",
+                   "only root may give a file to another user (runs, and fails, under CI=true when not root)"))
+    func ownerGroupAndSetIDBitsAreKept() throws {
+        let folder = try Self.folder(); defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/S.xcstrings"
+        try Self.make(path, "old", mode: 0o2664)
+        #expect(chown(path, 65_534, 65_534) == 0 && chmod(path, 0o2664) == 0)
+        try SafeFileWriter.write(Array("new".utf8), to: path)
+        var status = stat()
+        #expect(stat(path, &status) == 0 && status.st_uid == 65_534 && status.st_gid == 65_534)
+        #expect(Self.mode(path) == 0o2664 && Self.text(path) == "new")
+    }
+
     @Test func aNewFileGetsTheUmaskMode() throws {
         let folder = try Self.folder(); defer { try? FileManager.default.removeItem(atPath: folder) }
         let mask = umask(0o027); defer { umask(mask) }

@@ -16,9 +16,10 @@ void toast_cleanup_remove(int slot);
 /* Unlinks every remembered path. Async-signal-safe. Returns how many unlink calls succeeded. */
 int toast_cleanup_unlink_all(void);
 
-/* Installs a SIGINT, SIGTERM and SIGHUP handler that unlinks every remembered path, then
+/* Installs a SIGINT, SIGTERM, SIGHUP and SIGQUIT handler (each signal the process does not
+ * ignore already: nohup's SIG_IGN is kept) that unlinks every remembered path, then
  * restores the default action and raises the signal again (so the exit status says which
- * signal ended the process), and unblocks the three on the calling thread (a mask inherited
+ * signal ended the process), and unblocks them on the calling thread (a mask inherited
  * from the parent would otherwise hold them back). Returns 0, or -1 when that failed. */
 int toast_cleanup_install_signal_handlers(void);
 

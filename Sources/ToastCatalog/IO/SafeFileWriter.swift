@@ -71,7 +71,7 @@ public enum SafeFileWriter {
                 guard options.force else {
                     throw failure(path, "it has \(current.links) hard links, which a replacement would separate (--force rewrites it in place, keeping them)")
                 }
-                try rewriteInPlace(bytes, path: path, target: target)
+                try rewriteInPlace(bytes, path: path, target: target, expected: current)
                 return
             }
             try replace(bytes, path: path, target: target, keeping: current, options: options)
@@ -121,7 +121,9 @@ public enum SafeFileWriter {
         for _ in 0..<100 {
             temporary = folder + "/." + name + TemporaryFiles.marker + randomSuffix()
             slot = TemporaryFiles.remember(temporary)
-            descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            // A new file gets 0666 less the umask from open itself; a replacement starts private
+            // and gets the target's mode below.
+            descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, existing == nil ? 0o666 : 0o600)
             if descriptor >= 0 { break }
             let code = errno
             TemporaryFiles.forget(slot)
@@ -140,19 +142,21 @@ public enum SafeFileWriter {
             let written = bytes.withUnsafeBytes { systemWriteAll(descriptor, $0) }
             guard written else { throw failure(path, "cannot write \(temporary): \(systemError())") }
             guard fsync(descriptor) == 0 else { throw failure(path, "cannot flush \(temporary) to disk: \(systemError())") }
-            let mode = existing.map { mode_t($0.permissions) } ?? newFileMode()
-            guard fchmod(descriptor, mode) == 0 else { throw failure(path, "cannot set the file's mode: \(systemError())") }
-            if let existing, existing.owner != (getuid(), getgid()) {
-                // Kept where permitted (root, or a group the user is in); otherwise the file
-                // becomes the user's, as any editor's save would make it.
-                _ = fchown(descriptor, existing.owner.user, existing.owner.group)
-            }
+            if let existing { try keepOwnerAndMode(of: existing, descriptor: descriptor, path: path) }
         }
         if let original = options.original { try checkUnchanged(path, target, since: original, options: options) }
         if existing == nil && !options.replacesExisting {
-            // Never over a file made meanwhile: link() fails if the name exists.
-            guard link(temporary, target) == 0 else {
-                throw failure(path, errno == EEXIST ? "it exists (--force replaces it)" : systemError())
+            // Never over a file made meanwhile: link() fails if the name exists. Where the file
+            // system has no hard links (FAT, some network shares), the name is checked just
+            // before a rename instead.
+            if link(temporary, target) != 0 {
+                let code = errno
+                guard code == EPERM || code == ENOTSUP || code == EOPNOTSUPP || code == ENOSYS || code == EMLINK else {
+                    throw failure(path, code == EEXIST ? "it exists (--force replaces it)" : systemError(code))
+                }
+                var status = stat()
+                guard lstat(target, &status) != 0 else { throw failure(path, "it exists (--force replaces it)") }
+                guard rename(temporary, target) == 0 else { throw failure(path, systemError()) }
             }
         } else {
             guard rename(temporary, target) == 0 else { throw failure(path, systemError()) }
@@ -163,13 +167,43 @@ public enum SafeFileWriter {
     }
 
     /// Rewrites a hard-linked file's contents in place (`--force`): the links keep seeing it.
-    private static func rewriteInPlace(_ bytes: [UInt8], path: String, target: String) throws(CatalogError) {
-        let descriptor = open(target, O_WRONLY | O_CLOEXEC)
+    /// Not atomic; to make a failure part-way unlikely, the room for the new contents is
+    /// reserved first (a full disk fails before anything is overwritten), and the file opened
+    /// is checked to be the one examined (never a FIFO put in its place).
+    private static func rewriteInPlace(_ bytes: [UInt8], path: String, target: String, expected: FileSnapshot) throws(CatalogError) {
+        let descriptor = open(target, O_WRONLY | O_NONBLOCK | O_NOFOLLOW | O_NOCTTY | O_CLOEXEC)
         guard descriptor >= 0 else { throw failure(path, systemError()) }
         defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, PathKind(status.st_mode) == .regular,
+              UInt64(status.st_dev) == expected.device, UInt64(status.st_ino) == expected.inode else {
+            throw failure(path, "it was replaced while being written")
+        }
+        #if canImport(Glibc)
+        let reserved = bytes.isEmpty ? 0 : posix_fallocate(descriptor, 0, off_t(bytes.count))
+        guard reserved == 0 || reserved == EOPNOTSUPP || reserved == EINVAL else {
+            throw failure(path, "no room to rewrite it in place (\(systemError(reserved))); it was not changed")
+        }
+        #endif
         let written = bytes.withUnsafeBytes { systemWriteAll(descriptor, $0) }
         guard written, ftruncate(descriptor, off_t(bytes.count)) == 0, fsync(descriptor) == 0 else {
             throw failure(path, "rewriting it in place failed: \(systemError())")
+        }
+    }
+
+    /// Gives the temporary file the target's owner and group (where permitted: the group alone
+    /// when the owner cannot be kept), then its permission bits — last, since a change of owner
+    /// clears the set-user-ID and set-group-ID bits.
+    private static func keepOwnerAndMode(of existing: FileSnapshot, descriptor: Int32, path: String) throws(CatalogError) {
+        var status = stat()
+        if fstat(descriptor, &status) == 0, (UInt32(status.st_uid), UInt32(status.st_gid)) != existing.owner {
+            if fchown(descriptor, existing.owner.user, existing.owner.group) != 0 {
+                // Not permitted (another user's file): keep at least its group if this user is in it.
+                _ = fchown(descriptor, uid_t.max, existing.owner.group)
+            }
+        }
+        guard fchmod(descriptor, mode_t(existing.permissions)) == 0 else {
+            throw failure(path, "cannot set the file's mode: \(systemError())")
         }
     }
 
@@ -178,13 +212,6 @@ public enum SafeFileWriter {
         let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
         var generator = SystemRandomNumberGenerator()
         return String((0..<6).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] })
-    }
-
-    /// The mode a new file gets: 0666 less the process's umask.
-    private static func newFileMode() -> mode_t {
-        let mask = umask(0)
-        umask(mask)
-        return 0o666 & ~mask
     }
 
     private static func parentFolder(of path: String) -> String {

@@ -68,7 +68,8 @@ public enum CatalogLoader {
     ///
     /// A file is returned as it is; a folder is searched for `.xcstrings`, `.strings` and
     /// `.stringsdict` files, following symbolic links to folders (each folder is searched once,
-    /// so a link loop ends). Nothing is skipped silently: a folder that cannot be read, a
+    /// so a link loop ends; a link to a folder that holds `path` is not followed, so the search
+    /// never leaves it upwards). Nothing is skipped silently: a folder that cannot be read, a
     /// FIFO, socket or device (at `path`, or named like a catalog file in the tree), a folder
     /// named like a catalog file, a broken link named like one and a path over `PATH_MAX` are
     /// `[io]` errors.
@@ -91,6 +92,14 @@ public enum CatalogLoader {
             let base = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
             var found: [String] = []
             var searched: Set<FolderID> = [FolderID(status)]
+            // The folders that hold the root (its parent, …, /) are never entered through a
+            // link: `up -> ..` or `-> /` would lead the search, and fmt's rewrites, out of it.
+            var ancestor = realpath(base, nil).map { pointer in defer { free(pointer) }; return String(cString: pointer) } ?? base
+            while ancestor != "/" && !ancestor.isEmpty {
+                ancestor = ancestor.lastIndex(of: "/").map { $0 == ancestor.startIndex ? "/" : String(ancestor[..<$0]) } ?? "/"
+                var folder = stat()
+                if stat(ancestor, &folder) == 0 { searched.insert(FolderID(folder)) }
+            }
             try collect(in: base, into: &found, searched: &searched)
             return found.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
         case let kind:
@@ -115,13 +124,19 @@ public enum CatalogLoader {
         try checkPathLength(folder)
         guard let stream = opendir(folder) else { throw ioError(folder, "cannot read the folder: \(systemError())") }
         var names: [String] = []
-        while let entry = readdir(stream) {
+        while true {
+            errno = 0
+            guard let entry = readdir(stream) else {
+                let code = errno
+                closedir(stream)
+                if code != 0 { throw ioError(folder, "cannot read the folder: \(systemError(code))") }
+                break
+            }
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
             if name != "." && name != ".." { names.append(name) }
         }
-        closedir(stream)
         for name in names {
             let child = folder == "/" ? "/" + name : folder + "/" + name
             try checkPathLength(child)
@@ -157,7 +172,12 @@ public enum CatalogLoader {
     public static func contents(ofFile path: String, limits: CatalogLimits = .standard) throws(CatalogError) -> FileContents {
         let start = SourceLocation(file: path, line: 1, column: 1)
         try checkPathLength(path)
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        // Looked at before it is opened (opening some devices does something), and again after.
+        var before = stat()
+        if stat(path, &before) == 0, PathKind(before.st_mode) != .regular {
+            throw ioError(path, "\(PathKind(before.st_mode).phrase), not a catalog file")
+        }
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
         guard descriptor >= 0 else {
             let code = errno
             throw ioError(path, code == ENOENT ? "no such file" : "cannot open the file for reading: \(systemError(code))")

@@ -88,7 +88,17 @@ struct ConvertCommand: ParsableCommand {
         } catch {
             throw CLIFailure(code: 2, message: error.description)
         }
-        // Everything is checked before anything is written.
+        // Everything is checked before anything is written. Two outputs on one path (tables of
+        // one name in two folders; names differing only in case, one file on a case-insensitive
+        // disk) would overwrite each other.
+        var planned: [String: String] = [:]
+        for item in plan {
+            let folded = item.path.lowercased()
+            if let other = planned[folded] {
+                throw CLIFailure(code: 2, message: "\(item.path):1:1: error: [usage] written twice: \(other) and \(item.path) are one path (or differ only in case); nothing was written. Convert the folders one at a time")
+            }
+            planned[folded] = item.path
+        }
         let existing = plan.filter { exists($0.path) }
         if !force && !existing.isEmpty {
             for item in existing {
@@ -141,6 +151,9 @@ struct ConvertCommand: ParsableCommand {
     /// the writes anywhere) nor files.
     private func checkFolder(_ path: String) throws(CatalogError) {
         var status = stat()
+        // "out/" would make lstat follow a link named out.
+        var path = path
+        while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
         guard lstat(path, &status) == 0 else { return }
         let location = SourceLocation(file: path, line: 1, column: 1)
         if (status.st_mode & S_IFMT) == S_IFLNK {
