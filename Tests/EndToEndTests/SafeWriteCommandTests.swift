@@ -202,6 +202,12 @@ import Glibc
         #expect(lproj.status == 2 && lproj.stderr.contains("L.strings:2:1: error: [key-normalization]")
                 && lproj.stderr.contains("L.strings:4:1: error: [key-normalization]") && lproj.stderr.contains("nothing was written"), "\(lproj.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder + "/out"))
+        // One spelling per file of the table: merged all the same, so refused all the same.
+        try Self.write("\"caf\u{E9}\" = \"1\";\n", folder + "/split/en.lproj/L.strings")
+        try Self.write("\"cafe\u{301}\" = \"2\";\n", folder + "/split/de.lproj/L.strings")
+        let split = try Self.runBounded(["convert", "split", "out"], directory: folder)
+        #expect(split.status == 2 && split.stderr.contains("split/en.lproj/L.strings:1:1: error: [key-normalization]"), "\(split.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/out"))
         let catalog = "{\"sourceLanguage\":\"en\",\"strings\":{\"caf\u{E9}\":{},\"cafe\u{301}\":{}},\"version\":\"1.0\"}"
         try Self.write(catalog, folder + "/C.xcstrings")
         let back = try Self.runBounded(["convert", "C.xcstrings", "out"], directory: folder)

@@ -46,4 +46,24 @@ import ToastCatalog
         let dict = try StringCatalog(stringsdict: Array(plist.utf8), file: "de.lproj/L.stringsdict", locale: "de")
         #expect(dict.warnings.map(\.rule) == ["key-normalization"], "\(dict.warnings)")
     }
+
+    /// Two files of one `.lproj` table, each with its own spelling: the merge joins them, so
+    /// the set reports it when asked (convert asks); lint and stats pay nothing by default.
+    @Test(arguments: pairs.indices)
+    func spellingsMeetingAcrossFilesOfATableAreReported(pair: Int) throws {
+        let (first, second) = Self.pairs[pair]
+        let root = try SafeFileWriterTests.folder(); defer { try? FileManager.default.removeItem(atPath: root) }
+        for folder in ["App/en.lproj", "App/de.lproj", "Other/de.lproj"] {
+            try FileManager.default.createDirectory(atPath: root + "/" + folder, withIntermediateDirectories: true)
+        }
+        try SafeFileWriterTests.make(root + "/App/en.lproj/L.strings", "\"\(first)\" = \"one\";\n\"same\" = \"s\";\n")
+        try SafeFileWriterTests.make(root + "/App/de.lproj/L.strings", "\"\(second)\" = \"eins\";\n\"same\" = \"S\";\n")
+        try SafeFileWriterTests.make(root + "/Other/de.lproj/L.strings", "\"\(second)\" = \"x\";\n")
+        let reported = try CatalogSet.load(paths: [root], reportsKeySpellings: true).warnings
+        #expect(reported.map(\.rule) == ["key-normalization"], "\(reported)")
+        // Files are read in path order: de.lproj first, so the report is at en.lproj.
+        #expect(reported.first?.location.file.hasSuffix("App/en.lproj/L.strings") == true)
+        #expect(reported.first?.message.contains("App/de.lproj/L.strings") == true)
+        #expect(try CatalogSet.load(paths: [root]).warnings.isEmpty)
+    }
 }

@@ -14,12 +14,18 @@ public struct CatalogSet: Sendable {
     /// Reads every catalog file at the given paths (files or folders), on all cores, and
     /// merges them in path order; the error thrown is that of the first failing file in that
     /// order.
-    public static func load(paths: [String], sourceLanguage: String = "en",
-                            limits: CatalogLimits = .standard) throws(CatalogError) -> CatalogSet {
+    ///
+    /// With `reportsKeySpellings`, a key of a merged `.lproj` table spelled differently from
+    /// the same (canonically equal) key in an earlier file of the table is a `key-normalization`
+    /// warning, as a reader reports it within one file: the merge joins them, Apple's runtime
+    /// would not. Off by default: it costs a dictionary entry per key (`convert` asks for it).
+    public static func load(paths: [String], sourceLanguage: String = "en", limits: CatalogLimits = .standard,
+                            reportsKeySpellings: Bool = false) throws(CatalogError) -> CatalogSet {
         var tables: [StringCatalog] = []
         var warnings: [CatalogError] = []
         var merged: [String: Int] = [:]        // "folder-of-lproj-parent/table" → index in tables
         var tableNames: [String: String] = [:]  // lowercased table name → first spelling
+        var spellings: [String: [String: String]] = [:]  // table id → key → its first file
         // A path that cannot be listed fails after the files of the paths before it, as reading
         // them one by one would.
         var files: [String] = []
@@ -42,6 +48,22 @@ public struct CatalogSet: Sendable {
                 tableNames[lower] = catalog.table
             }
             let id = Self.tableID(file: file, table: catalog.table)
+            if reportsKeySpellings {
+                var seen = spellings[id, default: [:]]
+                for key in catalog.keys {
+                    if let index = seen.index(forKey: key) {
+                        let (kept, keptFile) = seen[index]
+                        if keptFile != file && !kept.unicodeScalars.elementsEqual(key.unicodeScalars) {
+                            var warning = StringCatalog.keyNormalizationWarning(key, earlier: kept, at: SourceLocation(file: file, line: 1, column: 1))
+                            warning.message += " (the earlier key is in \(keptFile))"
+                            warnings.append(warning)
+                        }
+                    } else {
+                        seen[key] = file
+                    }
+                }
+                spellings[id] = seen
+            }
             if let index = merged[id] {
                 tables[index].merge(catalog, preferring: file.hasSuffix(".stringsdict"))
             } else {

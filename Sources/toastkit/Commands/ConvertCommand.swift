@@ -64,7 +64,7 @@ struct ConvertCommand: ParsableCommand {
                     }
                 }
             } else {
-                let set = try CatalogSet.load(paths: [input], sourceLanguage: sourceLanguage, limits: limits)
+                let set = try CatalogSet.load(paths: [input], sourceLanguage: sourceLanguage, limits: limits, reportsKeySpellings: true)
                 try refuseMergedKeys(set.warnings)
                 let tables = set.tables.filter { $0.format != .xcstrings }
                 let writer: XCStringsWriter
