@@ -66,6 +66,14 @@ import Glibc
             .contains("V.xcstrings:1:1: error: [invalid-locale]") == true)
     }
 
+    /// A code quoted in the message cannot reach the terminal raw: ESC, C1, bidi controls and
+    /// line separators are shown as `<U+XXXX>`.
+    @Test func aRefusedCodeIsQuotedEscaped() {
+        let message = errorText { _ = try CatalogLocale.pathComponent(forLocale: "x\u{1B}[31m\u{9B}\u{202E}\u{2028}", file: "V.xcstrings") }
+        #expect(message?.contains("“x<U+001B>[31m<U+009B><U+202E><U+2028>”") == true, "\(message ?? "")")
+        #expect(message?.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x9B || $0.value == 0x202E } == false)
+    }
+
     @Test(arguments: ["", ".", "..", "a/b", "x\u{0}", "x\n"])
     func unusableTableNamesAreRefused(name: String) {
         #expect(errorText { _ = try CatalogLocale.pathComponent(forTable: name, file: "t") }?.contains("[invalid-table]") == true)

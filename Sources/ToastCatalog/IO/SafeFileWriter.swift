@@ -63,7 +63,9 @@ public enum SafeFileWriter {
             guard kind == .regular else { throw failure(path, "it \(kind.phrase)") }
             guard options.replacesExisting else { throw failure(path, "it exists (--force replaces it)") }
             let current = FileSnapshot(status)
-            if let original = options.original { try checkUnchanged(path, target, since: original, options: options) }
+            // Early and cheap (identity, size, time); the bytes are compared once, just before
+            // the file is replaced.
+            if let original = options.original { try checkUnchanged(path, target, since: original, comparingBytes: false, options: options) }
             if current.permissions & 0o222 == 0 || access(target, W_OK) != 0 {
                 guard options.force else { throw failure(path, "it is read-only (--force rewrites it, keeping its mode)") }
             }
@@ -71,6 +73,7 @@ public enum SafeFileWriter {
                 guard options.force else {
                     throw failure(path, "it has \(current.links) hard links, which a replacement would separate (--force rewrites it in place, keeping them)")
                 }
+                if let original = options.original { try checkUnchanged(path, target, since: original, comparingBytes: true, options: options) }
                 try rewriteInPlace(bytes, path: path, target: target, expected: current)
                 return
             }
@@ -95,13 +98,15 @@ public enum SafeFileWriter {
         return String(cString: resolved)
     }
 
-    /// Refuses the write when the file is no longer what the caller read.
+    /// Refuses the write when the file is no longer what the caller read: another identity,
+    /// size or modification time, and with `comparingBytes` other bytes.
     private static func checkUnchanged(_ path: String, _ target: String, since original: FileContents,
-                                       options: Options) throws(CatalogError) {
+                                       comparingBytes: Bool, options: Options) throws(CatalogError) {
         let changed = failure(path, "it changed while \(options.activity); not replaced (run again)")
         var status = stat()
         guard stat(target, &status) == 0 else { throw failure(path, "it was removed while \(options.activity)") }
         guard FileSnapshot(status).isUnchanged(comparedTo: original.snapshot) else { throw changed }
+        guard comparingBytes else { return }
         // The same size and time can hide an edit within the clock's resolution: compare bytes.
         let now: FileContents
         do { now = try CatalogLoader.contents(ofFile: target, limits: CatalogLimits(maximumFileSize: Int.max)) } catch { throw changed }
@@ -144,7 +149,7 @@ public enum SafeFileWriter {
             guard fsync(descriptor) == 0 else { throw failure(path, "cannot flush \(temporary) to disk: \(systemError())") }
             if let existing { try keepOwnerAndMode(of: existing, descriptor: descriptor, path: path) }
         }
-        if let original = options.original { try checkUnchanged(path, target, since: original, options: options) }
+        if let original = options.original { try checkUnchanged(path, target, since: original, comparingBytes: true, options: options) }
         if existing == nil && !options.replacesExisting {
             // Never over a file made meanwhile: link() fails if the name exists. Where the file
             // system has no hard links (FAT, some network shares), the name is checked just

@@ -34,7 +34,7 @@ public enum CatalogLocale {
     public static func pathComponent(forLocale code: String, file: String) throws(CatalogError) -> String {
         if code == "Base" || code == "mul" || legacyNames[code] != nil || LocaleTag(code) != nil { return code }
         throw CatalogError(location: SourceLocation(file: file, line: 1, column: 1), rule: "invalid-locale",
-                           message: "“\(code.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "<U+\(String($0.value, radix: 16, uppercase: true))>" : String($0) }.joined())” is not a locale code (BCP 47); nothing was written")
+                           message: "“\(CodePoint.visible(code))” is not a locale code (BCP 47); nothing was written")
     }
 
     /// `name` as a file name (a table name: `Localizable`): refused when empty, `.` or `..`, or

@@ -49,7 +49,7 @@ public struct CatalogSet: Sendable {
             }
             let id = Self.tableID(file: file, table: catalog.table)
             if reportsKeySpellings {
-                var seen = spellings[id, default: [:]]
+                var seen = spellings.removeValue(forKey: id) ?? [:]  // mutated in place, not copied
                 for key in catalog.keys {
                     if let index = seen.index(forKey: key) {
                         let (kept, keptFile) = seen[index]

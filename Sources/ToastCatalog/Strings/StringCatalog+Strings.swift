@@ -89,14 +89,8 @@ extension StringCatalog {
     /// writing it would merge two of the user's keys.
     static func keyNormalizationWarning(_ key: String, earlier: String, at location: SourceLocation) -> CatalogError {
         CatalogError(location: location, rule: "key-normalization",
-                     message: "“\(key)” (\(scalarList(key))) is canonically equal to the earlier key “\(earlier)” (\(scalarList(earlier))): one key to ToastKit, two to Apple's runtime; ToastKit keeps the first spelling with the last value",
+                     message: "“\(CodePoint.visible(key))” (\(CodePoint.list(key))) is canonically equal to the earlier key “\(CodePoint.visible(earlier))” (\(CodePoint.list(earlier))): one key to ToastKit, two to Apple's runtime; ToastKit keeps the first spelling with the last value",
                      key: key)
-    }
-
-    /// `U+0065 U+0301`, for a short key; the first eight scalars and `…` for a longer one.
-    static func scalarList(_ text: String) -> String {
-        let scalars = text.unicodeScalars.prefix(8).map { "U+" + String(repeating: "0", count: max(0, 4 - String($0.value, radix: 16).count)) + String($0.value, radix: 16, uppercase: true) }
-        return scalars.joined(separator: " ") + (text.unicodeScalars.count > 8 ? " …" : "")
     }
 
     /// The warning for a key that appears again with another value (the last one wins; the

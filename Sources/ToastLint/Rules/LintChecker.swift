@@ -174,7 +174,7 @@ struct LintChecker {
             switch scalar.value {
             case 0x0A: "\\n"
             case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069, 0x200B, 0xFEFF, 0x00AD:
-                "<U+" + LintText.hex(scalar.value) + ">"
+                "<U+" + CodePoint.hex(scalar.value) + ">"
             default: String(scalar)
             }
         }.joined())

@@ -54,7 +54,7 @@ package enum LintText {
             case 0x0A: "↵"
             case 0xA0: "NBSP"
             case 0x202F: "NNBSP"
-            default: "U+" + hex(scalar.value)
+            default: "U+" + CodePoint.hex(scalar.value)
             }
         }.joined(separator: " ")
     }
@@ -101,15 +101,10 @@ package enum LintText {
         case 0x202D: return "LRO (U+202D)"
         case 0x202E: return "RLO (U+202E)"
         default:
-            if scalar.value >= 0x80 && scalar.value <= 0x9F { return "C1 control U+" + hex(scalar.value) }
-            if scalar.value >= 0xE000 { return "private-use U+" + hex(scalar.value) }
-            return "control U+" + hex(scalar.value)
+            if scalar.value >= 0x80 && scalar.value <= 0x9F { return "C1 control U+" + CodePoint.hex(scalar.value) }
+            if scalar.value >= 0xE000 { return "private-use U+" + CodePoint.hex(scalar.value) }
+            return "control U+" + CodePoint.hex(scalar.value)
         }
-    }
-
-    static func hex(_ value: UInt32) -> String {
-        let digits = String(value, radix: 16, uppercase: true)
-        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 
     /// Embeddings and overrides present, and whether the isolates balance.
