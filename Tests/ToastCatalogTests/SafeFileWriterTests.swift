@@ -151,15 +151,6 @@ import Glibc
         #expect(errorText { try SafeFileWriter.write([], to: long) }?.contains("the system's limit is 4095") == true)
         #expect(Self.leftovers(folder).isEmpty)
     }
-
-    /// What the signal handler does: the files remembered while a write is under way go.
-    @Test func theCleanupListRemovesOnlyTheFilesOnIt() throws {
-        let folder = try Self.folder(); defer { try? FileManager.default.removeItem(atPath: folder) }
-        try Self.make(folder + "/kept", "x")
-        // No write is under way: nothing is removed.
-        #expect(TemporaryFiles.removeAllNow() == 0)
-        #expect(Self.text(folder + "/kept") == "x")
-    }
 }
 
 /// The description of the `CatalogError` `body` throws, or nil when it throws none.

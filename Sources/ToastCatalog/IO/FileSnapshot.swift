@@ -43,6 +43,8 @@ public struct FileSnapshot: Sendable, Equatable {
         device == other.device && inode == other.inode && size == other.size && modified == other.modified
     }
 
+    /// Whether two snapshots agree in everything: ``isUnchanged(comparedTo:)``, and the same
+    /// permissions, owner and link count.
     public static func == (a: FileSnapshot, b: FileSnapshot) -> Bool {
         a.isUnchanged(comparedTo: b) && a.permissions == b.permissions && a.owner == b.owner && a.links == b.links
     }

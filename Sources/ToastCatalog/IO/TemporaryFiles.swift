@@ -24,7 +24,4 @@ public enum TemporaryFiles {
 
     /// Takes a slot off the list.
     static func forget(_ slot: Int32) { toast_cleanup_remove(slot) }
-
-    /// Removes every file on the list now (what the signal handler does); returns how many.
-    package static func removeAllNow() -> Int { Int(toast_cleanup_unlink_all()) }
 }
