@@ -2,8 +2,9 @@ import Foundation
 import Testing
 import ToastCatalog
 
-/// Keys spelled differently but canonically equal: one key to ToastKit, two to Apple's
-/// runtime. Every reader says so (`key-normalization`), whatever the values.
+/// Keys spelled differently but canonically equal: one key to ToastKit's lookups, two to
+/// Apple's runtime. Every reader says so (`key-normalization`), whatever the values, and keeps
+/// both; every writer writes both.
 @Suite struct KeyNormalizationTests {
     /// (first spelling, second spelling): NFC and NFD, K and KELVIN SIGN, Å and ANGSTROM SIGN.
     static let pairs: [(String, String)] = [("caf\u{E9}", "cafe\u{301}"), ("K", "\u{212A}"), ("\u{C5}ngstr\u{F6}m", "\u{212B}ngstro\u{308}m")]
@@ -18,7 +19,7 @@ import ToastCatalog
         let catalog = try StringCatalog(strings: Self.strings(first, second, sameValue: sameValue), file: "de.lproj/L.strings", locale: "de")
         let warnings = catalog.warnings.filter { $0.rule == "key-normalization" }
         #expect(warnings.count == 1 && warnings.first?.location.line == 2, "\(catalog.warnings)")
-        #expect(warnings.first?.message.contains("two to Apple's runtime") == true)
+        #expect(warnings.first?.message.contains("two keys to Apple's runtime") == true)
         #expect(!catalog.warnings.contains { $0.rule == "duplicate-key" })
         #expect(catalog.keys.count == 1 && catalog.keys.first!.unicodeScalars.elementsEqual(first.unicodeScalars))
     }
@@ -65,5 +66,80 @@ import ToastCatalog
         #expect(reported.first?.location.file.hasSuffix("App/en.lproj/L.strings") == true)
         #expect(reported.first?.message.contains("App/de.lproj/L.strings") == true)
         #expect(try CatalogSet.load(paths: [root]).warnings.isEmpty)
+    }
+
+    static func scalars(_ entries: [SpelledEntry]) -> [[UInt32]] { entries.map { $0.key.unicodeScalars.map(\.value) } }
+    static func unit(_ text: String, _ state: String? = nil) -> LocalizedValue { LocalizedValue(stringUnit: StringUnit(state: state, value: text)) }
+
+    @Test(arguments: pairs.indices)
+    func everyReaderKeepsBothSpellingsWithTheirValues(pair: Int) throws {
+        let (first, second) = Self.pairs[pair]
+        let strings = try StringCatalog(strings: Self.strings(first, second, sameValue: false), file: "de.lproj/L.strings", locale: "de")
+        #expect(Self.scalars(strings.entriesBySpelling()) == Self.scalars([SpelledEntry(key: first, entry: .init()), SpelledEntry(key: second, entry: .init())]))
+        #expect(strings.entriesBySpelling().map { $0.entry.localizations["de"] } == [Self.unit("one"), Self.unit("two")])
+        #expect(strings.localization(forKey: second, locale: "de") == Self.unit("one"))
+
+        let json = #"{"sourceLanguage":"en","strings":{"\#(first)":{"comment":"a"},"\#(second)":{"comment":"b"}},"version":"1.0"}"#
+        for parallel in [XCStringsParallelism.sequential, XCStringsParallelism(parts: 2, minimumBytes: 0)] {
+            let catalog = try StringCatalog(xcstrings: Array(json.utf8), file: "L.xcstrings", parallelism: parallel)
+            #expect(catalog.entriesBySpelling().map(\.entry.comment) == ["a", "b"])
+            #expect(Self.scalars(catalog.respelledEntries) == [second.unicodeScalars.map(\.value)])
+            #expect(catalog.entry(forKey: second)?.comment == "a")
+            // Written back, both are there, and read again the catalog is the same.
+            let written = try XCStringsWriter().string(catalog.jsonValue())
+            let again = try StringCatalog(xcstrings: Array(written.utf8), file: "L.xcstrings")
+            #expect(again.entriesBySpelling() == catalog.entriesBySpelling())
+        }
+    }
+
+    /// `.lproj` → String Catalog → `.lproj`: four keys in, four keys out, each with its value,
+    /// in every locale; and a change to the catalog keeps the other spellings.
+    @Test func conversionKeepsEverySpellingBothWays() throws {
+        let text = "\"caf\u{E9}\" = \"1\";\n\"cafe\u{301}\" = \"2\";\n\"K\" = \"3\";\n\"\u{212A}\" = \"4\";\n"
+        var table = try StringCatalog(strings: Array(text.utf8), file: "en.lproj/L.strings", locale: "en")
+        table.merge(try StringCatalog(strings: Array(text.replacingOccurrences(of: "\"1\"", with: "\"eins\"").utf8),
+                                      file: "de.lproj/L.strings", locale: "de"), preferring: false)
+        let (catalog, report) = CatalogConverter.stringCatalog(from: table, sourceLanguage: "en")
+        #expect(report.notConverted.isEmpty)
+        #expect(catalog.keys.count == 2 && catalog.respelledEntries.count == 2)
+        let keys = ["caf\u{E9}", "cafe\u{301}", "K", "\u{212A}"]
+        #expect(Self.scalars(catalog.entriesBySpelling()) == keys.map { $0.unicodeScalars.map(\.value) })
+        #expect(catalog.entriesBySpelling().map { $0.entry.localizations["de"] } == ["eins", "2", "3", "4"].map { Self.unit($0, "translated") })
+        let written = try XCStringsWriter().string(catalog.jsonValue())
+        let read = try StringCatalog(xcstrings: Array(written.utf8), file: "L.xcstrings")
+        for locale in ["en", "de"] {
+            let strings = try #require(CatalogConverter.lproj(from: read, locale: locale).strings)
+            let back = try StringCatalog(strings: Array(strings.utf8), file: "\(locale).lproj/L.strings", locale: locale)
+            #expect(Self.scalars(back.entriesBySpelling()) == keys.map { $0.unicodeScalars.map(\.value) })
+            #expect(back.entriesBySpelling().map { $0.entry.localizations[locale]?.stringUnit?.value } == [locale == "de" ? "eins" : "1", "2", "3", "4"])
+        }
+        var changed = read
+        changed.entries["new"] = CatalogEntry()
+        changed.keys.append("new")
+        #expect(changed.entriesBySpelling().count == 5 && changed.respelledEntries.count == 2)
+    }
+
+    /// One spelling per file of a table (`en.lproj` NFC, `de.lproj` NFD): to Apple's runtime,
+    /// two keys each with one locale; so they are converted. Lookups join them.
+    @Test(arguments: pairs.indices)
+    func spellingsAcrossFilesStayApartWhenWritten(pair: Int) throws {
+        let (first, second) = Self.pairs[pair]
+        var table = try StringCatalog(strings: Array("\"\(first)\" = \"one\";\n\"x\" = \"x\";\n".utf8), file: "en.lproj/L.strings", locale: "en")
+        table.merge(try StringCatalog(strings: Array("\"\(second)\" = \"eins\";\n\"x\" = \"y\";\n".utf8), file: "de.lproj/L.strings", locale: "de"),
+                    preferring: false)
+        #expect(table.entry(forKey: first)?.localizations == ["en": Self.unit("one"), "de": Self.unit("eins")])
+        #expect(table.entries[first]?.localizations == ["en": Self.unit("one")])
+        #expect(table.respelledEntries.map(\.entry.localizations) == [["de": Self.unit("eins")]])
+        #expect(table.localeCodes == ["en", "de"])
+        let (catalog, _) = CatalogConverter.stringCatalog(from: table, sourceLanguage: "en")
+        let de = try #require(CatalogConverter.lproj(from: catalog, locale: "de").strings)
+        let back = try StringCatalog(strings: Array(de.utf8), file: "de.lproj/L.strings", locale: "de")
+        #expect(Self.scalars(back.entriesBySpelling()) == [second, "x"].map { $0.unicodeScalars.map(\.value) })
+        // Changed after the merge, the catalog keeps both spellings apart.
+        var changed = table
+        changed.keys.append("y")
+        changed.entries["y"] = CatalogEntry()
+        #expect(changed.respelledEntries == table.respelledEntries)
+        #expect(changed.entry(forKey: second)?.localizations.count == 2)
     }
 }

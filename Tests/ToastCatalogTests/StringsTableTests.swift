@@ -53,8 +53,14 @@ import ToastKitTesting
     /// Random files of one table: `.strings` files read by the reader (kept flat) and
     /// dictionaries (as `.stringsdict` files give), each merged with or without preference.
     static func files(seed: UInt64) throws -> [(catalog: StringCatalog, preferring: Bool)] {
+        try filesWithSpellings(seed: seed).map { ($0.catalog, $0.preferring) }
+    }
+
+    /// ``files(seed:)`` with each file's entries by exact spelling, worked out from the pairs
+    /// written: a spelling's first place, its last value, its last comment.
+    static func filesWithSpellings(seed: UInt64) throws -> [(catalog: StringCatalog, preferring: Bool, spelled: [SpelledEntry])] {
         var random = SeededGenerator(seed: seed)
-        var files: [(StringCatalog, Bool)] = []
+        var files: [(StringCatalog, Bool, [SpelledEntry])] = []
         for index in 0..<Int.random(in: 2...7, using: &random) {
             let locale = localePool.randomElement(using: &random)!
             var pairs: [(key: String, value: String, comment: String?)] = []
@@ -70,18 +76,53 @@ import ToastKitTesting
                     keys.append(pair.key)
                     entries[pair.key] = CatalogEntry(comment: pair.comment, localizations: [locale: unit(pair.value)])
                 }
-                files.append((StringCatalog(table: "T", sourceLanguage: "en", entries: entries, keys: keys), true))
+                files.append((StringCatalog(table: "T", sourceLanguage: "en", entries: entries, keys: keys), true,
+                              keys.map { SpelledEntry(key: $0, entry: entries[$0]!) }))
             } else {
                 let catalog = try StringCatalog(strings: stringsFile(pairs), file: "\(locale).lproj/T.strings", locale: locale)
-                files.append((catalog, Bool.random(using: &random)))
+                var spelled: [SpelledEntry] = []
+                for pair in pairs {
+                    if let at = spelled.firstIndex(where: { $0.key.unicodeScalars.elementsEqual(pair.key.unicodeScalars) }) {
+                        spelled[at].entry.localizations[locale] = unit(pair.value)
+                        if let comment = pair.comment { spelled[at].entry.comment = comment }
+                    } else {
+                        spelled.append(SpelledEntry(key: pair.key, entry: CatalogEntry(comment: pair.comment, localizations: [locale: unit(pair.value)])))
+                    }
+                }
+                files.append((catalog, Bool.random(using: &random), spelled))
             }
         }
         return files
     }
 
+    /// The files' entries merged spelling by spelling (as by ``referenceMerge(_:_:preferring:)``,
+    /// but keys equal only when their scalars are), then grouped: each key's first spelling
+    /// followed by its others.
+    static func referenceBySpelling(_ files: [(catalog: StringCatalog, preferring: Bool, spelled: [SpelledEntry])]) -> [SpelledEntry] {
+        var merged: [SpelledEntry] = []
+        for file in files {
+            for item in file.spelled {
+                guard let at = merged.firstIndex(where: { $0.key.unicodeScalars.elementsEqual(item.key.unicodeScalars) }) else {
+                    merged.append(item)
+                    continue
+                }
+                for (locale, value) in item.entry.localizations where file.preferring || merged[at].entry.localizations[locale] == nil {
+                    merged[at].entry.localizations[locale] = value
+                }
+                if merged[at].entry.comment == nil { merged[at].entry.comment = item.entry.comment }
+            }
+        }
+        var groups: [[SpelledEntry]] = []
+        for item in merged {
+            if let at = groups.firstIndex(where: { $0[0].key == item.key }) { groups[at].append(item) } else { groups.append([item]) }
+        }
+        return groups.flatMap { $0 }
+    }
+
     @Test(arguments: 0..<40)
     func layeredMergeMatchesDictionaryMerge(seed: Int) throws {
-        let files = try Self.files(seed: UInt64(seed))
+        let spelledFiles = try Self.filesWithSpellings(seed: UInt64(seed))
+        let files = spelledFiles.map { (catalog: $0.catalog, preferring: $0.preferring) }
         var layered = files[0].catalog
         // The reference merges plain dictionaries made from each file.
         var reference = StringCatalog(table: "T", sourceLanguage: "en", entries: files[0].catalog.entries, keys: files[0].catalog.keys)
@@ -100,10 +141,21 @@ import ToastKitTesting
             }
         }
         #expect(fresh.localeCodes == reference.localeCodes)
-        // …then as a whole.
+        // …then as a whole: every spelling with its own entry, each key's first one in entries.
+        let spelled = Self.referenceBySpelling(spelledFiles)
+        #expect(fresh.entriesBySpelling() == spelled)
+        var firsts = Set<String>(), first: [SpelledEntry] = [], others: [SpelledEntry] = []
+        for item in spelled {
+            if firsts.insert(item.key).inserted { first.append(item) } else { others.append(item) }
+        }
+        var exact = StringCatalog(table: "T", sourceLanguage: "en", entries: Dictionary(uniqueKeysWithValues: first.map { ($0.key, $0.entry) }),
+                                  keys: first.map(\.key))
+        exact.respelledEntries = others
         #expect(layered.keys == reference.keys)
-        #expect(layered.entries == reference.entries)
-        #expect(layered.leaves(file: "T") == reference.leaves(file: "T"))
+        #expect(layered.entries == exact.entries)
+        #expect(layered.respelledEntries == others)
+        #expect(layered.leaves(file: "T") == exact.leaves(file: "T"))
+        if others.isEmpty { #expect(layered.entries == reference.entries) }
         // A change makes the layers one dictionary; the copy taken before keeps its layers.
         layered.entries["added"] = CatalogEntry(localizations: ["de": Self.unit("neu")])
         layered.keys.append("added")
@@ -112,22 +164,27 @@ import ToastKitTesting
         #expect(layered.keys == reference.keys + ["added"])
     }
 
-    /// Keys equal as Swift's strings are repeat in one file: the first spelling keeps its
-    /// place, the last value wins, either spelling finds it, and the warning is
-    /// `key-normalization` (two keys to Apple's runtime; it was `duplicate-key` before).
+    /// Keys equal as Swift's strings are, spelled differently, in one file: two keys to Apple's
+    /// runtime, so each keeps its value (the second is a respelled entry, written back by
+    /// writers); lookups by either spelling find the first, and the warning is
+    /// `key-normalization` (it was `duplicate-key` before).
     @Test(arguments: [("é", "e\u{301}"), ("K", "\u{212A}"), ("\u{212A}", "K"), ("a;b", "a\u{037E}b"), ("`", "\u{1FEF}"),
                       ("Ω", "\u{2126}"), ("Kelvin \u{212A} é", "Kelvin K e\u{301}")])
     func canonicallyEquivalentKeysRepeat(first: String, second: String) throws {
-        let bytes = Self.stringsFile([(first, "one", "c1"), ("other", "x", nil), (second, "two", nil)])
+        let bytes = Self.stringsFile([(first, "one", "c1"), ("other", "x", nil), (second, "two", nil), (second, "three", nil)])
         let catalog = try StringCatalog(strings: bytes, file: "de.lproj/T.strings", locale: "de")
         #expect(catalog.keys.count == 2)
         #expect(catalog.keys.first.map { Array($0.utf8) } == Array(first.utf8))
         for spelling in [first, second] {
-            #expect(catalog.entry(forKey: spelling)?.localizations["de"] == Self.unit("two"))
+            #expect(catalog.entry(forKey: spelling)?.localizations["de"] == Self.unit("one"))
             #expect(catalog.entry(forKey: spelling)?.comment == "c1")
-            #expect(catalog.entries[spelling]?.localizations["de"] == Self.unit("two"))
+            #expect(catalog.entries[spelling]?.localizations["de"] == Self.unit("one"))
         }
-        #expect(catalog.warnings.map(\.rule) == ["key-normalization"])
+        // The second spelling repeated is a duplicate of its own: the last value wins.
+        #expect(catalog.respelledEntries == [SpelledEntry(key: second, entry: CatalogEntry(localizations: ["de": Self.unit("three")]))])
+        let spelled = catalog.entriesBySpelling()
+        #expect(spelled.map { Array($0.key.utf8) } == [Array(first.utf8), Array(second.utf8), Array("other".utf8)])
+        #expect(catalog.warnings.map(\.rule) == ["key-normalization", "duplicate-key"])
         #expect(catalog.warnings.first?.location.line == 4)
     }
 

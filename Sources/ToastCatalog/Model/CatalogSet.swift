@@ -17,8 +17,9 @@ public struct CatalogSet: Sendable {
     ///
     /// With `reportsKeySpellings`, a key of a merged `.lproj` table spelled differently from
     /// the same (canonically equal) key in an earlier file of the table is a `key-normalization`
-    /// warning, as a reader reports it within one file: the merge joins them, Apple's runtime
-    /// would not. Off by default: it costs a dictionary entry per key (`convert` asks for it).
+    /// warning, as a reader reports it within one file. The merged table keeps the spellings
+    /// apart (``StringCatalog/entriesBySpelling()``), as Apple's runtime does, and its lookups
+    /// join them. Off by default: it costs a dictionary entry per key (`convert` asks for it).
     public static func load(paths: [String], sourceLanguage: String = "en", limits: CatalogLimits = .standard,
                             reportsKeySpellings: Bool = false) throws(CatalogError) -> CatalogSet {
         var tables: [StringCatalog] = []

@@ -7,7 +7,7 @@ import ToastSupport
 struct CatalogLayer: Sendable {
     enum Source: Sendable {
         case strings(StringsTable)
-        case entries([String: CatalogEntry], keys: [String])
+        case entries([String: CatalogEntry], keys: [String], respelled: [SpelledEntry])
     }
 
     let source: Source
@@ -24,7 +24,7 @@ struct CatalogLayer: Sendable {
     func entry(forKey key: String) -> CatalogEntry? {
         switch source {
         case .strings(let table): table.record(forKey: key).map(table.entry(at:))
-        case .entries(let entries, _): entries[key]
+        case .entries(let entries, _, let respelled): StringCatalog.joined(entries[key], key: key, respelled: respelled)
         }
     }
 
@@ -34,8 +34,9 @@ struct CatalogLayer: Sendable {
         case .strings(let table):
             guard table.locale == locale, let record = table.record(forKey: key) else { return nil }
             return table.value(at: record)
-        case .entries(let entries, _):
+        case .entries(let entries, _, let respelled):
             return entries[key]?.localizations[locale]
+                ?? respelled.first { $0.key == key && $0.entry.localizations[locale] != nil }?.entry.localizations[locale]
         }
     }
 
@@ -43,7 +44,16 @@ struct CatalogLayer: Sendable {
     func contains(_ key: String) -> Bool {
         switch source {
         case .strings(let table): table.record(forKey: key) != nil
-        case .entries(let entries, _): entries[key] != nil
+        case .entries(let entries, _, _): entries[key] != nil
+        }
+    }
+
+    /// Every entry under its key as the file spells it, each key's first spelling followed by
+    /// its others.
+    func spelledEntries() -> [SpelledEntry] {
+        switch source {
+        case .strings(let table): table.spelledEntries()
+        case .entries(let entries, let keys, let respelled): SpelledEntry.ordered(keys: keys, entries: entries, respelled: respelled)
         }
     }
 
@@ -51,7 +61,7 @@ struct CatalogLayer: Sendable {
     var count: Int {
         switch source {
         case .strings(let table): table.count
-        case .entries(_, let keys): keys.count
+        case .entries(_, let keys, _): keys.count
         }
     }
 
@@ -59,7 +69,7 @@ struct CatalogLayer: Sendable {
     func forEachKey(_ body: (String) -> Void) {
         switch source {
         case .strings(let table): for index in 0..<table.count { body(table.key(at: index)) }
-        case .entries(_, let keys): keys.forEach(body)
+        case .entries(_, let keys, _): keys.forEach(body)
         }
     }
 }
@@ -68,7 +78,8 @@ struct CatalogLayer: Sendable {
 /// when first asked for (kept, under a lock: the layers are shared by copies of the catalog).
 final class CatalogLayers: Sendable {
     let layers: [CatalogLayer]
-    private let madeKeys = Locked<[String]?>(nil)
+    /// The keys, and whether two layers spell one of them differently.
+    private let madeKeys = Locked<(keys: [String], respells: Bool)?>(nil)
     private let madeEntries = Locked<[String: CatalogEntry]?>(nil)
 
     init(_ layers: [CatalogLayer]) {
@@ -112,22 +123,64 @@ final class CatalogLayers: Sendable {
     }
 
     /// The keys: the first layer's in its order, then each later layer's new keys in its order.
-    func keys() -> [String] {
-        madeKeys.withLock { keys in
-            if let keys { return keys }
+    func keys() -> [String] { madeKeysAndSpellings().keys }
+
+    private func madeKeysAndSpellings() -> (keys: [String], respells: Bool) {
+        madeKeys.withLock { made in
+            if let made { return made }
             var ordered: [String] = []
+            var respells = false
             if layers.count == 1 {
                 ordered.reserveCapacity(layers[0].count)
                 layers[0].forEachKey { ordered.append($0) }
             } else {
                 var seen = Set<String>(minimumCapacity: layers.first?.count ?? 0)
                 for layer in layers {
-                    layer.forEachKey { key in if seen.insert(key).inserted { ordered.append(key) } }
+                    layer.forEachKey { key in
+                        let (inserted, first) = seen.insert(key)
+                        if inserted { ordered.append(key) } else if !respells { respells = !first.utf8.elementsEqual(key.utf8) }
+                    }
                 }
             }
-            keys = ordered
-            return ordered
+            made = (ordered, respells)
+            return (ordered, respells)
         }
+    }
+
+    /// Every entry under its key as the files spell it, entries of one spelling merged as
+    /// ``entry(forKey:)`` merges, each key's first spelling followed by its others.
+    func entriesBySpelling() -> [SpelledEntry] {
+        if layers.count == 1 { return layers[0].spelledEntries() }
+        var index: [ExactKey: Int] = [:]
+        var merged: [SpelledEntry] = []
+        for layer in layers {
+            for item in layer.spelledEntries() {
+                let exact = ExactKey(key: item.key)
+                guard let at = index[exact] else {
+                    index[exact] = merged.count
+                    merged.append(item)
+                    continue
+                }
+                for (locale, value) in item.entry.localizations where layer.preferring || merged[at].entry.localizations[locale] == nil {
+                    merged[at].entry.localizations[locale] = value
+                }
+                if merged[at].entry.comment == nil { merged[at].entry.comment = item.entry.comment }
+            }
+        }
+        return SpelledEntry.grouped(merged)
+    }
+
+    /// The entries of keys spelled otherwise than their first spelling (``keys()``).
+    func respelled() -> [SpelledEntry] {
+        let withinFiles = layers.contains { layer in
+            switch layer.source {
+            case .strings(let table): !table.respelled.isEmpty
+            case .entries(_, _, let respelled): !respelled.isEmpty
+            }
+        }
+        guard withinFiles || (layers.count > 1 && madeKeysAndSpellings().respells) else { return [] }
+        var seen = Set<String>()
+        return entriesBySpelling().filter { !seen.insert($0.key).inserted }
     }
 
     /// ``StringCatalog/localeCodes`` of the merged entries, found without making them: the
@@ -137,7 +190,9 @@ final class CatalogLayers: Sendable {
         for layer in layers {
             switch layer.source {
             case .strings(let table): if table.count > 0 { possible.insert(table.locale) }
-            case .entries(let entries, _): for entry in entries.values { possible.formUnion(entry.localizations.keys) }
+            case .entries(let entries, _, let respelled):
+                for entry in entries.values { possible.formUnion(entry.localizations.keys) }
+                for item in respelled { possible.formUnion(item.entry.localizations.keys) }
             }
         }
         var seen: Set<String> = [sourceLanguage]
@@ -148,7 +203,7 @@ final class CatalogLayers: Sendable {
             for layer in layers {
                 switch layer.source {
                 case .strings(let table): if !codes.contains(table.locale), table.record(forKey: key) != nil { codes.insert(table.locale) }
-                case .entries(let entries, _): if let entry = entries[key] { codes.formUnion(entry.localizations.keys) }
+                case .entries: if let entry = layer.entry(forKey: key) { codes.formUnion(entry.localizations.keys) }
                 }
             }
             for code in codes.sorted() where seen.insert(code).inserted {
@@ -159,14 +214,19 @@ final class CatalogLayers: Sendable {
         return ordered
     }
 
-    /// The entries as a dictionary, with the keys.
+    /// The entries as a dictionary, each under its first spelling, with the keys.
     func materialized() -> (entries: [String: CatalogEntry], keys: [String]) {
-        let keys = keys()
+        let (keys, respells) = madeKeysAndSpellings()
         let entries = madeEntries.withLock { made in
             if let made { return made }
             var entries: [String: CatalogEntry] = [:]
             entries.reserveCapacity(keys.count)
-            for key in keys { entries[key] = entry(forKey: key) }
+            if respells {
+                // Two files spell some key differently: each spelling's entry is its own.
+                for item in entriesBySpelling() where entries[item.key] == nil { entries[item.key] = item.entry }
+            } else {
+                for key in keys { entries[key] = entry(forKey: key) }
+            }
             made = entries
             return entries
         }
@@ -177,16 +237,45 @@ final class CatalogLayers: Sendable {
 extension StringCatalog {
     /// The entry of `key`, read from the catalog's files without making the whole ``entries``
     /// dictionary when it is not made yet.
+    ///
+    /// Keys are equal as Swift's strings are (canonical equivalence): the entry is that of the
+    /// key's first spelling, with the localizations only another spelling has
+    /// (``respelledEntries``) added.
     public func entry(forKey key: String) -> CatalogEntry? {
         if let layers { return layers.entry(forKey: key) }
-        return entries[key]
+        return Self.joined(storedEntries[key], key: key, respelled: storedRespelled)
+    }
+
+    /// `entry` (of `key`'s first spelling) with the localizations only the other spellings in
+    /// `respelled` have, and their comment if it has none.
+    static func joined(_ entry: CatalogEntry?, key: String, respelled: [SpelledEntry]) -> CatalogEntry? {
+        guard !respelled.isEmpty else { return entry }
+        var result = entry
+        for item in respelled where item.key == key {
+            guard var joined = result else { result = item.entry; continue }
+            for (locale, value) in item.entry.localizations where joined.localizations[locale] == nil {
+                joined.localizations[locale] = value
+            }
+            if joined.comment == nil { joined.comment = item.entry.comment }
+            result = joined
+        }
+        return result
+    }
+
+    /// Every entry under its key exactly as the files spell it: each key of ``keys`` with its
+    /// ``entries`` entry, followed by its other spellings (``respelledEntries``). Writers take
+    /// this, so that no spelling of the user's is merged into another.
+    public func entriesBySpelling() -> [SpelledEntry] {
+        if let layers { return layers.entriesBySpelling() }
+        return SpelledEntry.ordered(keys: storedKeys, entries: storedEntries, respelled: storedRespelled)
     }
 
     /// The localization of `key` in `locale` (the code as written in the file, such as
     /// `zh-Hans`), read as ``entry(forKey:)`` reads.
     public func localization(forKey key: String, locale: String) -> LocalizedValue? {
         if let layers { return layers.localization(forKey: key, locale: locale) }
-        return entries[key]?.localizations[locale]
+        return storedEntries[key]?.localizations[locale]
+            ?? storedRespelled.first { $0.key == key && $0.entry.localizations[locale] != nil }?.entry.localizations[locale]
     }
 
     /// Whether the catalog has `key`.
@@ -200,7 +289,7 @@ extension StringCatalog {
         if let layers, layers.layers.count == 1, case .strings(let table) = layers.layers[0].source {
             return [CatalogLayer(.strings(table), preferring: preferring)]
         }
-        return [CatalogLayer(.entries(entries, keys: keys), preferring: preferring)]
+        return [CatalogLayer(.entries(entries, keys: keys, respelled: respelledEntries), preferring: preferring)]
     }
 
     /// Adds another file's localizations of the same table; for a key and locale both have,
@@ -215,6 +304,7 @@ extension StringCatalog {
         layers = CatalogLayers(mine + other.asLayers(preferring: preferring))
         storedEntries = [:]
         storedKeys = []
+        storedRespelled = []
         warnings += other.warnings
     }
 }

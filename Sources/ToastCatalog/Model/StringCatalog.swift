@@ -16,10 +16,12 @@ public struct StringCatalog: Sendable, Equatable {
     public var sourceLanguage: String
     /// The format version (`1.0`, `1.1`, `1.2`).
     public var version: String
-    /// The entries by key.
+    /// The entries by key, each under the key's first spelling.
     ///
     /// For a catalog read from `.strings` files the dictionary is made when first read (and
-    /// kept); ``entry(forKey:)`` looks one key up without making it.
+    /// kept); ``entry(forKey:)`` looks one key up without making it. A key spelled with other
+    /// scalars but canonically equal (`café` as U+0065 U+0301 after U+00E9) is a key of its own
+    /// to Apple's runtime; its entry is one of ``respelledEntries``, not merged into this one.
     public var entries: [String: CatalogEntry] {
         get { layers?.materialized().entries ?? storedEntries }
         _modify {
@@ -35,8 +37,26 @@ public struct StringCatalog: Sendable, Equatable {
             yield &storedKeys
         }
     }
+    /// Entries under keys canonically equal to a key of ``keys`` but spelled with other scalars,
+    /// each reported by the reader as a `key-normalization` warning.
+    ///
+    /// Apple's runtime compares table keys by UTF-16 code units, so `café` typed as U+00E9 and
+    /// as U+0065 U+0301 are two keys to it, each with its own value, and so they are to the
+    /// writers (``jsonValue()``, ``CatalogConverter``), which take ``entriesBySpelling()``.
+    /// ToastKit's lookups equate canonically equal keys, as Swift's strings do:
+    /// ``entry(forKey:)`` and ``localization(forKey:locale:)`` find the first spelling's entry,
+    /// joined with the localizations only another spelling has (as when `en.lproj` spells a key
+    /// one way and `de.lproj` the other).
+    public var respelledEntries: [SpelledEntry] {
+        get { layers?.respelled() ?? storedRespelled }
+        _modify {
+            materialize()
+            yield &storedRespelled
+        }
+    }
     var storedEntries: [String: CatalogEntry]
     var storedKeys: [String]
+    var storedRespelled: [SpelledEntry] = []
     /// The files the entries are kept in, when they are not in ``storedEntries``.
     var layers: CatalogLayers?
     /// Top-level members not modelled here, kept for rewriting.
@@ -69,13 +89,15 @@ public struct StringCatalog: Sendable, Equatable {
         guard let kept = layers else { return }
         layers = nil
         (storedEntries, storedKeys) = kept.materialized()
+        storedRespelled = kept.respelled()
     }
 
-    /// Catalogs are equal when their names, languages, versions, keys, entries, unknown
-    /// members, warnings and formats are, however their entries are kept.
+    /// Catalogs are equal when their names, languages, versions, keys, entries (every
+    /// spelling's), unknown members, warnings and formats are, however their entries are kept.
     public static func == (lhs: StringCatalog, rhs: StringCatalog) -> Bool {
         lhs.table == rhs.table && lhs.sourceLanguage == rhs.sourceLanguage && lhs.version == rhs.version
-            && lhs.keys == rhs.keys && lhs.entries == rhs.entries && lhs.extra == rhs.extra
+            && lhs.keys == rhs.keys && lhs.entries == rhs.entries && lhs.respelledEntries == rhs.respelledEntries
+            && lhs.extra == rhs.extra
             && lhs.warnings == rhs.warnings && lhs.hasVersion == rhs.hasVersion && lhs.format == rhs.format
     }
 

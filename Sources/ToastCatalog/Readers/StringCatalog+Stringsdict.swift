@@ -74,15 +74,25 @@ extension StringCatalog {
                 value.substitutions[member.key] = substitution
             }
             let (inserted, kept) = seen.insert(entry.key)
+            let parsed = CatalogEntry(localizations: [locale: value])
             if inserted {
                 keys.append(entry.key)
-            } else if !kept.unicodeScalars.elementsEqual(entry.key.unicodeScalars) {
-                warnings.append(Self.keyNormalizationWarning(entry.key, earlier: kept, at: location(entry)))
+                entries[entry.key] = parsed
+            } else if kept.utf8.elementsEqual(entry.key.utf8) {
+                warnings.append(Self.duplicateKeyWarning(entry.key, at: location(entry)))
+                entries[kept] = parsed
+            } else if let other = storedRespelled.firstIndex(where: { $0.key.utf8.elementsEqual(entry.key.utf8) }) {
+                warnings.append(Self.duplicateKeyWarning(entry.key, at: location(entry)))
+                storedRespelled[other].entry = parsed
             } else {
-                warnings.append(CatalogError(location: location(entry), rule: "duplicate-key", message: "“\(entry.key)” appears more than once; the last one wins", key: entry.key))
+                warnings.append(Self.keyNormalizationWarning(entry.key, earlier: kept, at: location(entry)))
+                storedRespelled.append(SpelledEntry(key: entry.key, entry: parsed))
             }
-            entries[entry.key] = CatalogEntry(localizations: [locale: value])
         }
+    }
+
+    private static func duplicateKeyWarning(_ key: String, at location: SourceLocation) -> CatalogError {
+        CatalogError(location: location, rule: "duplicate-key", message: "“\(key)” appears more than once; the last one wins", key: key)
     }
 
     /// The argument a variable reads when its token has no position (`%#@COUNT@`) but its forms

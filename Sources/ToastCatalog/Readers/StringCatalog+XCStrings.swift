@@ -155,6 +155,7 @@ enum XCStringsReader {
         var hasVersion = false
         var entries: [String: CatalogEntry] = [:]
         var keys: [String] = []
+        var respelled: [SpelledEntry] = []
         var extra: [JSONMember] = []
         var warnings: [CatalogError] = []
         var seen: UInt8 = 0
@@ -173,15 +174,35 @@ enum XCStringsReader {
                 // The names read, when the entries are not kept.
                 var names = Set<String>()
                 func add(_ name: String, _ parsed: CatalogEntry, _ position: Position, _ scanner: JSONScanner) {
-                    if keepsEntries ? entries.updateValue(parsed, forKey: name) == nil : names.insert(name).inserted {
-                        keys.append(name)
-                        onEntry?(sourceLanguage, name, parsed, position)
-                    } else if let kept = keepsEntries ? entries.index(forKey: name).map({ entries[$0].key }) : names.firstIndex(of: name).map({ names[$0] }),
-                              !kept.unicodeScalars.elementsEqual(name.unicodeScalars) {
-                        warnings.append(StringCatalog.keyNormalizationWarning(name, earlier: kept, at: scanner.sourceLocation(position)))
+                    let kept: String
+                    if keepsEntries {
+                        guard let index = entries.index(forKey: name) else {
+                            entries[name] = parsed
+                            keys.append(name)
+                            onEntry?(sourceLanguage, name, parsed, position)
+                            return
+                        }
+                        kept = entries[index].key
                     } else {
-                        warnings.append(CatalogError(location: scanner.sourceLocation(position), rule: "duplicate-key",
-                                                     message: "“\(name)” appears more than once in \"strings\"; the last one wins"))
+                        let (inserted, member) = names.insert(name)
+                        if inserted {
+                            keys.append(name)
+                            onEntry?(sourceLanguage, name, parsed, position)
+                            return
+                        }
+                        kept = member
+                    }
+                    let duplicate = CatalogError(location: scanner.sourceLocation(position), rule: "duplicate-key",
+                                                 message: "“\(name)” appears more than once in \"strings\"; the last one wins")
+                    if kept.utf8.elementsEqual(name.utf8) {
+                        warnings.append(duplicate)
+                        if keepsEntries { entries[kept] = parsed }
+                    } else if let other = respelled.firstIndex(where: { $0.key.utf8.elementsEqual(name.utf8) }) {
+                        warnings.append(duplicate)
+                        respelled[other].entry = parsed
+                    } else {
+                        warnings.append(StringCatalog.keyNormalizationWarning(name, earlier: kept, at: scanner.sourceLocation(position)))
+                        respelled.append(SpelledEntry(key: name, entry: keepsEntries ? parsed : CatalogEntry()))
                     }
                 }
                 if onEntry == nil, let read = try parallelStrings(&scanner, parallelism: parallelism) {
@@ -204,6 +225,7 @@ enum XCStringsReader {
                                     entries: entries, keys: keys, extra: extra)
         catalog.hasVersion = hasVersion
         catalog.warnings = warnings
+        if keepsEntries { catalog.storedRespelled = respelled }
         return catalog
     }
 
@@ -426,10 +448,11 @@ enum XCStringsReader {
 extension StringCatalog {
     /// The catalog as a String Catalog JSON tree, every member the reader kept included; write
     /// it with ``XCStringsWriter`` for Xcode's layout.
+    ///
+    /// Every spelling of a key is written (``entriesBySpelling()``).
     public func jsonValue() -> JSONValue {
         var strings: [JSONMember] = []
-        for key in keys {
-            guard let entry = entries[key] else { continue }
+        for (key, entry) in entriesBySpelling().lazy.map({ ($0.key, $0.entry) }) {
             var members: [JSONMember] = []
             if let comment = entry.comment { members.append(JSONMember(key: "comment", value: .string(comment))) }
             if let state = entry.extractionState { members.append(JSONMember(key: "extractionState", value: .string(state))) }

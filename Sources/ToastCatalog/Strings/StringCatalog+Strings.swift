@@ -40,13 +40,13 @@ extension StringCatalog {
                 var key = entry.key, value = text
                 let keyRange = key.withUTF8 { table.append($0) }
                 let valueRange = value.withUTF8 { table.append($0) }
-                if let earlier = table.add(key: keyRange, keyIsASCII: entry.key.utf8.allSatisfy { $0 < 0x80 }, value: valueRange, comment: nil) {
-                    let location = SourceLocation(file: file, line: 1, column: 1)
-                    if !table.sameBytes(earlier.key, keyRange) {
-                        warnings.append(Self.keyNormalizationWarning(entry.key, earlier: table.string(earlier.key), at: location))
-                    } else if !table.sameText(earlier.value, valueRange) {
-                        warnings.append(Self.duplicateWarning(entry.key, at: location))
-                    }
+                let location = SourceLocation(file: file, line: 1, column: 1)
+                switch table.add(key: keyRange, keyIsASCII: entry.key.utf8.allSatisfy { $0 < 0x80 }, value: valueRange, comment: nil) {
+                case .new: break
+                case .repeated(let earlier):
+                    if !table.sameText(earlier, valueRange) { warnings.append(Self.duplicateWarning(entry.key, at: location)) }
+                case .respelled(let first):
+                    warnings.append(Self.keyNormalizationWarning(entry.key, earlier: table.string(first), at: location))
                 }
             }
             layers = CatalogLayers([CatalogLayer(.strings(table), preferring: false)])
@@ -67,13 +67,15 @@ extension StringCatalog {
             var table = StringsTable(locale: locale, expected: expected, textCapacity: buffer.count)
             while let entry = try lexer.nextEntry(into: &table.text) {
                 let comment = entry.comment.map { table.append(UnsafeBufferPointer(rebasing: buffer[$0])) }
-                if let earlier = table.add(key: entry.key, keyIsASCII: entry.keyIsASCII, value: entry.value, comment: comment) {
-                    if !table.sameBytes(earlier.key, entry.key) {
-                        warnings.append(Self.keyNormalizationWarning(table.string(entry.key), earlier: table.string(earlier.key),
-                                                                     at: lexer.location(of: entry.position)))
-                    } else if !table.sameText(earlier.value, entry.value) {
+                switch table.add(key: entry.key, keyIsASCII: entry.keyIsASCII, value: entry.value, comment: comment) {
+                case .new: break
+                case .repeated(let earlier):
+                    if !table.sameText(earlier, entry.value) {
                         warnings.append(Self.duplicateWarning(table.string(entry.key), at: lexer.location(of: entry.position)))
                     }
+                case .respelled(let first):
+                    warnings.append(Self.keyNormalizationWarning(table.string(entry.key), earlier: table.string(first),
+                                                                 at: lexer.location(of: entry.position)))
                 }
             }
             return table
@@ -82,14 +84,14 @@ extension StringCatalog {
     }
 
     /// The warning for a key spelled differently from an earlier one but canonically equal to
-    /// it (`café` as U+0065 U+0301 after U+00E9, `K` after U+212A KELVIN SIGN): one key to
-    /// ToastKit, whose lookups equate canonically equal keys (as Swift's strings do), but two
-    /// to Apple's runtime, which compares table keys by UTF-16 code units. ToastKit keeps the
-    /// first spelling with the last value; `convert` refuses to write such a table, since
-    /// writing it would merge two of the user's keys.
+    /// it (`café` as U+0065 U+0301 after U+00E9, `K` after U+212A KELVIN SIGN): two keys to
+    /// Apple's runtime, which compares table keys by UTF-16 code units, and two in the catalog
+    /// (the second is one of ``StringCatalog/respelledEntries``, so writers keep both), but one
+    /// to ToastKit's lookups, which equate canonically equal keys as Swift's strings do and find
+    /// the first spelling.
     static func keyNormalizationWarning(_ key: String, earlier: String, at location: SourceLocation) -> CatalogError {
         CatalogError(location: location, rule: "key-normalization",
-                     message: "“\(CodePoint.visible(key))” (\(CodePoint.list(key))) is canonically equal to the earlier key “\(CodePoint.visible(earlier))” (\(CodePoint.list(earlier))): one key to ToastKit, two to Apple's runtime; ToastKit keeps the first spelling with the last value",
+                     message: "“\(CodePoint.visible(key))” (\(CodePoint.list(key))) is canonically equal to the earlier key “\(CodePoint.visible(earlier))” (\(CodePoint.list(earlier))): two keys to Apple's runtime, which finds each only as it is typed; ToastKit keeps both but its lookups find the first. Give them one spelling",
                      key: key)
     }
 

@@ -21,6 +21,10 @@ struct StringsTable: Sendable {
     var text: [UInt8] = []
     /// One record per key, in the order keys first appear.
     private(set) var records: [Record] = []
+    /// Entries whose key is canonically equal to a record's but spelled with other bytes
+    /// (`café` as U+0065 U+0301 after U+00E9), in file order: separate keys to Apple's runtime,
+    /// kept so that a writer loses none, but not indexed (a lookup finds the first spelling).
+    private(set) var respelled: [Record] = []
     /// Record indexes by hash of the key's ASCII form; -1 is an empty slot. A power of two
     /// long, at most half full.
     private var slots: [Int32]
@@ -79,23 +83,25 @@ struct StringsTable: Sendable {
         return start..<text.count
     }
 
-    /// Adds the entry whose key and value are at `key` and `value` in ``text``; a key seen
-    /// before keeps its place and first spelling, takes the new value, and keeps its comment
-    /// unless the new entry has one. Returns the earlier value's range when the key repeats.
-    /// What ``add(key:keyIsASCII:value:comment:)`` replaced: the earlier entry's value and key.
-    struct Replaced {
-        /// The value the key had.
-        let value: Range<Int>
-        /// The key as first spelled (kept).
-        let key: Range<Int>
+    /// What ``add(key:keyIsASCII:value:comment:)`` did with an entry.
+    enum Added {
+        /// The key is new.
+        case new
+        /// The key (the same bytes) was there: the new value replaced `earlierValue`, and the
+        /// new comment, if any, the old one; the key kept its place.
+        case repeated(earlierValue: Range<Int>)
+        /// The key is canonically equal to the record of `firstKey` but spelled otherwise: kept
+        /// as its own entry in ``respelled``.
+        case respelled(firstKey: Range<Int>)
     }
 
-    mutating func add(key: Range<Int>, keyIsASCII: Bool, value: Range<Int>, comment: Range<Int>?) -> Replaced? {
+    /// Adds the entry whose key and value are at `key` and `value` in ``text``.
+    mutating func add(key: Range<Int>, keyIsASCII: Bool, value: Range<Int>, comment: Range<Int>?) -> Added {
         let index = Int32(records.count)
         let form = keyIsASCII ? nil : text.withUnsafeBufferPointer { Self.asciiForm(of: UnsafeBufferPointer(rebasing: $0[key])) }
         if !keyIsASCII, form == nil {
             let name = string(key)
-            if let earlier = others[name] { return replace(Int(earlier), value: value, comment: comment) }
+            if let earlier = others[name] { return repeatOrRespell(Int(earlier), key: key, value: value, comment: comment) }
             others[name] = index
         } else {
             if 2 * (records.count + 1) > slots.count { grow() }
@@ -104,18 +110,29 @@ struct StringsTable: Sendable {
             } else {
                 text.withUnsafeBufferPointer { probe(UnsafeBufferPointer(rebasing: $0[key])) }
             }
-            if let earlier = found.record { return replace(Int(earlier), value: value, comment: comment) }
+            if let earlier = found.record { return repeatOrRespell(Int(earlier), key: key, value: value, comment: comment) }
             slots[found.slot] = index
             if let form { asciiForms[index] = form }
         }
         records.append(Record(key: key, value: value, comment: comment))
-        return nil
+        return .new
     }
 
-    private mutating func replace(_ record: Int, value: Range<Int>, comment: Range<Int>?) -> Replaced {
-        let earlier = Replaced(value: records[record].value, key: records[record].key)
-        records[record].value = value
-        if let comment { records[record].comment = comment }
+    /// A key canonically equal to record `first`'s: the same bytes replace that record's value
+    /// (or an earlier entry of the same other spelling's); other bytes are a new spelling.
+    private mutating func repeatOrRespell(_ first: Int, key: Range<Int>, value: Range<Int>, comment: Range<Int>?) -> Added {
+        if sameBytes(records[first].key, key) { return .repeated(earlierValue: replace(&records[first], value: value, comment: comment)) }
+        if let other = respelled.indices.first(where: { sameBytes(respelled[$0].key, key) }) {
+            return .repeated(earlierValue: replace(&respelled[other], value: value, comment: comment))
+        }
+        respelled.append(Record(key: key, value: value, comment: comment))
+        return .respelled(firstKey: records[first].key)
+    }
+
+    private func replace(_ record: inout Record, value: Range<Int>, comment: Range<Int>?) -> Range<Int> {
+        let earlier = record.value
+        record.value = value
+        if let comment { record.comment = comment }
         return earlier
     }
 
@@ -153,15 +170,31 @@ struct StringsTable: Sendable {
     func key(at index: Int) -> String { string(records[index].key) }
 
     /// The value of record `index`, as a catalog holds it: an untranslated-state string unit.
-    func value(at index: Int) -> LocalizedValue {
-        LocalizedValue(stringUnit: StringUnit(state: nil, value: string(records[index].value)))
-    }
+    func value(at index: Int) -> LocalizedValue { value(of: records[index]) }
 
     /// The entry of record `index`: its comment and its one localization.
-    func entry(at index: Int) -> CatalogEntry {
-        let record = records[index]
-        return CatalogEntry(comment: record.comment.map(string),
-                            localizations: [locale: value(at: index)])
+    func entry(at index: Int) -> CatalogEntry { entry(of: records[index]) }
+
+    private func value(of record: Record) -> LocalizedValue {
+        LocalizedValue(stringUnit: StringUnit(state: nil, value: string(record.value)))
+    }
+
+    private func entry(of record: Record) -> CatalogEntry {
+        CatalogEntry(comment: record.comment.map(string), localizations: [locale: value(of: record)])
+    }
+
+    /// Every entry under its key as the file spells it: the records in order, each followed by
+    /// the entries of its other spellings (``respelled``).
+    func spelledEntries() -> [SpelledEntry] {
+        var result = records.map { SpelledEntry(key: string($0.key), entry: entry(of: $0)) }
+        guard !respelled.isEmpty else { return result }
+        var spellings: [String: [SpelledEntry]] = [:]  // canonical key → its other spellings, in order
+        for record in respelled {
+            let key = string(record.key)
+            spellings[key, default: []].append(SpelledEntry(key: key, entry: entry(of: record)))
+        }
+        result = result.flatMap { [$0] + (spellings[$0.key] ?? []) }
+        return result
     }
 
     /// The index's slot for `key` (bytes of an ASCII form) and the record there, if any.

@@ -16,20 +16,27 @@ public enum CatalogConverter {
 
     /// One String Catalog from a merged `.lproj` table: plain values become string units
     /// (`translated`, as Xcode's migration marks them), `.stringsdict` variables become
-    /// substitutions whose forms use `%arg`.
+    /// substitutions whose forms use `%arg`. Every spelling of a key stays a key of its own
+    /// (``StringCatalog/entriesBySpelling()``).
     public static func stringCatalog(from table: StringCatalog, sourceLanguage: String) -> (StringCatalog, Report) {
         var report = Report()
         var catalog = StringCatalog(table: table.table, sourceLanguage: sourceLanguage, version: "1.0")
-        catalog.keys = table.keys
-        for key in table.keys {
-            guard var entry = table.entries[key] else { continue }
+        var firstSpellings = Set<String>()
+        for item in table.entriesBySpelling() {
+            let key = item.key
+            var entry = item.entry
             var localizations: [String: LocalizedValue] = [:]
             for (locale, value) in entry.localizations {
                 localizations[locale] = catalogValue(value, key: key, locale: locale, file: table.table, report: &report)
             }
             entry.localizations = localizations
             entry.hadLocalizationsMember = true
-            catalog.entries[key] = entry
+            if firstSpellings.insert(key).inserted {
+                catalog.keys.append(key)
+                catalog.entries[key] = entry
+            } else {
+                catalog.respelledEntries.append(SpelledEntry(key: key, entry: entry))
+            }
         }
         return (catalog, report)
     }
@@ -110,13 +117,14 @@ public enum CatalogConverter {
 
     // MARK: .xcstrings → .lproj
 
-    /// The `.strings` and `.stringsdict` texts of one locale of a String Catalog.
+    /// The `.strings` and `.stringsdict` texts of one locale of a String Catalog; every
+    /// spelling of a key is written (``StringCatalog/entriesBySpelling()``).
     public static func lproj(from catalog: StringCatalog, locale: String) -> (strings: String?, stringsdict: String?, report: Report) {
         var report = Report()
         var strings = ""
         var dictEntries: [String] = []
-        for key in catalog.keys {
-            guard let entry = catalog.entries[key] else { continue }
+        for item in catalog.entriesBySpelling() {
+            let (key, entry) = (item.key, item.entry)
             let value = entry.localizations[locale] ?? (locale == catalog.sourceLanguage && entry.localizations.isEmpty
                 ? LocalizedValue(stringUnit: StringUnit(state: nil, value: key)) : nil)
             guard let value else { continue }

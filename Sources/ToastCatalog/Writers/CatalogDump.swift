@@ -53,8 +53,11 @@ extension StringCatalog {
     /// An entry with no localizations gives one leaf in the source language with value `nil`.
     public func leaves(file: String) -> [CatalogLeaf] {
         var result: [CatalogLeaf] = []
-        for key in keys {
-            guard let entry = entry(forKey: key) else { continue }
+        // Every spelling of a key is its own key to Apple's runtime, so each is listed.
+        let spelled = respelledEntries.isEmpty
+            ? keys.lazy.compactMap { key in entry(forKey: key).map { SpelledEntry(key: key, entry: $0) } }.map { $0 }
+            : entriesBySpelling()
+        for (key, entry) in spelled.lazy.map({ ($0.key, $0.entry) }) {
             if entry.localizations.isEmpty {
                 result.append(CatalogLeaf(file: file, table: table, key: key, locale: CatalogLocale.normalize(sourceLanguage),
                                           path: "", value: nil, state: nil))

@@ -18,7 +18,9 @@ struct ConvertCommand: ParsableCommand {
             TABLE.strings), convert writes nothing and exits 2. With --force those files are \
             replaced (a stale one with an empty table); nothing is deleted. Locale codes and table \
             names are checked before they become paths, and OUT and the folders in it must be real \
-            folders, not links.
+            folders, not links. Keys that differ only in Unicode spelling (café as U+00E9 or as \
+            e + U+0301) stay separate keys, as Apple's runtime sees them, with a key-normalization \
+            warning for each.
             """
     )
 
@@ -39,12 +41,13 @@ struct ConvertCommand: ParsableCommand {
         let limits = try limitOptions.limits()
         var report = CatalogConverter.Report()
         var plan: [Planned] = []
+        var spellings: [CatalogError] = []
         do throws(CatalogError) {
             _ = try CatalogLocale.pathComponent(forLocale: sourceLanguage, file: "--source-language")
             try checkNotSame()
             if input.hasSuffix(".xcstrings") {
                 let catalog = try CatalogLoader.readFile(input, limits: limits)
-                try refuseMergedKeys(catalog.warnings)
+                spellings = catalog.warnings.filter { $0.rule == "key-normalization" }
                 let table = try CatalogLocale.pathComponent(forTable: catalog.table, file: input)
                 try checkFolder(output)
                 for locale in catalog.localeCodes {
@@ -65,7 +68,7 @@ struct ConvertCommand: ParsableCommand {
                 }
             } else {
                 let set = try CatalogSet.load(paths: [input], sourceLanguage: sourceLanguage, limits: limits, reportsKeySpellings: true)
-                try refuseMergedKeys(set.warnings)
+                spellings = set.warnings.filter { $0.rule == "key-normalization" }
                 let tables = set.tables.filter { $0.format != .xcstrings }
                 let writer: XCStringsWriter
                 do { writer = try XCStringsWriter() } catch {
@@ -125,20 +128,13 @@ struct ConvertCommand: ParsableCommand {
             }
             if item.emptiesStale { printError("\(item.path):1:1: warning: [stale-file] emptied: the conversion has nothing for it") }
         }
+        // Keys spelled two ways are converted as two keys, as Apple's runtime sees them; each
+        // is still worth a look.
+        for warning in spellings { printError(warning.warningDescription) }
         for item in report.notConverted { printError(item.warningDescription) }
         if !report.notConverted.isEmpty {
             throw CLIFailure(code: 1, message: "toastkit: \(report.notConverted.count) item(s) could not be converted (listed above)")
         }
-    }
-
-    /// Keys that differ only by Unicode normalization are two keys to Apple's runtime but one
-    /// in ToastKit's model: writing the table would merge them, so nothing is written.
-    private func refuseMergedKeys(_ warnings: [CatalogError]) throws(CatalogError) {
-        let merged = warnings.filter { $0.rule == "key-normalization" }
-        guard let first = merged.first else { return }
-        for warning in merged.dropFirst() { printError(warning.description) }
-        throw CatalogError(location: first.location, rule: first.rule,
-                           message: first.message + ". convert would merge these keys, so nothing was written: give them one spelling, or distinct text")
     }
 
     /// Whether something (a file, folder or link, even a broken one) is at `path`.
