@@ -1,14 +1,18 @@
 import ToastCatalog
 import ToastICU
 
-/// Formats Apple format strings with typed arguments, never crashing: a specifier that
-/// disagrees with its argument prints the argument's own text, a missing argument prints
-/// the specifier as written, and each case adds a diagnostic. Numbers are formatted by ICU
-/// for the locale (grouping, decimal separator, the locale's digits).
+/// One pass of a ``FormatEngine`` over a format string: the arguments, the next sequential
+/// slot, and what was found on the way. It never crashes: a specifier that disagrees with its
+/// argument prints the argument's own text, a missing argument prints the specifier as
+/// written, and each case adds a diagnostic. Numbers are formatted by ICU for the engine's
+/// locale (grouping, decimal separator, the locale's digits); plural substitutions choose
+/// their form with the engine's plural rules.
 struct ArgumentFormatter {
-    let locale: LocaleTag
-    let services: ICUServices
+    /// The locale, ICU handles, plural rules and isolation of this pass.
+    let engine: FormatEngine
     let arguments: [ToastArgument]
+    /// The catalog key being formatted, named in diagnostics about its plural forms.
+    var key = ""
     var diagnostics: [ToastDiagnostic] = []
     /// The variation paths chosen, such as `plural.few` or `substitutions.n.plural.many`.
     var paths: [String] = []
@@ -18,24 +22,16 @@ struct ArgumentFormatter {
     var missingPluralForm = false
     /// Whether to record ``paths`` (building them costs string work).
     var recordsPaths = true
-    /// The paragraph direction of the text being formatted: when set, text arguments are
-    /// sanitized and every interpolated value whose direction conflicts with it (R, AL or AN
-    /// in left-to-right text, L in right-to-left text) is wrapped in FSI … PDI.
-    var isolation: TextDirection?
-    /// The plural rules of ``locale``, when the caller has them at hand.
-    let pluralRules: PluralRules?
-    /// The default integer formatter of ``locale``, when the caller has it at hand.
-    let integers: NumberFormatter?
     private var next = 0
     private var depth = 0
 
-    /// Chooses a plural form for an argument shown with the given fraction digits.
-    typealias PluralPicker = (PluralForms, ToastArgument, Int?, inout ArgumentFormatter) -> (CompiledValue, PluralCategory)?
+    var locale: LocaleTag { engine.locale }
+    var services: ICUServices { engine.services }
+    /// See ``FormatEngine/isolation``.
+    var isolation: TextDirection? { engine.isolation }
 
-    init(locale: LocaleTag, services: ICUServices, arguments: [ToastArgument], pluralRules: PluralRules? = nil,
-         integers: NumberFormatter? = nil) {
-        self.locale = locale
-        self.services = services
+    init(engine: FormatEngine, arguments: [ToastArgument]) {
+        self.engine = engine
         if arguments.count > FormatString.maximumArguments {
             self.arguments = Array(arguments.prefix(FormatString.maximumArguments))
             diagnostics.append(ToastDiagnostic(.error, "format-unsafe",
@@ -43,8 +39,11 @@ struct ArgumentFormatter {
         } else {
             self.arguments = arguments
         }
-        self.pluralRules = pluralRules ?? (try? services.pluralRules(locale))
-        self.integers = integers
+    }
+
+    /// Chooses the form of `forms` for `argument` (see ``FormatEngine/pluralForm(_:for:fractionDigits:key:diagnostics:)``).
+    mutating func pluralForm(_ forms: PluralForms, for argument: ToastArgument, fractionDigits: Int?) -> (CompiledValue, PluralCategory)? {
+        engine.pluralForm(forms, for: argument, fractionDigits: fractionDigits, key: key, diagnostics: &diagnostics)
     }
 
     /// Formats a string that was not prepared (a key shown as itself, a default value).
@@ -52,7 +51,7 @@ struct ArgumentFormatter {
         format(CompiledText(text), substitutions: [:])
     }
 
-    mutating func format(_ text: CompiledText, substitutions: [String: CompiledSubstitution], pluralPicker: PluralPicker? = nil) -> String {
+    mutating func format(_ text: CompiledText, substitutions: [String: CompiledSubstitution]) -> String {
         guard let tokens = text.tokens else { return text.text }
         var out = ""
         out.reserveCapacity(text.text.utf8.count + 16)
@@ -71,7 +70,7 @@ struct ArgumentFormatter {
                     out += value
                 }
             case .substitution(let name, let position):
-                out += substitute(String(name), position: position, substitutions: substitutions, pluralPicker: pluralPicker)
+                out += substitute(String(name), position: position, substitutions: substitutions)
             }
         }
         return out
@@ -88,8 +87,7 @@ struct ArgumentFormatter {
         return false
     }
 
-    private mutating func substitute(_ name: String, position: Int?, substitutions: [String: CompiledSubstitution],
-                                     pluralPicker: PluralPicker?) -> String {
+    private mutating func substitute(_ name: String, position: Int?, substitutions: [String: CompiledSubstitution]) -> String {
         let written = position.map { "%\($0)$#@\(name)@" } ?? "%#@\(name)@"
         guard let substitution = substitutions[name] else {
             note("substitution-missing", "\(written) names no substitution “\(name)”")
@@ -115,17 +113,18 @@ struct ArgumentFormatter {
         }
         let specifier = substitution.formatSpecifier
         let digits = substitution.fractionDigits
-        guard let (form, category) = pluralPicker?(substitution.plural, arguments[index - 1], digits, &self),
-              let value = form.unit else {
+        guard let (form, category) = pluralForm(substitution.plural, for: arguments[index - 1], fractionDigits: digits) else {
+            missingPluralForm = true
             return arguments[index - 1].plainText
         }
+        guard let value = form.unit else { return arguments[index - 1].plainText }
         if recordsPaths { paths.append("substitutions.\(name).plural.\(category.rawValue)") }
         if substitution.isTextual {
             // .stringsdict: the form stands where the token stood; its specifiers read on from
             // the token's slot.
             if position == nil && substitution.argNum == nil { next = index - 1 }
             depth += 1
-            let result = format(value, substitutions: substitutions, pluralPicker: pluralPicker)
+            let result = format(value, substitutions: substitutions)
             depth -= 1
             return result
         }
@@ -139,7 +138,7 @@ struct ArgumentFormatter {
         expanded += rest
         let savedNext = next
         depth += 1
-        let result = format(CompiledText(expanded), substitutions: substitutions, pluralPicker: pluralPicker)
+        let result = format(CompiledText(expanded), substitutions: substitutions)
         depth -= 1
         next = savedNext
         return result
@@ -262,7 +261,7 @@ struct ArgumentFormatter {
             if let width, spec.hasFlag(UInt8(ascii: "0")), !spec.hasFlag(UInt8(ascii: "-")), width > 1 {
                 skeleton += (skeleton.isEmpty ? "" : " ") + "integer-width/*" + String(repeating: "0", count: width)
             }
-            let formatter = skeleton.isEmpty ? (integers ?? (try? services.numberFormatter(locale))) : (try? services.numberFormatter(locale, skeleton: skeleton))
+            let formatter = skeleton.isEmpty ? (engine.integers ?? (try? services.numberFormatter(locale))) : (try? services.numberFormatter(locale, skeleton: skeleton))
             let number = truncated(value, spec)
             return formatter?.format(number) ?? String(number)
         }

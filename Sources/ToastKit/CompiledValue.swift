@@ -29,9 +29,21 @@ final class CompiledValue: Sendable {
     init(_ value: LocalizedValue) {
         unit = value.stringUnit.map { CompiledText($0.value) }
         plural = PluralForms(value.plural.mapValues(CompiledValue.init))
-        pluralFractionDigits = value.plural.isEmpty ? nil : Localizer.fractionDigits(in: value.plural)
+        pluralFractionDigits = value.plural.isEmpty ? nil : Self.fractionDigits(in: value.plural)
         device = value.device.mapValues(CompiledValue.init)
         substitutions = value.substitutions.mapValues(CompiledSubstitution.init)
+    }
+
+    /// The visible fraction digits of the first floating-point specifier in plural forms
+    /// (`other` first): `%.1f` → 1, `%lf` → 6; `nil` when the forms format no float.
+    static func fractionDigits(in forms: [PluralCategory: LocalizedValue]) -> Int? {
+        for category in [PluralCategory.other] + PluralCategory.allCases {
+            guard let text = forms[category]?.stringUnit?.value, text.utf8.contains(UInt8(ascii: "%")) else { continue }
+            for case .specifier(let spec) in FormatString.tokens(text) where spec.argumentClass == .floatingPoint {
+                return spec.precision ?? 6
+            }
+        }
+        return nil
     }
 }
 
@@ -86,19 +98,15 @@ final class LookupCache: Sendable {
         let tag: LocaleTag
         let step: Int
         let value: CompiledValue
-        /// The ICU handles of `tag`, looked up once.
-        let pluralRules: PluralRules?
-        let integers: NumberFormatter?
-        /// The writing direction of `tag`: the paragraph direction its values are formatted in.
-        let direction: TextDirection
+        /// The engine `value` is formatted with: `tag`'s ICU handles and plural rules, looked
+        /// up once, and (when the localizer isolates arguments) `tag`'s writing direction.
+        let engine: FormatEngine
 
-        init(tag: LocaleTag, step: Int, value: CompiledValue, pluralRules: PluralRules?, integers: NumberFormatter?) {
+        init(tag: LocaleTag, step: Int, value: CompiledValue, engine: FormatEngine) {
             self.tag = tag
-            direction = tag.isRightToLeft ? .rightToLeft : .leftToRight
             self.step = step
             self.value = value
-            self.pluralRules = pluralRules
-            self.integers = integers
+            self.engine = engine
         }
     }
 

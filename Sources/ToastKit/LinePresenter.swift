@@ -125,11 +125,9 @@ public struct LinePresenter: Sendable {
     }
 
     private func allLines(for toast: ResolvedToast, frame: Int?) -> [String] {
-        let chrome = ResolvedToast.Chrome(
-            labelFormat: Sanitizer.clean(toast.chrome.labelFormat),
-            actionsWord: Sanitizer.clean(toast.chrome.actionsWord),
-            titleSeparator: Sanitizer.clean(toast.chrome.titleSeparator))
-        var label = chrome.label(Sanitizer.clean(toast.roleLabel))
+        // The texts are final (Localizer sanitized and formatted them): only laid out here.
+        let chrome = toast.chrome
+        var label = chrome.label(toast.roleLabel)
         var symbol = options.symbols.symbol(for: toast.role)
         if let frame, toast.style == .indeterminate, let spinner = options.symbols.spinnerFrame(frame) { symbol = spinner }
         if let symbol { label = symbol + " " + label }
@@ -140,13 +138,11 @@ public struct LinePresenter: Sendable {
 
         var body = ""
         var glue: Set<Int> = []
-        if let title = toast.title.map({ Sanitizer.clean($0) }), !title.isEmpty { body += title + chrome.titleSeparator }
-        if let subtitle = toast.subtitle.map({ Sanitizer.clean($0) }), !subtitle.isEmpty { body += subtitle + chrome.titleSeparator }
-        body += Sanitizer.clean(toast.message, newlines: .keep)
-        if case .progress(let fraction) = toast.style {
+        if let title = toast.title, !title.isEmpty { body += title + chrome.titleSeparator }
+        if let subtitle = toast.subtitle, !subtitle.isEmpty { body += subtitle + chrome.titleSeparator }
+        body += toast.message
+        if case .progress(let fraction) = toast.style, let percent = toast.progressText {
             let clamped = fraction.isFinite ? min(max(fraction, 0), 1) : 0
-            let percent = (try? services.numberFormatter(toast.locale, skeleton: "percent scale/100 precision-integer").format(clamped))
-                ?? "\(Int(clamped * 100))%"
             let available = options.width.map { $0 - labelCells } ?? 80
             let barCells = min(10, available - TextWidth.cells(of: percent) - 3)
             if barCells >= 4, let bar = options.symbols.progressBar(clamped, cells: barCells) {
@@ -158,9 +154,7 @@ public struct LinePresenter: Sendable {
                 body += (body.isEmpty ? "" : " ") + percent
             }
         }
-        let actions = toast.actions.map { Sanitizer.clean($0) }.filter { !$0.isEmpty }
-        if !actions.isEmpty {
-            let list = (try? services.listFormatter(toast.locale).format(actions)) ?? actions.joined(separator: ", ")
+        if let list = toast.actionList {
             body += " " + chrome.label(chrome.actionsWord)
             // "Actions:" stays on the line of the first action.
             glue.insert(body.utf16.count)

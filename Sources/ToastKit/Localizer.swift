@@ -103,9 +103,25 @@ public struct Localizer: Sendable {
                 : string(.key(key: "Actions", table: BuiltinCatalogs.table), &diagnostics),
             titleSeparator: template("toastkit.title-separator", default: ResolvedToast.Chrome.english.titleSeparator, &diagnostics))
         let direction = TextDirection.firstStrong(in: roleLabel + message) ?? (locale.isRightToLeft ? .rightToLeft : .leftToRight)
+        // Every text final: sanitized here, so that presenters, JSON output and checks read the
+        // same safe text and never clean it themselves.
+        let shownActions = actions.map { Sanitizer.clean($0) }
+        let listed = shownActions.filter { !$0.isEmpty }
+        var progressText: String?
+        if case .progress(let fraction) = toast.style {
+            let clamped = fraction.isFinite ? min(max(fraction, 0), 1) : 0
+            progressText = (try? services.numberFormatter(locale, skeleton: "percent scale/100 precision-integer").format(clamped))
+                ?? "\(Int(clamped * 100))%"
+        }
         return ResolvedToast(id: toast.id, role: toast.role, style: toast.style, locale: locale,
-                             fallbackChain: fallbackChain, roleLabel: roleLabel, title: title, subtitle: subtitle,
-                             message: message, actions: actions, direction: direction, chrome: chrome,
+                             fallbackChain: fallbackChain, roleLabel: Sanitizer.clean(roleLabel), title: title.map { Sanitizer.clean($0) },
+                             subtitle: subtitle.map { Sanitizer.clean($0) }, message: Sanitizer.clean(message, newlines: .keep),
+                             actions: shownActions,
+                             actionList: listed.isEmpty ? nil : (try? services.listFormatter(locale).format(listed)) ?? listed.joined(separator: ", "),
+                             progressText: progressText, direction: direction,
+                             chrome: ResolvedToast.Chrome(labelFormat: Sanitizer.clean(chrome.labelFormat),
+                                                          actionsWord: Sanitizer.clean(chrome.actionsWord),
+                                                          titleSeparator: Sanitizer.clean(chrome.titleSeparator)),
                              diagnostics: diagnostics, traces: traces)
     }
 
@@ -169,10 +185,9 @@ public struct Localizer: Sendable {
                     diagnostics.append(ToastDiagnostic(.warning, "missing-translation",
                         "“\(key)” has no \(locale.identifier) translation; used \(candidate.tag.identifier)"))
                 }
-                var formatter = ArgumentFormatter(locale: candidate.tag, services: services, arguments: arguments,
-                                                  pluralRules: candidate.pluralRules, integers: candidate.integers)
+                var formatter = ArgumentFormatter(engine: candidate.engine, arguments: arguments)
+                formatter.key = key
                 formatter.recordsPaths = recordingPaths
-                if isolatesArguments { formatter.isolation = candidate.direction }
                 let result = resolve(candidate.value, key: key, depth: 0, formatter: &formatter)
                 if formatter.missingPluralForm && candidate.step + 1 < fallbackChain.count {
                     diagnostics += formatter.diagnostics
@@ -182,10 +197,10 @@ public struct Localizer: Sendable {
                 return TextResolution(text: result, locale: candidate.tag, paths: formatter.paths, diagnostics: diagnostics)
             }
             // An entry with no localizations: its key is the source text.
-            var formatter = ArgumentFormatter(locale: locale, services: services, arguments: arguments)
-            if isolatesArguments {
-                formatter.isolation = TextDirection.firstStrong(in: defaultValue ?? key) ?? (locale.isRightToLeft ? .rightToLeft : .leftToRight)
-            }
+            let isolation = isolatesArguments
+                ? TextDirection.firstStrong(in: defaultValue ?? key) ?? (locale.isRightToLeft ? .rightToLeft : .leftToRight) : nil
+            var formatter = ArgumentFormatter(engine: FormatEngine(locale: locale, services: services, isolation: isolation), arguments: arguments)
+            formatter.key = key
             if !entry.keyExists {
                 diagnostics.append(ToastDiagnostic(.warning, "missing-key", defaultValue == nil
                     ? "no catalog has the key “\(key)”; showing the key" : "no catalog has the key “\(key)”; used its default value"))
@@ -202,9 +217,9 @@ public struct Localizer: Sendable {
         for (step, tag) in fallbackChain.enumerated() {
             for (index, catalog) in catalogs.enumerated() where table == nil || catalog.table == table {
                 guard let code = localeCodes[index][tag], let value = catalog.localization(forKey: key, locale: code) else { continue }
+                let direction: TextDirection = tag.isRightToLeft ? .rightToLeft : .leftToRight
                 candidates.append(LookupCache.Candidate(tag: tag, step: step, value: CompiledValue(value),
-                                                        pluralRules: try? services.pluralRules(tag),
-                                                        integers: try? services.numberFormatter(tag)))
+                    engine: FormatEngine(locale: tag, services: services, isolation: isolatesArguments ? direction : nil)))
                 break
             }
         }
@@ -228,8 +243,7 @@ public struct Localizer: Sendable {
         }
         if !value.plural.isEmpty {
             let argument = formatter.arguments.first { $0.numericValue != nil } ?? .int(0)
-            if let (branch, category) = Self.pluralForm(value.plural, for: argument, fractionDigits: value.pluralFractionDigits,
-                                                        key: key, formatter: &formatter) {
+            if let (branch, category) = formatter.pluralForm(value.plural, for: argument, fractionDigits: value.pluralFractionDigits) {
                 let next = formatter.recordsPaths ? path + "plural.\(category.rawValue)." : path
                 return resolve(branch, key: key, depth: depth + 1, path: next, formatter: &formatter)
             }
@@ -240,66 +254,7 @@ public struct Localizer: Sendable {
             formatter.diagnostics.append(ToastDiagnostic(.warning, "missing-value", "“\(key)” has no value in \(formatter.locale.identifier); showing the key"))
             return formatter.format(key)
         }
-        return formatter.format(unit, substitutions: value.substitutions) { forms, argument, digits, f in
-            let chosen = Self.pluralForm(forms, for: argument, fractionDigits: digits, key: key, formatter: &f)
-            if chosen == nil { f.missingPluralForm = true }
-            return chosen
-        }
-    }
-
-    /// The visible fraction digits of the first floating-point specifier in plural forms
-    /// (`other` first): `%.1f` → 1, `%lf` → 6; `nil` when the forms format no float.
-    static func fractionDigits(in forms: [PluralCategory: LocalizedValue]) -> Int? {
-        for category in [PluralCategory.other] + PluralCategory.allCases {
-            guard let text = forms[category]?.stringUnit?.value, text.utf8.contains(UInt8(ascii: "%")) else { continue }
-            for case .specifier(let spec) in FormatString.tokens(text) where spec.argumentClass == .floatingPoint {
-                return spec.precision ?? 6
-            }
-        }
-        return nil
-    }
-
-    /// The fraction digits of the shortest decimal text of `number` (`1.5` → 1, `2.0` → 0), for
-    /// a floating-point argument whose forms format no float.
-    static func visibleFractionDigits(of number: Double) -> Int {
-        guard number.isFinite, number != number.rounded() else { return 0 }
-        let text = String(number)
-        guard !text.contains("e"), let dot = text.firstIndex(of: ".") else { return 0 }
-        return text.distance(from: dot, to: text.endIndex) - 1
-    }
-
-    /// Chooses a plural form: `zero` for 0 when present (Apple's rule, any language), else
-    /// the CLDR category of the number as displayed (integers as integers; floating-point
-    /// values with the visible fraction digits of their specifier: 1.0 is `other` in
-    /// English), else `other`.
-    static func pluralForm(_ forms: PluralForms, for argument: ToastArgument, fractionDigits: Int?,
-                           key: String, formatter f: inout ArgumentFormatter) -> (CompiledValue, PluralCategory)? {
-        let number = argument.numericValue ?? 0
-        let locale = f.locale
-        let services = f.services
-        if number == 0, let zero = forms[.zero] { return (zero, .zero) }
-        var category = PluralCategory.other
-        if let rules = f.pluralRules {
-            switch argument {
-            case .int(let v): category = rules.category(for: v)
-            case .uint(let v): category = v <= UInt64(Int64.max) ? rules.category(for: Int64(v)) : rules.category(forDouble: Double(v))
-            case .double, .float:
-                category = rules.category(for: number, fractionDigits: fractionDigits ?? Self.visibleFractionDigits(of: number),
-                                          services: services)
-            case .string: category = rules.category(for: 0)
-            }
-        }
-        if let form = forms[category] { return (form, category) }
-        if let other = forms[.other] {
-            if category != .other {
-                f.diagnostics.append(ToastDiagnostic(.warning, "variation-missing-form",
-                    "“\(key)” has no “\(category.rawValue)” form in \(locale.identifier); used “other”"))
-            }
-            return (other, .other)
-        }
-        f.diagnostics.append(ToastDiagnostic(.warning, "variation-missing-other",
-            "“\(key)” has no “\(category.rawValue)” and no “other” plural form in \(locale.identifier); falling back"))
-        return nil
+        return formatter.format(unit, substitutions: value.substitutions)
     }
 }
 

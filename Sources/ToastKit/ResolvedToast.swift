@@ -1,6 +1,12 @@
 import ToastICU
 
-/// A toast with every text chosen and formatted for one locale, ready to present.
+/// A toast with every text final for one locale: chosen, formatted, sanitized (escape
+/// sequences and unsafe controls removed, line feeds kept only in the message), values
+/// isolated against their paragraph, the progress percentage and the action list formatted
+/// for the locale. A presenter only lays it out.
+///
+/// Only ``Localizer`` makes one; its texts cannot be set from outside, so every
+/// `ResolvedToast` a presenter is given holds safe text.
 public struct ResolvedToast: Sendable, Hashable {
     /// The toast's id.
     public var id: String
@@ -12,20 +18,27 @@ public struct ResolvedToast: Sendable, Hashable {
     public var locale: LocaleTag
     /// The locales tried for each text, in order (`fr-CA`, `fr`, `en`).
     public var fallbackChain: [LocaleTag]
-    /// The localized role word (`Erreur`).
-    public var roleLabel: String
-    /// The custom title; `nil` for automatic or no title.
-    public var title: String?
-    /// The subtitle, if any.
-    public var subtitle: String?
-    /// The message.
-    public var message: String
-    /// The localized action labels, in order.
-    public var actions: [String]
+    /// The localized role word (`Erreur`), on one line.
+    public internal(set) var roleLabel: String
+    /// The custom title, on one line; `nil` for automatic or no title.
+    public internal(set) var title: String?
+    /// The subtitle, on one line, if any.
+    public internal(set) var subtitle: String?
+    /// The message; it may hold line feeds.
+    public internal(set) var message: String
+    /// The localized action labels, in order, each on one line (an empty label stays, and is
+    /// left out of ``actionList``).
+    public internal(set) var actions: [String]
+    /// The non-empty action labels as a list in the locale's words (`Réessayer et Annuler`);
+    /// `nil` when there are none.
+    public internal(set) var actionList: String?
+    /// The progress of a ``ToastStyle/progress(_:)`` toast as a percentage formatted for the
+    /// locale (`42 %` in French, `٤٢٪` in Arabic); `nil` for other styles.
+    public internal(set) var progressText: String?
     /// The paragraph direction.
     public var direction: TextDirection
-    /// The localized frame texts the presenter needs.
-    public var chrome: Chrome
+    /// The localized frame texts the presenter needs, each on one line.
+    public internal(set) var chrome: Chrome
     /// What went wrong or fell back while resolving.
     public var diagnostics: [ToastDiagnostic]
     /// Per key text, how it was resolved; empty unless resolved with

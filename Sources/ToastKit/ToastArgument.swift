@@ -51,4 +51,16 @@ public enum ToastArgument: Sendable, Hashable {
         case .string(let v): v
         }
     }
+
+    /// The text a `%@` shows for this argument in a resolved toast (``Localizer`` isolates
+    /// arguments by default): for text, the value with escape sequences and unsafe controls
+    /// removed (line feeds kept); `nil` for numbers, which are formatted for the locale.
+    ///
+    /// ```swift
+    /// ToastArgument.string("a\u{1B}[31mb").shownText  // "ab"
+    /// ```
+    public var shownText: String? {
+        guard case .string(let text) = self else { return nil }
+        return Sanitizer.clean(text, newlines: .keep)
+    }
 }

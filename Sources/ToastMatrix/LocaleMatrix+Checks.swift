@@ -36,8 +36,8 @@ extension LocaleMatrix {
 
     /// The first text of the toast not wholly in the rendered lines, and what was lost.
     ///
-    /// Each text (role word, title, subtitle, message, action labels), sanitized as the
-    /// presenter sanitizes it, must appear in the lines in order, ignoring the spaces and
+    /// Each text of the resolved toast (role word, title, subtitle, message, action labels),
+    /// final as the presenter lays it out, must appear in the lines in order, ignoring the spaces and
     /// line feeds that wrapping moves; anything else may sit between (the label format,
     /// separators, the list joiner, a progress bar, the `…` of a cut).
     static func missingText(_ resolved: ResolvedToast, in lines: [String]) -> (field: String, lost: String)? {
@@ -57,9 +57,8 @@ extension LocaleMatrix {
             }
             return nil
         }
-        func consume(_ text: String, newlines: Sanitizer.NewlinePolicy) -> String? {
-            let clean = Sanitizer.clean(text, newlines: newlines)
-            let scalars = clean.unicodeScalars
+        func consume(_ text: String) -> String? {
+            let scalars = text.unicodeScalars
             var index = scalars.startIndex
             while index < scalars.endIndex {
                 let scalar = scalars[index]
@@ -74,12 +73,12 @@ extension LocaleMatrix {
             }
             return nil
         }
-        if let lost = consume(resolved.roleLabel, newlines: .space) { return ("role", lost) }
-        if let title = resolved.title, let lost = consume(title, newlines: .space) { return ("title", lost) }
-        if let subtitle = resolved.subtitle, let lost = consume(subtitle, newlines: .space) { return ("subtitle", lost) }
-        if let lost = consume(resolved.message, newlines: .keep) { return ("message", lost) }
+        if let lost = consume(resolved.roleLabel) { return ("role", lost) }
+        if let title = resolved.title, let lost = consume(title) { return ("title", lost) }
+        if let subtitle = resolved.subtitle, let lost = consume(subtitle) { return ("subtitle", lost) }
+        if let lost = consume(resolved.message) { return ("message", lost) }
         for (index, action) in resolved.actions.enumerated() {
-            if let lost = consume(action, newlines: .space) { return ("action \(index + 1)", lost) }
+            if let lost = consume(action) { return ("action \(index + 1)", lost) }
         }
         return nil
     }
@@ -90,9 +89,8 @@ extension LocaleMatrix {
         var findings: [MatrixFinding] = []
         func inspect(_ text: ToastText, _ rendered: String?, field: String) {
             guard let rendered, case .key(_, _, let arguments, _) = text else { return }
-            for case .string(let raw) in arguments {
-                let value = Sanitizer.clean(raw, newlines: .keep)
-                guard !value.isEmpty, resolved.direction.conflicts(with: value), !Self.isIsolated(value, in: rendered) else { continue }
+            for argument in arguments {
+                guard let value = argument.shownText, !value.isEmpty, resolved.direction.conflicts(with: value), !Self.isIsolated(value, in: rendered) else { continue }
                 let paragraph = resolved.direction == .rightToLeft ? "right-to-left" : "left-to-right"
                 findings.append(MatrixFinding(.bidiIsolation, field: field, message:
                     "“\(value)” runs against the \(paragraph) paragraph without an isolate (FSI … PDI): its neighbouring punctuation can move"))

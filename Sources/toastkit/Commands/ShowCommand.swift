@@ -153,11 +153,11 @@ struct ShowCommand: ParsableCommand {
             "locale": .string(toast.locale.identifier),
             "fallbackChain": .array(toast.fallbackChain.map { .string($0.identifier) }),
             "role": .string(toast.role.rawValue),
-            "roleLabel": .string(Sanitizer.clean(toast.roleLabel)),
-            "title": .optional(toast.title.map { Sanitizer.clean($0) }),
-            "subtitle": .optional(toast.subtitle.map { Sanitizer.clean($0) }),
-            "message": .string(Sanitizer.clean(toast.message, newlines: .keep)),
-            "actions": .array(toast.actions.map { .string(Sanitizer.clean($0)) }),
+            "roleLabel": .string(toast.roleLabel),
+            "title": .optional(toast.title),
+            "subtitle": .optional(toast.subtitle),
+            "message": .string(toast.message),
+            "actions": .array(toast.actions.map { .string($0) }),
             "direction": .string(toast.direction.rawValue),
             "diagnostics": .array(toast.diagnostics.map { d in
                 .members(["severity": .string(d.severity.rawValue), "rule": .string(d.rule), "message": .string(d.message)])
