@@ -15,9 +15,9 @@ public final class ICUServices: Sendable {
     public static let maximumEntries = 256
 
     private let plurals = Locked<[LocaleTag: PluralRules]>([:])
-    private let numbers = Locked<[NumberKey: NumberFormatter]>([:])
+    private let numbers = Locked<[NumberKey: ICUNumberFormatter]>([:])
     private let breakers = Locked<[LocaleTag: LineBreaker]>([:])
-    private let lists = Locked<[LocaleTag: ListFormatter]>([:])
+    private let lists = Locked<[LocaleTag: ICUListFormatter]>([:])
     private let bidi = Locked<[Int: VisualBidi]>([:])
 
     private struct NumberKey: Hashable { let locale: LocaleTag; let skeleton: String }
@@ -31,9 +31,9 @@ public final class ICUServices: Sendable {
     }
 
     /// A number formatter for `locale` and an ICU skeleton (`""`, `.00`, `percent scale/100`…).
-    public func numberFormatter(_ locale: LocaleTag, skeleton: String = "") throws(ICUFailure) -> NumberFormatter {
+    public func numberFormatter(_ locale: LocaleTag, skeleton: String = "") throws(ICUFailure) -> ICUNumberFormatter {
         try cached(numbers, NumberKey(locale: locale, skeleton: skeleton)) { () throws(ICUFailure) in
-            try NumberFormatter(locale: locale, skeleton: skeleton)
+            try ICUNumberFormatter(locale: locale, skeleton: skeleton)
         }
     }
 
@@ -43,8 +43,8 @@ public final class ICUServices: Sendable {
     }
 
     /// The list formatter of `locale`.
-    public func listFormatter(_ locale: LocaleTag) throws(ICUFailure) -> ListFormatter {
-        try cached(lists, locale) { () throws(ICUFailure) in try ListFormatter(locale: locale) }
+    public func listFormatter(_ locale: LocaleTag) throws(ICUFailure) -> ICUListFormatter {
+        try cached(lists, locale) { () throws(ICUFailure) in try ICUListFormatter(locale: locale) }
     }
 
     /// The visual-order bidi reorderer (one per services instance; calls are serialized).

@@ -1,6 +1,17 @@
 /// A CLDR plural category.
 public enum PluralCategory: String, Sendable, CaseIterable, Comparable, Codable {
-    case zero, one, two, few, many, other
+    /// `zero` (Arabic 0, Latvian 10; and Apple's form for 0 in any language).
+    case zero
+    /// `one` (English 1, French 0 and 1).
+    case one
+    /// `two` (Arabic, Welsh, Slovenian 2).
+    case two
+    /// `few` (Russian 2–4, Polish 2–4, Arabic 3–10).
+    case few
+    /// `many` (Russian 5–20, Arabic 11–99, French 1000000).
+    case many
+    /// `other`: every other number; every language has it.
+    case other
 
     /// The category's place in CLDR's order: 0 for zero … 5 for other.
     public var ordinal: Int {

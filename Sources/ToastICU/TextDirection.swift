@@ -2,7 +2,9 @@ internal import CICU
 
 /// A paragraph or run direction.
 public enum TextDirection: String, Sendable, Codable {
+    /// Left to right (`ltr`): Latin, Cyrillic, CJK…
     case leftToRight = "ltr"
+    /// Right to left (`rtl`): Arabic, Hebrew…
     case rightToLeft = "rtl"
 
     /// The direction of the first strong character in `text` (UAX #9 rules P2–P3), or `nil`

@@ -31,7 +31,7 @@ public struct FormatEngine: Sendable {
     /// The plural rules of ``locale``, looked up once; `nil` when ICU has none.
     let pluralRules: PluralRules?
     /// The default integer formatter of ``locale``, looked up once.
-    let integers: NumberFormatter?
+    let integers: ICUNumberFormatter?
     /// The paragraph direction of the text formatted: when set, text arguments are sanitized
     /// and every interpolated value whose direction conflicts with it (R, AL or AN in
     /// left-to-right text, L in right-to-left text) is wrapped in FSI … PDI.

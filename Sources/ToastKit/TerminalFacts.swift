@@ -22,7 +22,12 @@ public struct TerminalFacts: Sendable, Hashable {
 
 /// `--color auto|always|never`.
 public enum ColorChoice: String, Sendable, CaseIterable {
-    case auto, always, never
+    /// Colour when the stream is a terminal and the environment allows it.
+    case auto
+    /// Always colour (`--color always`).
+    case always
+    /// Never colour.
+    case never
 
     /// Decides colour for one stream, first match wins: the explicit choice; `NO_COLOR`
     /// non-empty → off; `CLICOLOR_FORCE` set and not `0`, or `FORCE_COLOR` non-empty → on;

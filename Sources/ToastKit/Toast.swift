@@ -1,6 +1,13 @@
 /// What a toast reports.
 public enum ToastRole: String, Sendable, CaseIterable, Codable {
-    case success, error, warning, info
+    /// Something finished well (`Success`, `Succès`).
+    case success
+    /// Something failed (`Error`, `Erreur`).
+    case error
+    /// Something needs attention (`Warning`, `Avertissement`).
+    case warning
+    /// Something to know (`Info`).
+    case info
 
     /// The built-in catalog key of the role's localized word.
     public var titleKey: String {
@@ -54,9 +61,30 @@ public struct ToastAction: Sendable, Hashable {
 
     /// The standard action labels every built-in locale has.
     public enum StandardAction: String, Sendable, CaseIterable {
-        case ok = "OK", cancel = "Cancel", undo = "Undo", redo = "Redo", retry = "Retry"
-        case dismiss = "Dismiss", close = "Close", view = "View", open = "Open"
-        case details = "Details", settings = "Settings", help = "Help"
+        /// `OK`.
+        case ok = "OK"
+        /// `Cancel`.
+        case cancel = "Cancel"
+        /// `Undo`.
+        case undo = "Undo"
+        /// `Redo`.
+        case redo = "Redo"
+        /// `Retry`.
+        case retry = "Retry"
+        /// `Dismiss`.
+        case dismiss = "Dismiss"
+        /// `Close`.
+        case close = "Close"
+        /// `View`.
+        case view = "View"
+        /// `Open`.
+        case open = "Open"
+        /// `Details`.
+        case details = "Details"
+        /// `Settings`.
+        case settings = "Settings"
+        /// `Help`.
+        case help = "Help"
     }
 }
 

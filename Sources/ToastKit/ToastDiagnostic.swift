@@ -2,7 +2,14 @@
 /// format mismatch. Resolution always produces text; diagnostics say what went wrong.
 public struct ToastDiagnostic: Sendable, Hashable, CustomStringConvertible {
     /// How serious it is.
-    public enum Severity: String, Sendable { case error, warning, note }
+    public enum Severity: String, Sendable {
+        /// The text could not be made as asked (a format argument of the wrong type).
+        case error
+        /// The text was made, with a fallback (a missing translation).
+        case warning
+        /// For information.
+        case note
+    }
 
     /// `error`, `warning` or `note`.
     public var severity: Severity

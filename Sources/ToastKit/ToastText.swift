@@ -49,6 +49,16 @@ extension ToastText: ExpressibleByStringInterpolation {
         self = .key(key: value)
     }
 
+    /// A one-character literal is a key.
+    public init(unicodeScalarLiteral value: String) {
+        self = .key(key: value)
+    }
+
+    /// A one-character literal is a key.
+    public init(extendedGraphemeClusterLiteral value: String) {
+        self = .key(key: value)
+    }
+
     /// An interpolated literal is the Apple-extracted key with typed arguments.
     public init(stringInterpolation: Interpolation) {
         self = .key(key: stringInterpolation.key, arguments: stringInterpolation.arguments)

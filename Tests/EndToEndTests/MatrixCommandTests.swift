@@ -77,7 +77,7 @@ import Testing
     }
 
     @Test(arguments: [
-        (["matrix", "--format", "xml"], "--format must be text, json or golden"),
+        (["matrix", "--format", "xml"], "The value 'xml' is invalid for '--format <format>'. Please provide one of 'text', 'json' or 'golden'."),
         (["matrix", "--budget", "error=wide"], "expected ROLE=N"),
         (["matrix", "--line-budget", "toast=2"], "unknown role “toast”"),
         (["matrix", "--pseudo", "mirror"], "--pseudo must be all, none"),

@@ -1,12 +1,17 @@
 /// A JSON value that keeps what a lossless rewrite needs: member order, duplicate members,
 /// numbers as written, and where each member stood.
 public indirect enum JSONValue: Sendable, Equatable {
+    /// An object: its members in file order, duplicates kept.
     case object([JSONMember])
+    /// An array.
     case array([JSONValue])
+    /// A string, unescaped.
     case string(String)
     /// A number exactly as written (`1.0` stays `1.0`).
     case number(String)
+    /// `true` or `false`.
     case bool(Bool)
+    /// `null`.
     case null
 
     /// The value of the last member named `key`, for objects (JSON's "last wins").

@@ -35,7 +35,26 @@ public struct FormatSpecifier: Sendable, Equatable {
 
     /// C length modifiers.
     public enum LengthModifier: Sendable, Equatable {
-        case none, hh, h, l, ll, q, L, z, t, j
+        /// No modifier: `%d` (32 bits, as CoreFoundation reads it).
+        case none
+        /// `hh`: `char` (8 bits).
+        case hh
+        /// `h`: `short` (16 bits).
+        case h
+        /// `l`: `long` (64 bits on Apple's 64-bit platforms).
+        case l
+        /// `ll`: `long long` (64 bits).
+        case ll
+        /// `q`: Apple's quad (64 bits).
+        case q
+        /// `L`: `long double`.
+        case L
+        /// `z`: `size_t`.
+        case z
+        /// `t`: `ptrdiff_t`.
+        case t
+        /// `j`: `intmax_t`.
+        case j
     }
     /// The specifier as written.
     public var text: Substring
@@ -60,7 +79,20 @@ public struct FormatSpecifier: Sendable, Equatable {
 
     /// Argument kinds of conversions.
     public enum ArgumentClass: String, Sendable {
-        case object, signedInteger, unsignedInteger, floatingPoint, cString, pointer, unsupported
+        /// `%@`: an object (text, in a toast).
+        case object
+        /// `%d`, `%i`: a signed integer.
+        case signedInteger
+        /// `%u`, `%x`, `%o`: an unsigned integer.
+        case unsignedInteger
+        /// `%f`, `%e`, `%g`, `%a`: a floating-point number.
+        case floatingPoint
+        /// `%s`: a C string.
+        case cString
+        /// `%p`: a pointer (never formatted).
+        case pointer
+        /// A conversion ToastKit does not format (`%n`, unknown letters).
+        case unsupported
     }
 }
 

@@ -70,7 +70,12 @@ public struct StringCatalog: Sendable, Equatable {
 
     /// Catalog file formats.
     public enum Format: String, Sendable {
-        case xcstrings, strings, stringsdict
+        /// A String Catalog (`.xcstrings`).
+        case xcstrings
+        /// A `.strings` table of one locale.
+        case strings
+        /// A `.stringsdict` of one locale.
+        case stringsdict
     }
 
     /// Creates a catalog.

@@ -2,12 +2,15 @@
 public indirect enum PropertyList: Sendable, Equatable {
     /// A `<dict>`: entries in file order, duplicates kept.
     case dictionary([PropertyListEntry])
+    /// An `<array>`.
     case array([PropertyList])
+    /// A `<string>`, entities decoded.
     case string(String)
     /// An `<integer>` as written.
     case integer(String)
     /// A `<real>` as written.
     case real(String)
+    /// `<true/>` or `<false/>`.
     case bool(Bool)
     /// `<data>` (base64 text as written).
     case data(String)

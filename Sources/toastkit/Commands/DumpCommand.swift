@@ -13,12 +13,11 @@ struct DumpCommand: ParsableCommand {
     )
 
     @Argument(help: "Catalog files or folders.") var paths: [String]
-    @Option(help: "Output format (jsonl).") var format: String = "jsonl"
+    @Option(help: "Output format: jsonl (a JSON object per line).") var format: DumpFormat = .jsonl
     @OptionGroup var limitOptions: LimitOptions
 
     func validate() throws {
         if paths.isEmpty { throw ValidationError("give at least one catalog file or folder") }
-        if format != "jsonl" { throw ValidationError("--format must be jsonl") }
     }
 
     func run() throws {

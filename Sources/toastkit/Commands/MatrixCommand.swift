@@ -26,14 +26,13 @@ struct MatrixCommand: ParsableCommand {
     @Option(name: .customLong("line-budget"), help: "A budget of lines, ROLE=N; repeatable.") var lineBudget: [String] = []
     @Flag(help: "Cut toasts at their line budget, as a status area of fixed height does (cuts are reported as text-cut).") var truncate = false
     @Option(help: "Device classes to render (comma-separated), default: those the values vary by.") var devices: String?
-    @Option(help: "Output: text (a table), json, or golden (the golden text).") var format: String = "text"
+    @Option(help: "Output: text (a table), json, or golden (the golden text).") var format: MatrixFormat = .text
     @OptionGroup var limitOptions: LimitOptions
     @Option(help: "A golden file to compare the golden text with.") var golden: String?
     @Flag(help: "Write the golden file instead of comparing.") var update = false
     @Flag(help: "With --update: rewrite a read-only or hard-linked golden file.") var force = false
 
     func validate() throws {
-        if !["text", "json", "golden"].contains(format) { throw ValidationError("--format must be text, json or golden") }
         if width != "none", Int(width).map({ $0 < 2 || $0 > 10_000 }) ?? true { throw ValidationError("--width must be from 2 to 10000, or none") }
         if update && golden == nil { throw ValidationError("--update needs --golden FILE") }
         if PseudoLocale.list(pseudo) == nil { throw ValidationError("--pseudo must be all, none, or a list of accented, double, rtl, bounded") }
@@ -73,9 +72,9 @@ struct MatrixCommand: ParsableCommand {
                                   pseudoLocales: PseudoLocale.list(pseudo) ?? [], options: options)
         let result = matrix.run()
         switch format {
-        case "json": print(JSONWriter.string(result.json, style: .pretty))
-        case "golden": FileHandle.standardOutput.write(Data(result.goldenText.utf8))
-        default: FileHandle.standardOutput.write(Data(result.textTable.utf8))
+        case .json: print(JSONWriter.string(result.json, style: .pretty))
+        case .golden: FileHandle.standardOutput.write(Data(result.goldenText.utf8))
+        case .text: FileHandle.standardOutput.write(Data(result.textTable.utf8))
         }
         var failed = result.hasErrors
         if let golden {

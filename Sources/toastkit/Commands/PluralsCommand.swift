@@ -16,10 +16,9 @@ struct PluralsCommand: ParsableCommand {
 
     @Option(help: "The locale (BCP 47 or POSIX).") var locale: String
     @Argument(help: "Numbers to classify, such as 1 1.0 21 1.5.") var numbers: [String] = []
-    @Option(help: "text or json.") var format: String = "text"
+    @Option(help: "Output: text or json.") var format: TextOrJSON = .text
 
     func validate() throws {
-        if !["text", "json"].contains(format) { throw ValidationError("--format must be text or json") }
         for number in numbers where PluralRules.fractionDigits(ofDecimal: number) == nil {
             throw ValidationError("“\(number.prefix(40))” is not a decimal number (expected digits with an optional '-' and fraction, such as 1.50)")
         }
@@ -36,7 +35,7 @@ struct PluralsCommand: ParsableCommand {
         }
         let samples = rules.samples(services: services)
         let classified = numbers.map { input in (input, rules.category(forDecimal: input, services: services)) }
-        if format == "json" {
+        if format == .json {
             let json: JSONValue = .members([
                 "locale": .string(tag.identifier),
                 "icu": .string(icuVersion),

@@ -25,13 +25,13 @@ struct ShowCommand: ParsableCommand {
     @Option(name: .customLong("action-verbatim"), help: "An action label shown as given (repeatable).") var verbatimActions: [String] = []
     @Option(name: .customLong("arg"), help: "A message argument (repeatable).") var arguments: [String] = []
     @Option(name: .customLong("catalog"), help: "A catalog file (.xcstrings, .strings, .stringsdict) or a folder of them and of .lproj folders (repeatable); before the built-in catalogs.") var catalogs: [String] = []
-    @Option(help: "standard, indeterminate or progress.") var style: String = "standard"
+    @Option(help: "The toast's style.") var style: StyleChoice = .standard
     @Option(help: "The fraction done for --style progress, 0 to 1.") var progress: Double?
     @Flag(name: .customLong("stdin"), help: ArgumentHelp(
         "Drive a live toast from standard input: each line is the fraction done (0.42) or a percentage (42%) for --style progress; any line keeps an indeterminate toast going. The toast completes at the end of the input.",
         discussion: "On a terminal the toast redraws in place on standard error; otherwise only its final state prints."))
     var followStdin = false
-    @Option(help: "text or json.") var format: String = "text"
+    @Option(help: "Output: text (the toast's lines) or json (the resolved texts).") var format: TextOrJSON = .text
     @Option(help: "The device class for device variations (iphone, ipad, mac, applewatch, appletv, applevision, ipod, other).")
     var device: String = "other"
     @OptionGroup var presentation: PresentationOptions
@@ -43,12 +43,10 @@ struct ShowCommand: ParsableCommand {
         if [title != nil, titleVerbatim != nil, noTitle].filter({ $0 }).count > 1 {
             throw ValidationError("--title, --title-verbatim and --no-title exclude each other")
         }
-        if !["standard", "indeterminate", "progress"].contains(style) { throw ValidationError("--style must be standard, indeterminate or progress") }
-        if !["text", "json"].contains(format) { throw ValidationError("--format must be text or json") }
         if let progress, !(0...1).contains(progress) { throw ValidationError("--progress must be from 0 to 1") }
         if presentation.locale == "all" { throw ValidationError("--locale all is for demo; show takes one locale") }
-        if followStdin && style == "standard" { throw ValidationError("--stdin needs --style progress or indeterminate") }
-        if followStdin && format == "json" { throw ValidationError("--stdin renders text, not json") }
+        if followStdin && style == .standard { throw ValidationError("--stdin needs --style progress or indeterminate") }
+        if followStdin && format == .json { throw ValidationError("--stdin renders text, not json") }
     }
 
     func run() throws {
@@ -68,7 +66,7 @@ struct ShowCommand: ParsableCommand {
             return
         }
         let resolved = localizer.resolve(makeToast())
-        if format == "json" {
+        if format == .json {
             print(JSONWriter.string(json(resolved), style: .pretty))
             return
         }
@@ -135,9 +133,9 @@ struct ShowCommand: ParsableCommand {
         if noTitle { toastTitle = .none }
         let toastActions = actions.map { ToastAction(.key(key: $0)) } + verbatimActions.map { ToastAction(.verbatim($0)) }
         let toastStyle: ToastStyle = switch style {
-        case "indeterminate": .indeterminate
-        case "progress": .progress(progress ?? 0)
-        default: .standard
+        case .indeterminate: .indeterminate
+        case .progress: .progress(progress ?? 0)
+        case .standard: .standard
         }
         return Toast(role, title: toastTitle, message: message, actions: toastActions, style: toastStyle)
     }
@@ -166,4 +164,4 @@ struct ShowCommand: ParsableCommand {
     }
 }
 
-extension ToastRole: ExpressibleByArgument {}
+

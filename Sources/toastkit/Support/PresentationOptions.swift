@@ -11,27 +11,26 @@ struct PresentationOptions: ParsableArguments {
     @Option(help: "Width in terminal columns. Default: COLUMNS, else the terminal's width; no wrapping when not a terminal.")
     var width: Int?
 
-    @Option(help: "Colour the role label: auto, always or never (auto honours NO_COLOR, CLICOLOR_FORCE, FORCE_COLOR, TERM=dumb, CLICOLOR=0).")
+    @Option(help: "Colour the role label (auto honours NO_COLOR, CLICOLOR_FORCE, FORCE_COLOR, TERM=dumb, CLICOLOR=0).")
     var color: ColorChoice = .auto
 
-    @Option(help: "Symbols before the role word: unicode, ascii or none. Default: unicode on a terminal, else none.")
+    @Option(help: "Symbols before the role word. Default: unicode on a terminal, else none.")
     var symbols: SymbolSet?
 
-    @Option(help: "Bidi output: logical (the terminal reorders; the default) or visual (reordered and shaped here, for terminals without bidi such as kitty, Alacritty, iTerm2).")
+    @Option(help: "Bidi output: logical (the terminal reorders) or visual (reordered and shaped here, for terminals without bidi such as kitty, Alacritty, iTerm2).")
     var bidi: BidiMode = .logical
 
-    @Option(name: .customLong("ambiguous-width"), help: "Width of East Asian ambiguous characters: narrow or wide.")
-    var ambiguousWidth: String = "narrow"
+    @Option(name: .customLong("ambiguous-width"), help: "Width of East Asian ambiguous characters.")
+    var ambiguousWidth: AmbiguousWidth = .narrow
 
     func validate() throws {
         if let width, width < 2 || width > 10_000 { throw ValidationError("--width must be from 2 to 10000") }
-        if AmbiguousWidth(rawValue: ambiguousWidth) == nil { throw ValidationError("--ambiguous-width must be narrow or wide") }
     }
 
     func presenter(facts: TerminalFacts, services: ICUServices) -> LinePresenter {
         LinePresenter(options: .init(width: facts.width(explicit: width), color: color.isEnabled(for: facts),
                                      symbols: symbols ?? SymbolSet.automatic(for: facts),
-                                     ambiguousWidth: AmbiguousWidth(rawValue: ambiguousWidth) ?? .narrow, bidi: bidi),
+                                     ambiguousWidth: ambiguousWidth, bidi: bidi),
                       services: services)
     }
 

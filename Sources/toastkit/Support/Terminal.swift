@@ -16,7 +16,4 @@ enum Terminal {
     }
 }
 
-extension ColorChoice: ExpressibleByArgument {}
-extension SymbolSet: ExpressibleByArgument {}
 
-extension BidiMode: ExpressibleByArgument {}

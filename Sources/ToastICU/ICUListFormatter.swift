@@ -2,7 +2,7 @@ internal import CICU
 
 /// Joins short items the way a locale writes a narrow list (`Retry, Dismiss`;
 /// Japanese `再試行、破棄`), from ICU's list patterns.
-public final class ListFormatter: @unchecked Sendable {
+public final class ICUListFormatter: @unchecked Sendable {
     private let handle: OpaquePointer
     /// The locale of the list patterns.
     public let locale: LocaleTag

@@ -5,7 +5,7 @@ import ToastSupport
 ///
 /// ICU's formatted-result object is mutable, so formatting is serialized by a mutex; open one
 /// per locale and skeleton through ``ICUServices`` and reuse it.
-public final class NumberFormatter: Sendable {
+public final class ICUNumberFormatter: Sendable {
     private struct Handles: @unchecked Sendable {
         let formatter: OpaquePointer
         let result: OpaquePointer
