@@ -34,7 +34,7 @@ struct ArgumentFormatter {
         self.engine = engine
         if arguments.count > FormatString.maximumArguments {
             self.arguments = Array(arguments.prefix(FormatString.maximumArguments))
-            diagnostics.append(ToastDiagnostic(.error, "format-unsafe",
+            diagnostics.append(ToastDiagnostic(.error, .formatUnsafe,
                 "\(arguments.count) arguments given; only the first \(FormatString.maximumArguments) are used"))
         } else {
             self.arguments = arguments
@@ -76,21 +76,21 @@ struct ArgumentFormatter {
         return out
     }
 
-    private mutating func note(_ rule: String, _ message: String) {
+    private mutating func note(_ rule: RuleID, _ message: String) {
         diagnostics.append(ToastDiagnostic(.error, rule, message))
     }
 
     /// Whether argument `index` is within ``FormatString/maximumArguments``; if not, says so.
     private mutating func withinArgumentLimit(_ index: Int, _ written: some StringProtocol) -> Bool {
         guard index > FormatString.maximumArguments else { return true }
-        note("format-unsafe", "\(written) reads argument \(index); at most \(FormatString.maximumArguments) arguments are supported")
+        note(.formatUnsafe, "\(written) reads argument \(index); at most \(FormatString.maximumArguments) arguments are supported")
         return false
     }
 
     private mutating func substitute(_ name: String, position: Int?, substitutions: [String: CompiledSubstitution]) -> String {
         let written = position.map { "%\($0)$#@\(name)@" } ?? "%#@\(name)@"
         guard let substitution = substitutions[name] else {
-            note("substitution-missing", "\(written) names no substitution “\(name)”")
+            note(.substitutionMissing, "\(written) names no substitution “\(name)”")
             return written
         }
         // Like any specifier, the token takes the next sequential slot unless it names one;
@@ -100,15 +100,15 @@ struct ArgumentFormatter {
         if let argNum = substitution.argNum { index = argNum }
         guard withinArgumentLimit(index, written) else { return written }
         guard index >= 1, index <= arguments.count else {
-            note("format-argument", "\(written) reads argument \(index), but only \(arguments.count) were given")
+            note(.formatArgument, "\(written) reads argument \(index), but only \(arguments.count) were given")
             return written
         }
         guard arguments[index - 1].numericValue != nil else {
-            note("format-argument", "\(written) selects a plural form by argument \(index), which is text")
+            note(.formatArgument, "\(written) selects a plural form by argument \(index), which is text")
             return arguments[index - 1].plainText
         }
         guard depth < 8 else {
-            note("substitution-depth", "substitutions nest deeper than 8 levels at \(written)")
+            note(.substitutionDepth, "substitutions nest deeper than 8 levels at \(written)")
             return written
         }
         let specifier = substitution.formatSpecifier
@@ -147,29 +147,29 @@ struct ArgumentFormatter {
     private mutating func render(_ spec: FormatSpecifier) -> String {
         let written = spec.text  // a Substring: no copy unless a diagnostic needs it
         if spec.conversion == "n" {
-            note("format-unsafe", "\(written) writes to memory and is never formatted")
+            note(.formatUnsafe, "\(written) writes to memory and is never formatted")
             return ""
         }
         if spec.widthFromArgument || spec.precisionFromArgument {
-            note("format-unsafe", "\(written): widths and precisions taken from arguments (*) are not supported")
+            note(.formatUnsafe, "\(written): widths and precisions taken from arguments (*) are not supported")
             return String(written)
         }
         let index: Int
         if let position = spec.argument { index = position } else { next += 1; index = next }
         guard withinArgumentLimit(index, written) else { return String(written) }
         guard index <= arguments.count else {
-            note("format-argument", "\(written) reads argument \(index), but only \(arguments.count) were given")
+            note(.formatArgument, "\(written) reads argument \(index), but only \(arguments.count) were given")
             return String(written)
         }
         let argument = arguments[index - 1]
         var width = spec.width
         if let w = width, w > FormatString.maximumWidth {
-            note("format-unsafe", "\(written): width \(w) is larger than \(FormatString.maximumWidth); ignored")
+            note(.formatUnsafe, "\(written): width \(w) is larger than \(FormatString.maximumWidth); ignored")
             width = nil
         }
         var precision = spec.precision
         if let p = precision, p > FormatString.maximumPrecision {
-            note("format-unsafe", "\(written): precision \(p) is larger than \(FormatString.maximumPrecision); used \(FormatString.maximumPrecision)")
+            note(.formatUnsafe, "\(written): precision \(p) is larger than \(FormatString.maximumPrecision); used \(FormatString.maximumPrecision)")
             precision = FormatString.maximumPrecision
         }
         let zeroPadded = spec.hasFlag(UInt8(ascii: "0")) && !spec.hasFlag(UInt8(ascii: "-"))
@@ -191,7 +191,7 @@ struct ArgumentFormatter {
         case .double, .float: "a floating-point number"
         case .string: "text"
         }
-        note("format-argument", "\(written) does not take \(kind); showed the value as plain text")
+        note(.formatArgument, "\(written) does not take \(kind); showed the value as plain text")
         return argument.plainText
     }
 
@@ -211,7 +211,7 @@ struct ArgumentFormatter {
         case (.floatingPoint, .float(let v)):
             return floating(Double(v), spec, precision: precision)
         case (.pointer, _), (.unsupported, _):
-            note("format-unsafe", "\(written) is not supported")
+            note(.formatUnsafe, "\(written) is not supported")
             return String(written)
         default:
             return mismatch(written, argument)

@@ -81,12 +81,12 @@ public struct FormatEngine: Sendable {
         if let form = forms[category] { return (form, category) }
         if let other = forms[.other] {
             if category != .other {
-                diagnostics.append(ToastDiagnostic(.warning, "variation-missing-form",
+                diagnostics.append(ToastDiagnostic(.warning, .variationMissingForm,
                     "“\(key)” has no “\(category.rawValue)” form in \(locale.identifier); used “other”"))
             }
             return (other, .other)
         }
-        diagnostics.append(ToastDiagnostic(.warning, "variation-missing-other",
+        diagnostics.append(ToastDiagnostic(.warning, .variationMissingOther,
             "“\(key)” has no “\(category.rawValue)” and no “other” plural form in \(locale.identifier); falling back"))
         return nil
     }

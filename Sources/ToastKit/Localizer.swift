@@ -145,7 +145,7 @@ public struct Localizer: Sendable {
                 }
             }
         }
-        diagnostics.append(ToastDiagnostic(.warning, "missing-key", "no catalog has the frame text “\(key)”; used “\(fallback)”"))
+        diagnostics.append(ToastDiagnostic(.warning, .missingKey, "no catalog has the frame text “\(key)”; used “\(fallback)”"))
         return fallback
     }
 
@@ -182,7 +182,7 @@ public struct Localizer: Sendable {
             }
             for candidate in entry.candidates {
                 if candidate.step > 0 {
-                    diagnostics.append(ToastDiagnostic(.warning, "missing-translation",
+                    diagnostics.append(ToastDiagnostic(.warning, .missingTranslation,
                         "“\(key)” has no \(locale.identifier) translation; used \(candidate.tag.identifier)"))
                 }
                 var formatter = ArgumentFormatter(engine: candidate.engine, arguments: arguments)
@@ -202,7 +202,7 @@ public struct Localizer: Sendable {
             var formatter = ArgumentFormatter(engine: FormatEngine(locale: locale, services: services, isolation: isolation), arguments: arguments)
             formatter.key = key
             if !entry.keyExists {
-                diagnostics.append(ToastDiagnostic(.warning, "missing-key", defaultValue == nil
+                diagnostics.append(ToastDiagnostic(.warning, .missingKey, defaultValue == nil
                     ? "no catalog has the key “\(key)”; showing the key" : "no catalog has the key “\(key)”; used its default value"))
             }
             let result = formatter.format(defaultValue ?? key)
@@ -229,7 +229,7 @@ public struct Localizer: Sendable {
 
     private func resolve(_ value: CompiledValue, key: String, depth: Int, path: String = "", formatter: inout ArgumentFormatter) -> String {
         guard depth < 8 else {
-            formatter.diagnostics.append(ToastDiagnostic(.error, "variation-depth", "“\(key)” nests variations deeper than 8 levels"))
+            formatter.diagnostics.append(ToastDiagnostic(.error, .variationDepth, "“\(key)” nests variations deeper than 8 levels"))
             return key
         }
         if !value.device.isEmpty {
@@ -238,7 +238,7 @@ public struct Localizer: Sendable {
                 let next = formatter.recordsPaths ? path + "device.\(name)." : path
                 return resolve(branch, key: key, depth: depth + 1, path: next, formatter: &formatter)
             }
-            formatter.diagnostics.append(ToastDiagnostic(.warning, "variation-missing-other",
+            formatter.diagnostics.append(ToastDiagnostic(.warning, .variationMissingOther,
                 "“\(key)” has no device form for \(device) and no “other”"))
         }
         if !value.plural.isEmpty {
@@ -251,7 +251,7 @@ public struct Localizer: Sendable {
         }
         if !path.isEmpty { formatter.paths.append(String(path.dropLast())) }  // empty unless recording
         guard let unit = value.unit else {
-            formatter.diagnostics.append(ToastDiagnostic(.warning, "missing-value", "“\(key)” has no value in \(formatter.locale.identifier); showing the key"))
+            formatter.diagnostics.append(ToastDiagnostic(.warning, .missingValue, "“\(key)” has no value in \(formatter.locale.identifier); showing the key"))
             return formatter.format(key)
         }
         return formatter.format(unit, substitutions: value.substitutions)

@@ -88,7 +88,7 @@ public enum ToastSpec {
         func fail(_ message: String, at member: JSONMember? = nil) -> CatalogError {
             let anchor = member ?? lastMember
             return CatalogError(location: SourceLocation(file: file, line: max(anchor?.line ?? 1, 1), column: max(anchor?.column ?? 1, 1)),
-                                rule: "toast-spec", message: message)
+                                rule: .toastSpec, message: message)
         }
 
         mutating func toasts(_ root: JSONValue) throws(CatalogError) -> [Toast] {

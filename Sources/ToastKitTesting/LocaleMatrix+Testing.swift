@@ -1,4 +1,5 @@
 @_exported import ToastMatrix
+import ToastCatalog
 import ToastKit
 import Testing
 
@@ -27,14 +28,14 @@ extension LocaleMatrix.Case: CustomTestStringConvertible {
 extension MatrixResult {
     /// Compares ``goldenText`` with a golden file; `RECORD=1` (or a missing file) records it
     /// instead and reports that it did.
-    public func assertMatches(_ golden: GoldenFile, sourceLocation: SourceLocation = #_sourceLocation) {
+    public func assertMatches(_ golden: GoldenFile, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
         golden.assertMatches(goldenText, sourceLocation: sourceLocation)
     }
 
     /// Records an issue per finding at `severity` or worse, with its place.
-    public func expectNoFindings(atLeast severity: ToastDiagnostic.Severity = .error,
-                                 sourceLocation: SourceLocation = #_sourceLocation) {
-        for (place, finding) in findingsWithPlace where finding.severity.rank >= severity.rank {
+    public func expectNoFindings(atLeast severity: Severity = .error,
+                                 sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        for (place, finding) in findingsWithPlace where finding.severity >= severity {
             Issue.record("\(place): \(finding.description)", sourceLocation: sourceLocation)
         }
     }
@@ -42,19 +43,8 @@ extension MatrixResult {
 
 extension MatrixBlock {
     /// Records an issue per finding of the block at `severity` or worse.
-    public func expectNoFindings(atLeast severity: ToastDiagnostic.Severity = .error,
-                                 sourceLocation: SourceLocation = #_sourceLocation) {
+    public func expectNoFindings(atLeast severity: Severity = .error,
+                                 sourceLocation: Testing.SourceLocation = #_sourceLocation) {
         MatrixResult(blocks: [self]).expectNoFindings(atLeast: severity, sourceLocation: sourceLocation)
-    }
-}
-
-extension ToastDiagnostic.Severity {
-    /// note 0, warning 1, error 2.
-    var rank: Int {
-        switch self {
-        case .note: 0
-        case .warning: 1
-        case .error: 2
-        }
     }
 }

@@ -1,3 +1,4 @@
+import ToastCatalog
 import ToastICU
 import ToastKit
 
@@ -22,7 +23,7 @@ public struct MatrixFinding: Sendable, Hashable, CustomStringConvertible {
         case unreachedVariant = "unreached-variant"
 
         /// The default severity.
-        public var severity: ToastDiagnostic.Severity {
+        public var severity: Severity {
             switch self {
             case .fallback, .wrap, .unreachedVariant: .warning
             case .format, .widthBudget, .textCut, .bidiIsolation: .error
@@ -33,14 +34,14 @@ public struct MatrixFinding: Sendable, Hashable, CustomStringConvertible {
     /// The kind.
     public var kind: Kind
     /// `error`, `warning` or `note`.
-    public var severity: ToastDiagnostic.Severity
+    public var severity: Severity
     /// The text concerned (`message`, `action 2`), when one is.
     public var field: String?
     /// What happened, for people.
     public var message: String
 
     /// Creates a finding.
-    public init(_ kind: Kind, severity: ToastDiagnostic.Severity? = nil, field: String? = nil, message: String) {
+    public init(_ kind: Kind, severity: Severity? = nil, field: String? = nil, message: String) {
         self.kind = kind
         self.severity = severity ?? kind.severity
         self.field = field
@@ -130,7 +131,7 @@ public struct MatrixResult: Sendable, Hashable {
     }
 
     /// Findings of `severity`.
-    public func count(_ severity: ToastDiagnostic.Severity) -> Int {
+    public func count(_ severity: Severity) -> Int {
         findings.reduce(0) { $0 + ($1.severity == severity ? 1 : 0) }
     }
 

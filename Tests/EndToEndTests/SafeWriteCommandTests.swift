@@ -32,7 +32,7 @@ import Glibc
     }
 
     /// Runs `toastkit` as an unprivileged user.
-    static func runUnprivileged(_ arguments: [String], directory: String) throws -> ToastkitBinary.Result {
+    static func runUnprivileged(_ arguments: [String], directory: String) throws -> ToastkitBinary.Outcome {
         if getuid() == 0 {
             return try ToastkitBinary.run(["--reuid=65534", "--regid=65534", "--clear-groups", ToastkitBinary.url.path] + arguments,
                                           executable: URL(fileURLWithPath: "/usr/bin/setpriv"), directory: URL(fileURLWithPath: directory))
@@ -41,7 +41,7 @@ import Glibc
     }
 
     /// Runs `toastkit` under a 20-second `timeout`, so that a hang fails the test (exit 124).
-    static func runBounded(_ arguments: [String], directory: String) throws -> ToastkitBinary.Result {
+    static func runBounded(_ arguments: [String], directory: String) throws -> ToastkitBinary.Outcome {
         try ToastkitBinary.run(["20", ToastkitBinary.url.path] + arguments, executable: URL(fileURLWithPath: "/usr/bin/timeout"),
                                directory: URL(fileURLWithPath: directory))
     }

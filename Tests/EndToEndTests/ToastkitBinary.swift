@@ -3,7 +3,7 @@ import Testing
 
 /// Runs the built `toastkit` executable.
 struct ToastkitBinary {
-    struct Result {
+    struct Outcome {
         var status: Int32
         var stdout: String
         var stderr: String
@@ -27,7 +27,7 @@ struct ToastkitBinary {
     static let baseEnvironment: [String: String] = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
 
     static func run(_ arguments: [String], environment: [String: String] = [:], executable: URL = url,
-                    directory: URL? = nil) throws -> Result {
+                    directory: URL? = nil) throws -> Outcome {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -42,7 +42,7 @@ struct ToastkitBinary {
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+        return Outcome(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
                       stderr: String(decoding: stderr, as: UTF8.self))
     }
 }

@@ -63,7 +63,7 @@ import ToastKit
                 guard error.location.file == file, error.location.line >= 1, error.location.line <= lines,
                       error.location.column >= 1 else { return "badly located: \(error)" }
                 failed += 1
-                rules.insert(error.rule)
+                rules.insert(error.rule.rawValue)
             }
         }
         return "\(bytes.count) prefixes: \(parsed) parsed, \(failed) located errors [\(rules.sorted().joined(separator: ", "))]"

@@ -104,7 +104,7 @@ import ToastKit
     func badFormatsRenderSafely(format: String, arguments: [ToastArgument], expected: String, rule: String) {
         let (value, diagnostics) = message(demo("en"), .key(key: format, arguments: arguments))
         #expect(value == expected)
-        #expect(diagnostics.contains { $0.rule == rule }, "\(diagnostics)")
+        #expect(diagnostics.contains { $0.rule.rawValue == rule }, "\(diagnostics)")
     }
 
     @Test(arguments: [

@@ -208,7 +208,7 @@ import ToastKitTesting
             counts[defect, default: 0] += 1
         }
         let after = try lint(strings)
-        let reported = Set(after.map { Injected(key: $0.key, locale: $0.locale, rule: $0.rule) })
+        let reported = Set(after.map { Injected(key: $0.key, locale: $0.locale, rule: $0.rule.rawValue) })
         let missed = injected.filter { !reported.contains($0) }
         let touched = Set(injected.map { "\($0.key)\u{1}\($0.locale)" })
         let stray = after.filter { !touched.contains("\($0.key)\u{1}\($0.locale)") }

@@ -149,17 +149,17 @@ import ToastKitTesting
     }
 
     @Test("every rule is exercised") func coverage() {
-        #expect(Set(Self.cases.map(\.rule)) == Set(LintRule.all.map(\.id)))
+        #expect(Set(Self.cases.map(\.rule)) == Set(LintRule.all.map(\.id.rawValue)))
     }
 
     @Test(arguments: cases) func violating(_ example: Case) {
         let findings = Self.lint(example.violating, file: example.file, configuration: example.configuration)
-        #expect(findings.contains { $0.rule == example.rule }, "\(findings.map(LintOutput.text))")
+        #expect(findings.contains { $0.rule.rawValue == example.rule }, "\(findings.map(LintOutput.text))")
     }
 
     @Test(arguments: cases) func clean(_ example: Case) {
         let findings = Self.lint(example.clean, file: example.file, configuration: example.configuration)
-        #expect(!findings.contains { $0.rule == example.rule }, "\(findings.map(LintOutput.text))")
+        #expect(!findings.contains { $0.rule.rawValue == example.rule }, "\(findings.map(LintOutput.text))")
     }
 
     @Test func golden() {
@@ -213,7 +213,7 @@ import ToastKitTesting
         let catalog = Self.xc(Self.entry(Self.jsonEscaped(example.source),
                                          [("en", Self.su(Self.jsonEscaped(example.source))), ("de", Self.su(Self.jsonEscaped(example.target)))]))
         let findings = Self.lint(catalog, file: "Main.xcstrings").filter { $0.locale == "de" }
-        #expect(findings.map(\.rule).sorted() == example.rules, "\(findings.map(LintOutput.text))")
+        #expect(findings.map(\.rule.rawValue).sorted() == example.rules, "\(findings.map(LintOutput.text))")
     }
 
     /// Positions no specifier reads: each named when there are few, ten and a count when a

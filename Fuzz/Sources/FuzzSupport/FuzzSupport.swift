@@ -29,7 +29,7 @@ public func requireLocated(_ error: CatalogError, file: String) {
     require(error.location.file == file, "error names file \(error.location.file), expected \(file)")
     require(error.location.line >= 1 && error.location.column >= 1,
             "error location \(error.location.line):\(error.location.column) is not 1-based: \(error)")
-    require(!error.rule.isEmpty && !error.message.isEmpty, "error without rule or message: \(error)")
+    require(!error.rule.rawValue.isEmpty && !error.message.isEmpty, "error without rule or message: \(error)")
 }
 
 /// Reads structured values from the front of a fuzz input.

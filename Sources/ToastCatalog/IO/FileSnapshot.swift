@@ -96,7 +96,7 @@ let maximumPathBytes = Int(PATH_MAX)
 
 /// A `[io]` error at `path:1:1`.
 func ioError(_ path: String, _ message: String) -> CatalogError {
-    CatalogError(location: SourceLocation(file: path, line: 1, column: 1), rule: "io", message: message)
+    CatalogError(location: SourceLocation(file: path, line: 1, column: 1), rule: .io, message: message)
 }
 
 /// Refuses a path the system would refuse as too long, with a message that says so.

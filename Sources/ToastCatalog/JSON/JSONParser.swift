@@ -70,7 +70,7 @@ package struct JSONScanner {
     }
 
     package func error(_ message: String, at offset: Int? = nil) -> CatalogError {
-        CatalogError(location: location(offset), rule: "json-syntax", message: message)
+        CatalogError(location: location(offset), rule: .jsonSyntax, message: message)
     }
 
     /// Skips a UTF-8 byte-order mark; a UTF-16 one is an error (JSON files are UTF-8).

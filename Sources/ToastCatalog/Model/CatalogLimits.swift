@@ -34,11 +34,11 @@ public struct CatalogLimits: Sendable, Hashable {
 
     /// The error for a string that crosses ``maximumStringLength``.
     func stringTooLong(at location: SourceLocation) -> CatalogError {
-        CatalogError(location: location, rule: "limit", message: "a string longer than \(maximumStringLength) bytes")
+        CatalogError(location: location, rule: .limit, message: "a string longer than \(maximumStringLength) bytes")
     }
 
     /// The error for nesting that crosses ``maximumDepth``.
     func tooDeep(at location: SourceLocation) -> CatalogError {
-        CatalogError(location: location, rule: "limit", message: "nesting deeper than \(maximumDepth) levels")
+        CatalogError(location: location, rule: .limit, message: "nesting deeper than \(maximumDepth) levels")
     }
 }

@@ -33,7 +33,7 @@ public enum CatalogLocale {
     /// error, so that a catalog's locale codes can never lead a writer out of its folder.
     public static func pathComponent(forLocale code: String, file: String) throws(CatalogError) -> String {
         if code == "Base" || code == "mul" || legacyNames[code] != nil || LocaleTag(code) != nil { return code }
-        throw CatalogError(location: SourceLocation(file: file, line: 1, column: 1), rule: "invalid-locale",
+        throw CatalogError(location: SourceLocation(file: file, line: 1, column: 1), rule: .invalidLocale,
                            message: "“\(CodePoint.visible(code))” is not a locale code (BCP 47); nothing was written")
     }
 
@@ -42,7 +42,7 @@ public enum CatalogLocale {
     public static func pathComponent(forTable name: String, file: String) throws(CatalogError) -> String {
         let unsafe = name.isEmpty || name == "." || name == ".." || name.unicodeScalars.contains { $0 == "/" || $0.value < 0x20 || $0.value == 0x7F }
         guard !unsafe else {
-            throw CatalogError(location: SourceLocation(file: file, line: 1, column: 1), rule: "invalid-table",
+            throw CatalogError(location: SourceLocation(file: file, line: 1, column: 1), rule: .invalidTable,
                                message: "the table name is not a usable file name; nothing was written")
         }
         return name

@@ -9,7 +9,7 @@ public struct CatalogSet: Sendable {
     public var tables: [StringCatalog]
     /// Problems found while gathering (case-only table clashes, duplicate locales…), plus
     /// every table's own warnings.
-    public var warnings: [CatalogError]
+    public var warnings: [CatalogWarning]
 
     /// Reads every catalog file at the given paths (files or folders), on all cores, and
     /// merges them in path order; the error thrown is that of the first failing file in that
@@ -23,7 +23,7 @@ public struct CatalogSet: Sendable {
     public static func load(paths: [String], sourceLanguage: String = "en", limits: CatalogLimits = .standard,
                             reportsKeySpellings: Bool = false) throws(CatalogError) -> CatalogSet {
         var tables: [StringCatalog] = []
-        var warnings: [CatalogError] = []
+        var warnings: [CatalogWarning] = []
         var merged: [String: Int] = [:]        // "folder-of-lproj-parent/table" → index in tables
         var tableNames: [String: String] = [:]  // lowercased table name → first spelling
         var spellings: [String: [String: String]] = [:]  // table id → key → its first file
@@ -43,7 +43,7 @@ public struct CatalogSet: Sendable {
             }
             let lower = catalog.table.lowercased()
             if let first = tableNames[lower], first != catalog.table {
-                warnings.append(CatalogError(location: SourceLocation(file: file, line: 1, column: 1), rule: "table-case-clash",
+                warnings.append(CatalogWarning(location: SourceLocation(file: file, line: 1, column: 1), rule: .tableCaseClash,
                     message: "table “\(catalog.table)” differs from “\(first)” only by case: distinct on Linux, the same file on default macOS volumes"))
             } else {
                 tableNames[lower] = catalog.table

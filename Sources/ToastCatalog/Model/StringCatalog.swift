@@ -62,7 +62,7 @@ public struct StringCatalog: Sendable, Equatable {
     /// Top-level members not modelled here, kept for rewriting.
     public var extra: [JSONMember]
     /// Problems that did not stop reading (unsupported rule types, nonstandard values…).
-    public var warnings: [CatalogError] = []
+    public var warnings: [CatalogWarning] = []
     /// Whether the file had a `version` member (written back only then).
     public var hasVersion = true
     /// The format the catalog was read from.

@@ -27,7 +27,7 @@ public enum BinaryPropertyListParser {
         var produced = 0
 
         func limit(_ message: String) -> CatalogError {
-            CatalogError(location: SourceLocation(file: file, line: 1, column: 1), rule: "limit", message: message)
+            CatalogError(location: SourceLocation(file: file, line: 1, column: 1), rule: .limit, message: message)
         }
 
         /// Counts `amount` of work; shared references may not expand the file into more than
@@ -48,7 +48,7 @@ public enum BinaryPropertyListParser {
         }
 
         func fail(_ message: String) -> CatalogError {
-            CatalogError(location: SourceLocation(file: file, line: 1, column: 1), rule: "bplist-syntax", message: message)
+            CatalogError(location: SourceLocation(file: file, line: 1, column: 1), rule: .bplistSyntax, message: message)
         }
 
         func integer(at offset: Int, size: Int) throws(CatalogError) -> Int {

@@ -90,7 +90,7 @@ public struct XMLPropertyListParser {
         var body = bytes[...]
         if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
         guard let text = String(validating: body, as: UTF8.self) else {
-            throw CatalogError(location: SourceLocation(file: file, line: 1, column: 1), rule: "plist-syntax",
+            throw CatalogError(location: SourceLocation(file: file, line: 1, column: 1), rule: .plistSyntax,
                                message: "expected UTF-8 text")
         }
         var parser = XMLPropertyListParser(scalars: Array(text.unicodeScalars), file: file, limits: limits)
@@ -106,7 +106,7 @@ public struct XMLPropertyListParser {
     private var here: SourceLocation { SourceLocation(file: file, line: line, column: column) }
 
     private func error(_ message: String) -> CatalogError {
-        CatalogError(location: SourceLocation(file: file, line: line, column: column), rule: "plist-syntax", message: message)
+        CatalogError(location: SourceLocation(file: file, line: line, column: column), rule: .plistSyntax, message: message)
     }
 
     private mutating func advance(_ count: Int = 1) {
@@ -210,7 +210,7 @@ public struct XMLPropertyListParser {
                 if peek("</") { try closeTag("dict"); break }
                 let keyLine = line, keyColumn = column
                 let (tag, keyClosed) = try openTag()
-                guard tag == "key" else { throw CatalogError(location: SourceLocation(file: file, line: keyLine, column: keyColumn), rule: "plist-syntax", message: "expected <key> in <dict>, found <\(tag)>") }
+                guard tag == "key" else { throw CatalogError(location: SourceLocation(file: file, line: keyLine, column: keyColumn), rule: .plistSyntax, message: "expected <key> in <dict>, found <\(tag)>") }
                 let key = keyClosed ? "" : try text(until: "key")
                 try skipSpaceAndMarkup()
                 guard !peek("</") else { throw error("expected a value after <key>\(key)</key>") }

@@ -189,7 +189,7 @@ public enum CatalogLoader {
         guard kind == .regular else { throw ioError(path, "\(kind.phrase), not a catalog file") }
         let size = Int64(status.st_size)
         guard size <= Int64(limits.maximumFileSize) else {
-            throw CatalogError(location: start, rule: "limit",
+            throw CatalogError(location: start, rule: .limit,
                                message: "the file is \(size) bytes; the limit is \(limits.maximumFileSize) (--max-file-size)")
         }
         var bytes = [UInt8](repeating: 0, count: Int(size))
@@ -215,13 +215,13 @@ public enum CatalogLoader {
                                 limits: CatalogLimits = .standard) throws(CatalogError) -> StringCatalog {
         let start = SourceLocation(file: path, line: 1, column: 1)
         guard extensions.contains(where: { path.hasSuffix($0) }) else {
-            throw CatalogError(location: start, rule: "unsupported-format",
+            throw CatalogError(location: start, rule: .unsupportedFormat,
                                message: "expected a .xcstrings, .strings or .stringsdict file")
         }
         let bytes = try self.bytes(ofFile: path, limits: limits)
         if path.hasSuffix(".xcstrings") { return try StringCatalog(xcstrings: bytes, file: path, limits: limits) }
         guard let (_, locale) = CatalogLocale.folderLocale(ofPath: path) else {
-            throw CatalogError(location: start, rule: "unsupported-format",
+            throw CatalogError(location: start, rule: .unsupportedFormat,
                                message: "expected the file inside a LOCALE.lproj folder, which names its locale")
         }
         if path.hasSuffix(".stringsdict") {

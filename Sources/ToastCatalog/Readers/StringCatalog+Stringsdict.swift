@@ -21,30 +21,30 @@ extension StringCatalog {
             SourceLocation(file: file, line: entry.line, column: entry.column)
         }
         guard case .dictionary(let items) = root else {
-            throw CatalogError(location: SourceLocation(file: file, line: 1, column: 1), rule: "stringsdict-schema",
+            throw CatalogError(location: SourceLocation(file: file, line: 1, column: 1), rule: .stringsdictSchema,
                                message: "expected a <dict> of keys at the top level, found <\(root.kindName)>")
         }
         var seen = Set<String>()
         for entry in items {
             guard case .dictionary(let members) = entry.value else {
-                throw CatalogError(location: location(entry), rule: "stringsdict-schema",
+                throw CatalogError(location: location(entry), rule: .stringsdictSchema,
                                    message: "expected <dict> for the key “\(entry.key)”, found <\(entry.value.kindName)>")
             }
             guard let formatMember = members.last(where: { $0.key == "NSStringLocalizedFormatKey" }),
                   case .string(let format) = formatMember.value else {
-                throw CatalogError(location: location(entry), rule: "stringsdict-schema",
+                throw CatalogError(location: location(entry), rule: .stringsdictSchema,
                                    message: "expected “\(entry.key)” to have an NSStringLocalizedFormatKey string")
             }
             var value = LocalizedValue(stringUnit: StringUnit(state: nil, value: format))
             for member in members where member.key != "NSStringLocalizedFormatKey" {
                 guard case .dictionary(let spec) = member.value else {
-                    throw CatalogError(location: location(member), rule: "stringsdict-schema",
+                    throw CatalogError(location: location(member), rule: .stringsdictSchema,
                                        message: "expected the variable “\(member.key)” to be a <dict>, found <\(member.value.kindName)>")
                 }
                 let type = spec.last { $0.key == "NSStringFormatSpecTypeKey" }?.value.stringValue
                 guard type == "NSStringPluralRuleType" else {
                     value.extra.append(JSONMember(key: member.key, value: Self.json(member.value), line: member.line, column: member.column))
-                    warnings.append(CatalogError(location: location(member), rule: "unsupported-rule-type",
+                    warnings.append(CatalogWarning(location: location(member), rule: .unsupportedRuleType,
                         message: "“\(entry.key)”: the variable “\(member.key)” has rule type \(type.map { "“\($0)”" } ?? "none"); only NSStringPluralRuleType is resolved, the rest is kept", key: entry.key))
                     continue
                 }
@@ -52,7 +52,7 @@ extension StringCatalog {
                 if var valueType = spec.last(where: { $0.key == "NSStringFormatValueTypeKey" })?.value.stringValue {
                     if valueType.hasPrefix("%") {
                         valueType.removeFirst()
-                        warnings.append(CatalogError(location: location(member), rule: "nonstandard-value",
+                        warnings.append(CatalogWarning(location: location(member), rule: .nonstandardValue,
                             message: "“\(entry.key)”: NSStringFormatValueTypeKey “%\(valueType)” should be written without '%'", key: entry.key))
                     }
                     substitution.formatSpecifier = valueType
@@ -60,14 +60,14 @@ extension StringCatalog {
                 for form in spec where form.key != "NSStringFormatSpecTypeKey" && form.key != "NSStringFormatValueTypeKey" {
                     guard let category = PluralCategory(rawValue: form.key), case .string(let text) = form.value else {
                         substitution.extra.append(JSONMember(key: form.key, value: Self.json(form.value), line: form.line, column: form.column))
-                        warnings.append(CatalogError(location: location(form), rule: "unknown-member",
+                        warnings.append(CatalogWarning(location: location(form), rule: .unknownMember,
                             message: "“\(entry.key)”: “\(form.key)” is not a plural category with a string; kept", key: entry.key))
                         continue
                     }
                     substitution.plural[category] = LocalizedValue(stringUnit: StringUnit(state: nil, value: text))
                 }
                 if substitution.plural[.other] == nil {
-                    warnings.append(CatalogError(location: location(member), rule: "variation-missing-other",
+                    warnings.append(CatalogWarning(location: location(member), rule: .variationMissingOther,
                         message: "“\(entry.key)”: the variable “\(member.key)” has no “other” form; numbers in that category fall back"))
                 }
                 substitution.argNum = Self.argumentPosition(of: member.key, in: format, forms: substitution)
@@ -91,8 +91,8 @@ extension StringCatalog {
         }
     }
 
-    private static func duplicateKeyWarning(_ key: String, at location: SourceLocation) -> CatalogError {
-        CatalogError(location: location, rule: "duplicate-key", message: "“\(key)” appears more than once; the last one wins", key: key)
+    private static func duplicateKeyWarning(_ key: String, at location: SourceLocation) -> CatalogWarning {
+        CatalogWarning(location: location, rule: .duplicateKey, message: "“\(key)” appears more than once; the last one wins", key: key)
     }
 
     /// The argument a variable reads when its token has no position (`%#@COUNT@`) but its forms

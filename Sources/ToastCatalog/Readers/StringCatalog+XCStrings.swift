@@ -72,7 +72,7 @@ enum XCStringsReader {
 
     static func fail(_ scanner: JSONScanner, _ position: Position?, _ message: String) -> CatalogError {
         let location = position.map { scanner.sourceLocation($0) } ?? SourceLocation(file: scanner.file, line: 1, column: 1)
-        return CatalogError(location: location, rule: "xcstrings-schema", message: message)
+        return CatalogError(location: location, rule: .xcstringsSchema, message: message)
     }
 
     static func kind(_ scanner: JSONScanner) -> String {
@@ -157,7 +157,7 @@ enum XCStringsReader {
         var keys: [String] = []
         var respelled: [SpelledEntry] = []
         var extra: [JSONMember] = []
-        var warnings: [CatalogError] = []
+        var warnings: [CatalogWarning] = []
         var seen: UInt8 = 0
         scanner.skipWhitespace()
         try object(&scanner, nil, "the top level") { (scanner: inout JSONScanner, key: Key, position: Position) throws(CatalogError) in
@@ -192,7 +192,7 @@ enum XCStringsReader {
                         }
                         kept = member
                     }
-                    let duplicate = CatalogError(location: scanner.sourceLocation(position), rule: "duplicate-key",
+                    let duplicate = CatalogWarning(location: scanner.sourceLocation(position), rule: .duplicateKey,
                                                  message: "“\(name)” appears more than once in \"strings\"; the last one wins")
                     if kept.utf8.elementsEqual(name.utf8) {
                         warnings.append(duplicate)

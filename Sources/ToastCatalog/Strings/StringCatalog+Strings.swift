@@ -19,7 +19,7 @@ extension StringCatalog {
             var table = StringsTable(locale: locale, expected: 0)
             let root = try BinaryPropertyListParser.parse(bytes, file: file, limits: limits)
             guard case .dictionary(let entries) = root else {
-                throw CatalogError(location: SourceLocation(file: file, line: 1, column: 1), rule: "strings-syntax",
+                throw CatalogError(location: SourceLocation(file: file, line: 1, column: 1), rule: .stringsSyntax,
                                    message: "expected a dictionary at the top of the binary property list, found \(root.kindName)")
             }
             // Shared references are bounded by the property-list reader (many keys pointing at
@@ -29,12 +29,12 @@ extension StringCatalog {
                 if case .string(let text) = entry.value { size += entry.key.utf8.count + text.utf8.count }
             }
             guard size <= StringsTable.maximumTextSize else {
-                throw CatalogError(location: SourceLocation(file: file, line: 1, column: 1), rule: "limit",
+                throw CatalogError(location: SourceLocation(file: file, line: 1, column: 1), rule: .limit,
                                    message: "the binary property list's strings take \(size) bytes; a .strings table holds at most \(StringsTable.maximumTextSize)")
             }
             for entry in entries {
                 guard case .string(let text) = entry.value else {
-                    throw CatalogError(location: SourceLocation(file: file, line: 1, column: 1), rule: "strings-syntax",
+                    throw CatalogError(location: SourceLocation(file: file, line: 1, column: 1), rule: .stringsSyntax,
                                        message: "expected a string value for “\(entry.key)”, found \(entry.value.kindName)")
                 }
                 var key = entry.key, value = text
@@ -55,7 +55,7 @@ extension StringCatalog {
         let utf8 = try StringsLexer.utf8(bytes, file: file)
         // The decoded text is never longer than the file; a table's offsets are 32 bits.
         guard utf8.count <= StringsTable.maximumTextSize else {
-            throw CatalogError(location: SourceLocation(file: file, line: 1, column: 1), rule: "limit",
+            throw CatalogError(location: SourceLocation(file: file, line: 1, column: 1), rule: .limit,
                                message: "the file is \(utf8.count) bytes of text; a .strings table holds at most \(StringsTable.maximumTextSize)")
         }
         let table = try utf8.withUnsafeBufferPointer { (buffer) throws(CatalogError) in
@@ -89,16 +89,16 @@ extension StringCatalog {
     /// (the second is one of ``StringCatalog/respelledEntries``, so writers keep both), but one
     /// to ToastKit's lookups, which equate canonically equal keys as Swift's strings do and find
     /// the first spelling.
-    static func keyNormalizationWarning(_ key: String, earlier: String, at location: SourceLocation) -> CatalogError {
-        CatalogError(location: location, rule: "key-normalization",
+    static func keyNormalizationWarning(_ key: String, earlier: String, at location: SourceLocation) -> CatalogWarning {
+        CatalogWarning(location: location, rule: .keyNormalization,
                      message: "“\(CodePoint.visible(key))” (\(CodePoint.list(key))) is canonically equal to the earlier key “\(CodePoint.visible(earlier))” (\(CodePoint.list(earlier))): two keys to Apple's runtime, which finds each only as it is typed; ToastKit keeps both but its lookups find the first. Give them one spelling",
                      key: key)
     }
 
     /// The warning for a key that appears again with another value (the last one wins; the
     /// key keeps its place and, unless the new entry has one, its comment).
-    private static func duplicateWarning(_ key: String, at location: SourceLocation) -> CatalogError {
-        CatalogError(location: location, rule: "duplicate-key", message: "“\(key)” appears again with another value; the last one wins", key: key)
+    private static func duplicateWarning(_ key: String, at location: SourceLocation) -> CatalogWarning {
+        CatalogWarning(location: location, rule: .duplicateKey, message: "“\(key)” appears again with another value; the last one wins", key: key)
     }
 }
 
@@ -119,7 +119,7 @@ package struct StringsLexer {
     /// string by string as the lexer reads it).
     package static func utf8(_ bytes: [UInt8], file: String) throws(CatalogError) -> [UInt8] {
         func fail(_ message: String) -> CatalogError {
-            CatalogError(location: SourceLocation(file: file, line: 1, column: 1), rule: "strings-encoding", message: message)
+            CatalogError(location: SourceLocation(file: file, line: 1, column: 1), rule: .stringsEncoding, message: message)
         }
         if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
             let little = bytes[0] == 0xFF
@@ -218,7 +218,7 @@ package struct StringsLexer {
     }
 
     func error(_ message: String, at location: SourceLocation? = nil) -> CatalogError {
-        CatalogError(location: location ?? self.location, rule: "strings-syntax", message: message)
+        CatalogError(location: location ?? self.location, rule: .stringsSyntax, message: message)
     }
 
     /// The text between two offsets, which began at `from` (a position at or before `start`,
@@ -238,7 +238,7 @@ package struct StringsLexer {
         var i = from.offset
         while i < offset { if bytes[i] == 0x0A { line += 1; lineStart = i + 1 }; i += 1 }
         return CatalogError(location: SourceLocation(file: file, line: line, column: column(of: offset, lineStart: lineStart)),
-                            rule: "strings-encoding",
+                            rule: .stringsEncoding,
                             message: "expected UTF-8 (or UTF-16 with a byte-order mark); the byte 0x\(String(bytes[offset], radix: 16, uppercase: true)) here begins no UTF-8 character")
     }
 

@@ -6,7 +6,7 @@ public enum CatalogConverter {
     /// What a conversion could not carry over.
     public struct Report: Sendable, Equatable {
         /// One message per thing left behind, with where it was.
-        public var notConverted: [CatalogError] = []
+        public var notConverted: [CatalogWarning] = []
 
         /// An empty report.
         public init() {}
@@ -75,8 +75,8 @@ public enum CatalogConverter {
             result.substitutions[name] = converted
         }
         for member in value.extra {
-            report.notConverted.append(CatalogError(location: SourceLocation(file: file, line: member.line, column: member.column),
-                rule: "not-converted", message: "“\(key)” (\(locale)): the variable “\(member.key)” has a rule type String Catalogs do not hold; left out"))
+            report.notConverted.append(CatalogWarning(location: SourceLocation(file: file, line: member.line, column: member.column),
+                rule: .notConverted, message: "“\(key)” (\(locale)): the variable “\(member.key)” has a rule type String Catalogs do not hold; left out"))
             result.extra.removeAll { $0.key == member.key }
         }
         return result
@@ -129,8 +129,8 @@ public enum CatalogConverter {
                 ? LocalizedValue(stringUnit: StringUnit(state: nil, value: key)) : nil)
             guard let value else { continue }
             func note(_ message: String) {
-                report.notConverted.append(CatalogError(location: SourceLocation(file: catalog.table + ".xcstrings", line: 1, column: 1),
-                                                        rule: "not-converted", message: "“\(key)” (\(locale)): \(message)"))
+                report.notConverted.append(CatalogWarning(location: SourceLocation(file: catalog.table + ".xcstrings", line: 1, column: 1),
+                                                        rule: .notConverted, message: "“\(key)” (\(locale)): \(message)"))
             }
             if !value.device.isEmpty { note("device variations have no .strings form; left out") }
             if let state = value.stringUnit?.state, state != "translated" { note("state “\(state)” is not kept in .strings") }

@@ -43,7 +43,7 @@ public struct Linter: Sendable {
     }
 
     /// The outcome of one run.
-    public struct Result: Sendable {
+    public struct Report: Sendable {
         /// Every finding, sorted by file, line, column and rule.
         public var findings: [LintFinding]
         /// The files read.
@@ -80,10 +80,10 @@ public struct Linter: Sendable {
 
     /// Lints every catalog file at `paths` (files, `.lproj` folders or trees) and returns the
     /// findings and the files read: ``lint(paths:findingConsumer:)``, collected.
-    public func lint(paths: [String]) throws(CatalogError) -> Result {
+    public func lint(paths: [String]) throws(CatalogError) -> Report {
         var findings: [LintFinding] = []
         let files = try lint(paths: paths) { findings.append($0) }
-        return Result(findings: findings, files: files)
+        return Report(findings: findings, files: files)
     }
 
     /// Lints one catalog already in memory (its bytes locate the findings).
@@ -97,7 +97,7 @@ public struct Linter: Sendable {
         let group = Group(files: [file], preloaded: [file: bytes])
         switch Self.lintGroup(group, configuration: configuration, strict: strictTranslations, limits: limits, pipelined: pipelined) {
         case .success(let findings): return findings.sorted(by: LintFinding.precedes)
-        case .failure(let error): return [LintFinding(rule: "parse-error", severity: .error, location: error.location, table: "",
+        case .failure(let error): return [LintFinding(rule: .parseError, severity: .error, location: error.location, table: "",
                                                       key: "", locale: "", path: "", message: error.message)]
         }
     }

@@ -29,10 +29,10 @@ public struct LintConfiguration: Sendable, Equatable {
         /// Locales (globs); empty means every locale.
         public var locales: [String] = []
         /// Rule id → severity, `nil` for off.
-        public var rules: [String: LintSeverity?] = [:]
+        public var rules: [RuleID: Severity?] = [:]
 
         /// An override; empty lists match everything.
-        public init(tables: [String] = [], keys: [String] = [], locales: [String] = [], rules: [String: LintSeverity?] = [:]) {
+        public init(tables: [String] = [], keys: [String] = [], locales: [String] = [], rules: [RuleID: Severity?] = [:]) {
             self.tables = tables
             self.keys = keys
             self.locales = locales
@@ -45,7 +45,7 @@ public struct LintConfiguration: Sendable, Equatable {
     /// The project's locales; `nil` for all that appear.
     public var locales: [String]?
     /// Rule id → severity, `nil` for off.
-    public var rules: [String: LintSeverity?] = [:]
+    public var rules: [RuleID: Severity?] = [:]
     /// Per table, key and locale changes, applied in order after `rules`.
     public var overrides: [Override] = []
     /// Terms kept as they are in every language (`preserved-token`, `unchanged-translation`).
@@ -69,8 +69,8 @@ public struct LintConfiguration: Sendable, Equatable {
     }
 
     /// The severity of `rule` for one leaf, or `nil` when the rule is off there.
-    public func severity(of rule: LintRule, table: String, key: String, locale: String) -> LintSeverity? {
-        var result: LintSeverity? = rule.defaultSeverity
+    public func severity(of rule: LintRule, table: String, key: String, locale: String) -> Severity? {
+        var result: Severity? = rule.defaultSeverity
         if let configured = rules[rule.id] { result = configured }
         for override in overrides {
             guard let configured = override.rules[rule.id] else { continue }
@@ -93,7 +93,7 @@ public struct LintConfiguration: Sendable, Equatable {
         let root = try JSONParser.parse(bytes, file: file)
         func fail(_ member: JSONMember?, _ message: String) -> CatalogError {
             CatalogError(location: SourceLocation(file: file, line: member?.line ?? 1, column: member?.column ?? 1),
-                         rule: "lint-config", message: message)
+                         rule: .lintConfig, message: message)
         }
         func strings(_ member: JSONMember) throws(CatalogError) -> [String] {
             guard case .array(let items) = member.value else { throw fail(member, "expected \"\(member.key)\" to be an array of strings") }
@@ -104,18 +104,18 @@ public struct LintConfiguration: Sendable, Equatable {
             }
             return result
         }
-        func severities(_ member: JSONMember) throws(CatalogError) -> [String: LintSeverity?] {
+        func severities(_ member: JSONMember) throws(CatalogError) -> [RuleID: Severity?] {
             guard case .object(let fields) = member.value else { throw fail(member, "expected \"\(member.key)\" to be an object of rule ids") }
-            var result: [String: LintSeverity?] = [:]
+            var result: [RuleID: Severity?] = [:]
             for field in fields {
-                guard LintRule.named(field.key) != nil else {
-                    throw fail(field, "unknown rule “\(field.key)”; the rules are: \(LintRule.all.map(\.id).joined(separator: ", "))")
+                guard let rule = LintRule.named(field.key) else {
+                    throw fail(field, "unknown rule “\(field.key)”; the rules are: \(LintRule.all.map(\.id.rawValue).joined(separator: ", "))")
                 }
                 guard case .string(let text) = field.value else { throw fail(field, "expected \"error\", \"warning\", \"note\" or \"off\"") }
                 if text == "off" {
-                    result[field.key] = .some(nil)
-                } else if let severity = LintSeverity(rawValue: text) {
-                    result[field.key] = .some(severity)
+                    result[rule.id] = .some(nil)
+                } else if let severity = Severity(rawValue: text) {
+                    result[rule.id] = .some(severity)
                 } else {
                     throw fail(field, "expected \"error\", \"warning\", \"note\" or \"off\", found “\(text)”")
                 }
@@ -133,8 +133,8 @@ public struct LintConfiguration: Sendable, Equatable {
             case "rules": rules.merge(try severities(member)) { $1 }
             case "disabled":
                 for id in try strings(member) {
-                    guard LintRule.named(id) != nil else { throw fail(member, "unknown rule “\(id)” in \"disabled\"") }
-                    rules[id] = .some(nil)
+                    guard let rule = LintRule.named(id) else { throw fail(member, "unknown rule “\(id)” in \"disabled\"") }
+                    rules[rule.id] = .some(nil)
                 }
             case "doNotTranslate": doNotTranslate = try strings(member)
             case "widthBudgets":

@@ -19,13 +19,13 @@ public struct LintBaseline: Sendable, Equatable {
         let root = try JSONParser.parse(bytes, file: file)
         guard case .object(let members) = root,
               let list = members.last(where: { $0.key == "fingerprints" }), case .array(let items) = list.value else {
-            throw CatalogError(location: SourceLocation(file: file, line: 1, column: 1), rule: "lint-baseline",
+            throw CatalogError(location: SourceLocation(file: file, line: 1, column: 1), rule: .lintBaseline,
                                message: "expected an object with a \"fingerprints\" array")
         }
         var set = Set<String>()
         for item in items {
             guard case .string(let text) = item else {
-                throw CatalogError(location: SourceLocation(file: file, line: list.line, column: list.column), rule: "lint-baseline",
+                throw CatalogError(location: SourceLocation(file: file, line: list.line, column: list.column), rule: .lintBaseline,
                                    message: "expected \"fingerprints\" to hold strings only")
             }
             set.insert(text)

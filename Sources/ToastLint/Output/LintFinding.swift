@@ -2,9 +2,9 @@ import ToastCatalog
 /// One problem `toastkit lint` found, with where it is and what to do about it.
 public struct LintFinding: Sendable, Hashable {
     /// The rule id, such as `placeholder-mismatch`.
-    public var rule: String
+    public var rule: RuleID
     /// The severity after the configuration was applied.
-    public var severity: LintSeverity
+    public var severity: Severity
     /// The file, line and column of the offending value (1-based).
     public var location: SourceLocation
     /// The table (file name without extension), such as `Localizable`.
@@ -25,7 +25,7 @@ public struct LintFinding: Sendable, Hashable {
     public var hint: String?
 
     /// A finding; `source`, `target` and `hint` are optional.
-    public init(rule: String, severity: LintSeverity, location: SourceLocation, table: String, key: String,
+    public init(rule: RuleID, severity: Severity, location: SourceLocation, table: String, key: String,
                 locale: String, path: String, message: String, source: String? = nil, target: String? = nil,
                 hint: String? = nil) {
         self.rule = rule
@@ -44,7 +44,7 @@ public struct LintFinding: Sendable, Hashable {
     /// The identity used by baselines and SARIF: file, table, key, locale, path and rule —
     /// never a line number, so edits elsewhere in the file do not change it.
     public var fingerprint: String {
-        [location.file, table, key, locale, path, rule].map { $0.replacingTabs }.joined(separator: "\t")
+        [location.file, table, key, locale, path, rule.rawValue].map { $0.replacingTabs }.joined(separator: "\t")
     }
 
     /// Sorts by file, line, column, then rule.

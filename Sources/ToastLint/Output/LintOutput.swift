@@ -37,7 +37,7 @@ public enum LintOutput {
     /// One finding as a JSON object on one line.
     public static func json(_ finding: LintFinding) -> String {
         var members: [JSONMember] = [
-            JSONMember(key: "rule", value: .string(finding.rule)),
+            JSONMember(key: "rule", value: .string(finding.rule.rawValue)),
             JSONMember(key: "severity", value: .string(finding.severity.rawValue)),
             JSONMember(key: "file", value: .string(finding.location.file)),
             JSONMember(key: "line", value: .number(String(finding.location.line))),
@@ -66,15 +66,15 @@ public enum LintOutput {
         }
         var message = (finding.key.isEmpty ? "" : "“\(finding.key)” (\(finding.locale)): ") + finding.message
         if let hint = finding.hint { message += "\n" + hint }
-        return "::\(command) file=\(property(finding.location.file)),line=\(finding.location.line),col=\(finding.location.column),title=\(property(finding.rule))::\(escape(message))"
+        return "::\(command) file=\(property(finding.location.file)),line=\(finding.location.line),col=\(finding.location.column),title=\(property(finding.rule.rawValue))::\(escape(message))"
     }
 
     /// The findings as one SARIF 2.1.0 log.
     public static func sarif(_ findings: [LintFinding], toolVersion: String) -> String {
         let rules: [JSONValue] = LintRule.all.map { rule in
             .object([
-                JSONMember(key: "id", value: .string(rule.id)),
-                JSONMember(key: "name", value: .string(rule.id)),
+                JSONMember(key: "id", value: .string(rule.id.rawValue)),
+                JSONMember(key: "name", value: .string(rule.id.rawValue)),
                 JSONMember(key: "shortDescription", value: .object([JSONMember(key: "text", value: .string(rule.summary))])),
                 JSONMember(key: "help", value: .object([JSONMember(key: "text", value: .string(rule.help))])),
                 JSONMember(key: "defaultConfiguration", value: .object([JSONMember(key: "level", value: .string(level(rule.defaultSeverity)))])),
@@ -87,7 +87,7 @@ public enum LintOutput {
             if let source = finding.source { text += "\nsource: " + source }
             if let target = finding.target { text += "\ntarget: " + target }
             return .object([
-                JSONMember(key: "ruleId", value: .string(finding.rule)),
+                JSONMember(key: "ruleId", value: .string(finding.rule.rawValue)),
                 JSONMember(key: "ruleIndex", value: .number(String(index[finding.rule] ?? 0))),
                 JSONMember(key: "level", value: .string(level(finding.severity))),
                 JSONMember(key: "message", value: .object([JSONMember(key: "text", value: .string(text))])),
@@ -127,7 +127,7 @@ public enum LintOutput {
         return JSONWriter.string(log, style: .pretty)
     }
 
-    static func level(_ severity: LintSeverity) -> String {
+    static func level(_ severity: Severity) -> String {
         switch severity {
         case .error: "error"
         case .warning: "warning"

@@ -8,7 +8,7 @@ import ToastSupport
 /// ``finish()``; any number of threads call ``drain(table:file:configuration:)`` and each
 /// checks the batches it takes. The checks are the per-entry rules only: the catalog-level
 /// checks and the target locales an entry lacks need the whole table and run afterwards
-/// (``Result/pending`` keeps what they need of each entry). The reader keeps no entry: a batch
+/// (``Drained/pending`` keeps what they need of each entry). The reader keeps no entry: a batch
 /// checked while the file is still being read goes back to the reader thread, which frees it
 /// in ``add(_:_:_:)`` (the allocator then works for one thread at a time). When the source
 /// language is not known before the first entry (a file that puts "sourceLanguage" after
@@ -17,7 +17,7 @@ final class LintEntryFeed: @unchecked Sendable {
     static let batchSize = 64
 
     /// What one draining thread found.
-    struct Result {
+    struct Drained {
         var findings: [RawFinding] = []
         /// Keys whose missing target locales are still to be reported, and where each entry
         /// starts.
@@ -81,8 +81,8 @@ final class LintEntryFeed: @unchecked Sendable {
     }
 
     /// Checks batches until the reader has finished and none is left.
-    func drain(table name: String, file: String, configuration: LintConfiguration) -> Result {
-        var result = Result()
+    func drain(table name: String, file: String, configuration: LintConfiguration) -> Drained {
+        var result = Drained()
         var locales = LocaleCodeSet()
         var checker: LintChecker?
         var project: Set<String>?

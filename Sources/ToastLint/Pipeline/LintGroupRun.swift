@@ -32,7 +32,7 @@ extension Linter {
         var table = LintTable()
         var raw: [RawFinding] = []
         /// The per-entry findings of a String Catalog checked while it was read.
-        var checkedWhileReading: [LintEntryFeed.Result]?
+        var checkedWhileReading: [LintEntryFeed.Drained]?
         var bytesByFile: [String: [UInt8]] = [:]
         let sourceLanguage = configuration.sourceLanguage ?? "en"
         for file in group.files {
@@ -41,8 +41,8 @@ extension Linter {
                 bytes = preloaded
             } else {
                 do throws(CatalogError) { bytes = try CatalogLoader.bytes(ofFile: file, limits: limits) } catch {
-                    if error.rule == "io" { return .failure(error) }
-                    raw.append(RawFinding(rule: "parse-error", file: file, message: error.message, location: error.location)); continue
+                    if error.rule == .io { return .failure(error) }
+                    raw.append(RawFinding(rule: .parseError, file: file, message: error.message, location: error.location)); continue
                 }
             }
             bytesByFile[file] = bytes
@@ -58,7 +58,7 @@ extension Linter {
                     let loaded = LoadBox()
                     let feed = LintEntryFeed()
                     let notes = XCStringsReadNotes()
-                    let drained = LockedSlots<LintEntryFeed.Result>(count: 2)
+                    let drained = LockedSlots<LintEntryFeed.Drained>(count: 2)
                     let tableName = StringCatalog.tableName(forPath: file)
                     Parallel.forEach(2) { part in
                         if part == 0 {
@@ -79,7 +79,7 @@ extension Linter {
                     // catalog is read again, entries kept, and checked as a whole.
                     if pipelined {
                         if !feed.abandoned, feed.sourceLanguage == read.sourceLanguage,
-                           !read.warnings.contains(where: { $0.rule == "duplicate-key" || $0.rule == "key-normalization" }) {
+                           !read.warnings.contains(where: { $0.rule == .duplicateKey || $0.rule == .keyNormalization }) {
                             checkedWhileReading = drained.values()
                         } else {
                             read = try StringCatalog(xcstrings: bytes, file: file, limits: limits)
@@ -94,36 +94,36 @@ extension Linter {
                         ? try StringCatalog(stringsdict: bytes, file: file, locale: locale, sourceLanguage: sourceLanguage, limits: limits)
                         : try StringCatalog(strings: bytes, file: file, locale: locale, sourceLanguage: sourceLanguage, limits: limits)
                 } else {
-                    throw CatalogError(location: SourceLocation(file: file, line: 1, column: 1), rule: "unsupported-format",
+                    throw CatalogError(location: SourceLocation(file: file, line: 1, column: 1), rule: .unsupportedFormat,
                                        message: "expected the file inside a LOCALE.lproj folder, which names its locale")
                 }
             } catch {
-                let schema = error.rule.hasSuffix("-schema")
-                raw.append(RawFinding(rule: schema ? "schema-violation" : "parse-error", file: file, message: error.message,
+                raw.append(RawFinding(rule: error.rule.isSchemaProblem ? .schemaViolation : .parseError, file: file, message: error.message,
                                       location: error.location))
                 continue
             }
             for warning in catalog.warnings {
-                let rule: String
+                let rule: RuleID?
                 switch warning.rule {
-                case "duplicate-key": rule = file.hasSuffix(".xcstrings") ? "" : "duplicate-key"
-                case "key-normalization": rule = "duplicate-key"
-                case "nonstandard-value", "unknown-member", "unsupported-rule-type": rule = "nonstandard-value"
-                default: rule = ""
+                // A String Catalog's repeated members are found in its outline, below.
+                case .duplicateKey: rule = file.hasSuffix(".xcstrings") ? nil : .duplicateKey
+                case .keyNormalization: rule = .duplicateKey
+                case .nonstandardValue, .unknownMember, .unsupportedRuleType: rule = .nonstandardValue
+                default: rule = nil
                 }
-                guard !rule.isEmpty else { continue }
+                guard let rule else { continue }
                 raw.append(RawFinding(rule: rule, file: file, key: warning.key ?? "", message: warning.message, location: warning.location))
             }
             if file.hasSuffix(".xcstrings") {
                 if let outline = outlineBox.outline {
                     table.outlines[file] = outline
                     for duplicate in outline.duplicates {
-                        raw.append(RawFinding(rule: "duplicate-key", file: file, key: duplicate.entry,
+                        raw.append(RawFinding(rule: .duplicateKey, file: file, key: duplicate.entry,
                                               message: "“\(duplicate.member)” appears more than once in \(duplicate.within); JSON readers keep only the last one",
                                               location: duplicate.location))
                     }
                     if !outline.topLevelMembers.contains("strings") {
-                        raw.append(RawFinding(rule: "schema-violation", file: file, message: "the top-level \"strings\" member is missing",
+                        raw.append(RawFinding(rule: .schemaViolation, file: file, message: "the top-level \"strings\" member is missing",
                                               location: SourceLocation(file: file, line: 1, column: 1)))
                     }
                 }
@@ -164,14 +164,14 @@ extension Linter {
                         strict: Bool) -> [LintFinding] {
         // Severities and suppressions first (cheap), with the .strings/.stringsdict locators
         // the kept findings need, each read once.
-        var selected: [(finding: RawFinding, rule: LintRule, severity: LintSeverity)] = []
+        var selected: [(finding: RawFinding, rule: LintRule, severity: Severity)] = []
         var readers: [String: PropertyListLocator] = [:]
         for finding in raw {
             guard let rule = LintRule.named(finding.rule),
                   var severity = configuration.severity(of: rule, table: table.name, key: finding.key, locale: finding.locale)
             else { continue }
             if let cap = finding.cap { severity = min(severity, cap) }
-            if rule.id == "missing-translation" && !strict { severity = min(severity, .warning) }
+            if rule.id == .missingTranslation && !strict { severity = min(severity, .warning) }
             if !finding.key.isEmpty, let comment = table.entries[finding.key]?.comment ?? table.suppressions[finding.key],
                LintSuppression.suppresses(comment, rule: rule.id) {
                 continue

@@ -2,7 +2,7 @@ import ToastCatalog
 
 /// A finding before the configuration and locations are applied.
 struct RawFinding: Sendable {
-    var rule: String
+    var rule: RuleID
     var file: String
     var key: String = ""
     var locale: String = ""
@@ -12,7 +12,7 @@ struct RawFinding: Sendable {
     var target: String?
     var hint: String?
     /// The most severe this finding may be (a rule's milder cases).
-    var cap: LintSeverity?
+    var cap: Severity?
     /// Known already (parse errors and reader warnings).
     var location: SourceLocation?
 }

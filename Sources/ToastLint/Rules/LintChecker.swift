@@ -161,8 +161,8 @@ struct LintChecker {
         }
     }
 
-    private mutating func report(_ rule: String, _ key: String, _ locale: String, _ path: String, _ message: String,
-                                 source: String? = nil, target: String? = nil, hint: String? = nil, cap: LintSeverity? = nil) {
+    private mutating func report(_ rule: RuleID, _ key: String, _ locale: String, _ path: String, _ message: String,
+                                 source: String? = nil, target: String? = nil, hint: String? = nil, cap: Severity? = nil) {
         var file = table.file(key: key, locale: locale)
         if file.isEmpty { file = localeFiles[locale] ?? localeFiles[table.sourceLanguage] ?? localeFiles.values.sorted().first ?? "" }
         findings.append(RawFinding(rule: rule, file: file, key: key, locale: locale, path: path, message: message,
@@ -230,15 +230,15 @@ struct LintChecker {
 
     mutating func catalogChecks(_ catalog: StringCatalog) {
         if !catalog.hasVersion {
-            report("schema-violation", "", "", "", "the top-level \"version\" member is missing; Xcode writes \"1.0\"")
+            report(.schemaViolation, "", "", "", "the top-level \"version\" member is missing; Xcode writes \"1.0\"")
         } else if !Self.versions.contains(catalog.version) {
-            report("nonstandard-value", "", "", "", "version “\(catalog.version)” is not one Xcode writes (1.0, 1.1, 1.2); it is kept on rewrite")
+            report(.nonstandardValue, "", "", "", "version “\(catalog.version)” is not one Xcode writes (1.0, 1.1, 1.2); it is kept on rewrite")
         }
         for member in catalog.extra {
             if Self.looksLikeEntries(member.value) {
-                report("schema-violation", "", "", "", "“\(member.key)” holds entry-shaped objects outside \"strings\"; Xcode ignores them")
+                report(.schemaViolation, "", "", "", "“\(member.key)” holds entry-shaped objects outside \"strings\"; Xcode ignores them")
             } else {
-                report("nonstandard-value", "", "", "", "unknown top-level member “\(member.key)”; it is kept on rewrite")
+                report(.nonstandardValue, "", "", "", "unknown top-level member “\(member.key)”; it is kept on rewrite")
             }
         }
     }
@@ -275,26 +275,26 @@ struct LintChecker {
         if let sourceValue = source, !LintLeaf.exists(in: sourceValue) { source = nil }
         if let state = entry.extractionState {
             if state == "stale" {
-                report("review-state", key, sourceCode, "", "the entry is stale: Xcode no longer finds “\(key)” in the code",
+                report(.reviewState, key, sourceCode, "", "the entry is stale: Xcode no longer finds “\(key)” in the code",
                        hint: "Delete the entry, or set extractionState to manual if it is used from code Xcode cannot see.")
             } else if !Self.extractionStates.contains(state) {
-                report("nonstandard-value", key, sourceCode, "", "extractionState “\(state)” is not one Xcode writes (manual, stale, extracted_with_value, migrated)")
+                report(.nonstandardValue, key, sourceCode, "", "extractionState “\(state)” is not one Xcode writes (manual, stale, extracted_with_value, migrated)")
             }
         }
         for member in entry.extra {
-            report("nonstandard-value", key, sourceCode, "", "unknown member “\(member.key)” in the entry; it is kept on rewrite")
+            report(.nonstandardValue, key, sourceCode, "", "unknown member “\(member.key)” in the entry; it is kept on rewrite")
         }
         if source == nil {
             if table.isCatalog {
                 if identifierLike && entry.shouldTranslate != false {
-                    report("missing-source-value", key, sourceCode, "",
+                    report(.missingSourceValue, key, sourceCode, "",
                            "“\(key)” looks like an identifier and has no \(sourceCode) value, so users would see the key itself")
                 } else {
                     source = LocalizedValue(stringUnit: StringUnit(state: nil, value: key))
                 }
             } else if table.sourceFiles > 0 {
                 for locale in entry.localizations.keys.sorted() {
-                    report("obsolete-translation", key, locale, "", "“\(key)” is not in the \(sourceCode) table \(table.name), so nothing shows this translation")
+                    report(.obsoleteTranslation, key, locale, "", "“\(key)” is not in the \(sourceCode) table \(table.name), so nothing shows this translation")
                 }
             }
             // An .lproj table with no source-language file takes its source from an Interface
@@ -307,11 +307,11 @@ struct LintChecker {
         // Findings are sorted at the end; locales need no order here.
         for (locale, value) in entry.localizations where locale != sourceCode {
             if let project, !project.contains(locale) {
-                report("obsolete-translation", key, locale, "", "\(locale) is not one of the project's locales (.toastkit-lint.json \"locales\")")
+                report(.obsoleteTranslation, key, locale, "", "\(locale) is not one of the project's locales (.toastkit-lint.json \"locales\")")
                 continue
             }
             if entry.shouldTranslate == false {
-                report("obsolete-translation", key, locale, "", "“\(key)” is marked shouldTranslate: false, so this \(locale) translation is never used",
+                report(.obsoleteTranslation, key, locale, "", "“\(key)” is marked shouldTranslate: false, so this \(locale) translation is never used",
                        hint: "Delete the translation, or set shouldTranslate to true if it should be translated.")
                 continue
             }
@@ -342,7 +342,7 @@ struct LintChecker {
             if others == targets.count { return }
         }
         for locale in targets where !has(locale) {
-            report("missing-translation", key, locale, "", "“\(key)” has no \(locale) translation; users see the \(sourceCode) text")
+            report(.missingTranslation, key, locale, "", "“\(key)” has no \(locale) translation; users see the \(sourceCode) text")
         }
     }
 
@@ -436,7 +436,7 @@ struct LintChecker {
                 placeholderTexts += format.uses.map(\.text)
             }
             if format.plainOrder.count >= 2 && leaf.substitutionName == nil {
-                report("source-not-positional", key, table.sourceLanguage, leaf.path,
+                report(.sourceNotPositional, key, table.sourceLanguage, leaf.path,
                        "the source has \(format.plainOrder.count) plain specifiers, so a translation cannot put them in another order",
                        source: leaf.unit.value, hint: "Number them: \(Self.numbered(leaf.unit.value))")
             }
@@ -449,7 +449,7 @@ struct LintChecker {
         let words = rootFacts.comparable.split(whereSeparator: { $0 == 0x20 || ($0 >= 0x09 && $0 <= 0x0D) }).count
         if comment.isEmpty {
             if hasPlaceholders || (words <= 2 && rootFacts.letters > 0) {
-                report("missing-comment", key, table.sourceLanguage, "",
+                report(.missingComment, key, table.sourceLanguage, "",
                        hasPlaceholders ? "“\(Self.excerpt(root))” has placeholders but no comment saying what they hold"
                                        : "“\(Self.excerpt(root))” is \(words == 1 ? "one word" : "two words") with no comment saying where it appears",
                        source: root)
@@ -459,7 +459,7 @@ struct LintChecker {
             let mentions = placeholderTexts.contains { comment.contains($0) } || names.contains { comment.contains($0) }
                 || comment.contains("%") || Self.placeholderWords.contains { comment.lowercased().contains($0) }
             if !mentions {
-                report("missing-comment", key, table.sourceLanguage, "",
+                report(.missingComment, key, table.sourceLanguage, "",
                        "the comment does not say what the placeholders hold (it names no placeholder)", source: root, cap: .note)
             }
         }
@@ -506,11 +506,11 @@ struct LintChecker {
         let isSource = source == nil
         let leaves = LintLeaf.all(in: value)
         if value.extra.contains(where: { $0.key == "variations.plural" }) {
-            report("variation-missing-other", key, locale, "plural", "the plural variation of \(locale) is empty: it has no other form, so no number gets text")
+            report(.variationMissingOther, key, locale, "plural", "the plural variation of \(locale) is empty: it has no other form, so no number gets text")
             if leaves.isEmpty { return }
         }
         if leaves.isEmpty && !isSource {
-            report("missing-translation", key, locale, "", "the \(locale) localization of “\(key)” holds no text")
+            report(.missingTranslation, key, locale, "", "the \(locale) localization of “\(key)” holds no text")
             return
         }
         let arguments = Self.substitutionArguments(value)
@@ -523,12 +523,12 @@ struct LintChecker {
             let text = leaf.unit.value
             if let state = leaf.unit.state {
                 if state == "new" && !isSource {
-                    report("missing-translation", key, locale, path, "the \(locale) text is in state new (not translated yet)", target: text)
+                    report(.missingTranslation, key, locale, path, "the \(locale) text is in state new (not translated yet)", target: text)
                 } else if state == "needs_review" {
-                    report("review-state", key, locale, path, "the \(locale) text needs review", target: text,
+                    report(.reviewState, key, locale, path, "the \(locale) text needs review", target: text,
                            hint: "Review it, then mark it translated.")
                 } else if !Self.states.contains(state) {
-                    report("nonstandard-value", key, locale, path, "state “\(state)” is not one Xcode writes (translated, needs_review, new, stale)")
+                    report(.nonstandardValue, key, locale, path, "state “\(state)” is not one Xcode writes (translated, needs_review, new, stale)")
                 }
             }
             let counterpartUnit = source.flatMap { Self.counterpart(leaf.steps, in: $0) }
@@ -548,24 +548,24 @@ struct LintChecker {
             if isFormatLeaf {
                 for problem in format.syntaxProblems {
                     if isSource {
-                        report("format-syntax", key, locale, path, problem, source: text)
+                        report(.formatSyntax, key, locale, path, problem, source: text)
                     } else {
-                        report("format-syntax", key, locale, path, problem, source: counterpartUnit?.value, target: text)
+                        report(.formatSyntax, key, locale, path, problem, source: counterpartUnit?.value, target: text)
                     }
                 }
             }
             if format.hasArg && leaf.substitutionName == nil && table.isCatalog {
-                report("substitution-mismatch", key, locale, path, "“%arg” stands for a substituted number only inside a substitution's forms", target: text)
+                report(.substitutionMismatch, key, locale, path, "“%arg” stands for a substituted number only inside a substitution's forms", target: text)
             }
             for reference in format.substitutions where value.substitutions[reference.name] == nil {
-                report("substitution-mismatch", key, locale, path,
+                report(.substitutionMismatch, key, locale, path,
                        "%#@\(reference.name)@ has no substitution “\(reference.name)” in \(locale)", target: text,
                        hint: "Define substitutions.\(reference.name) (or the stringsdict variable) with argNum and formatSpecifier.")
             }
             guard let source, let counterpart = counterpartUnit, let facts else { continue }
             let sourceText = counterpart.value
             if LintText.isBlank(text) && !LintText.isBlank(sourceText) {
-                report("empty-translation", key, locale, path, "the \(locale) text is empty", source: sourceText, target: text)
+                report(.emptyTranslation, key, locale, path, "the \(locale) text is empty", source: sourceText, target: text)
                 continue
             }
             if facts.format.hasSpecifiers {
@@ -575,7 +575,7 @@ struct LintChecker {
             textChecks(key: key, locale: locale, path: path, text: text, sourceText: sourceText, leaf: leaf, source: facts)
         }
         for name in value.substitutions.keys.sorted() where !referenced.contains(name) {
-            report("substitution-mismatch", key, locale, "substitutions.\(name)",
+            report(.substitutionMismatch, key, locale, "substitutions.\(name)",
                    "the substitution “\(name)” is never used: no %#@\(name)@ in the \(locale) text", cap: .warning)
         }
         substitutionChecks(key: key, locale: locale, value: value, source: source, sourceArguments: sourceArguments)
@@ -583,7 +583,7 @@ struct LintChecker {
             let format = LintLeafFormat(flat.value)
             if format.uses.contains(where: { $0.typeClass == .integer || $0.typeClass == .floating || $0.typeClass == .object }),
                let reach = plurals.reachability(locale: locale, kind: .integer), reach.reachable.filter({ $0.key != .zero }).count > 1 {
-                report("plural-shape-mismatch", key, locale, "",
+                report(.pluralShapeMismatch, key, locale, "",
                        "the source varies by plural but the \(locale) text is one form for every number, while \(locale) has \(reach.localeCategories.map(\.rawValue).joined(separator: ", "))",
                        target: flat.value, hint: "Vary the translation by plural (\(reach.reachable.keys.sorted().map(\.rawValue).joined(separator: ", "))).")
             }
@@ -640,12 +640,12 @@ struct LintChecker {
         }
         if !value.device.isEmpty {
             if value.device["other"] == nil {
-                report("variation-missing-other", key, locale, join("device"),
+                report(.variationMissingOther, key, locale, join("device"),
                        "the device variations (\(value.device.keys.sorted().joined(separator: ", "))) have no other form; other devices get no text")
             }
             for (device, form) in value.device.sorted(by: { $0.key < $1.key }) {
                 if !Self.deviceNames.contains(device) {
-                    report("schema-violation", key, locale, join("device.\(device)"),
+                    report(.schemaViolation, key, locale, join("device.\(device)"),
                            "“\(device)” is not a device (iphone, ipad, ipod, mac, applewatch, appletv, applevision, other)")
                 }
                 structureChecks(key: key, locale: locale, value: form, source: source, prefix: prefix + [.device(device)])
@@ -653,11 +653,11 @@ struct LintChecker {
         }
         for (name, substitution) in value.substitutions.isEmpty ? [] : value.substitutions.sorted(by: { $0.key < $1.key }) {
             if table.isCatalog && (substitution.argNum == nil || substitution.formatSpecifier == nil) {
-                report("schema-violation", key, locale, join("substitutions.\(name)"),
+                report(.schemaViolation, key, locale, join("substitutions.\(name)"),
                        "the substitution “\(name)” lacks \(substitution.argNum == nil ? "argNum" : "formatSpecifier")")
             }
             for member in substitution.extra {
-                report("nonstandard-value", key, locale, join("substitutions.\(name)"), member.key.hasPrefix("variations.")
+                report(.nonstandardValue, key, locale, join("substitutions.\(name)"), member.key.hasPrefix("variations.")
                        ? "unknown variation “\(member.key.dropFirst(11))” in the substitution “\(name)”; kept on rewrite"
                        : "unknown member “\(member.key)” in the substitution “\(name)”; kept on rewrite")
             }
@@ -694,14 +694,14 @@ struct LintChecker {
     private mutating func unknownMembers(key: String, locale: String, value: LocalizedValue, path: String) {
         for member in value.extra where table.isCatalog && member.key != "variations.plural" {
             if member.key.hasPrefix("variations.") {
-                report("nonstandard-value", key, locale, path,
+                report(.nonstandardValue, key, locale, path,
                        "unknown variation “\(member.key.dropFirst(11))” in the \(locale) localization (Xcode writes plural and device); kept on rewrite")
             } else {
-                report("nonstandard-value", key, locale, path, "unknown member “\(member.key)” in the \(locale) localization; kept on rewrite")
+                report(.nonstandardValue, key, locale, path, "unknown member “\(member.key)” in the \(locale) localization; kept on rewrite")
             }
         }
         if let unit = value.stringUnit, !unit.extra.isEmpty {
-            report("nonstandard-value", key, locale, path, "unknown member “\(unit.extra[0].key)” in the string unit; kept on rewrite")
+            report(.nonstandardValue, key, locale, path, "unknown member “\(unit.extra[0].key)” in the string unit; kept on rewrite")
         }
     }
 
@@ -723,7 +723,7 @@ struct LintChecker {
     mutating func pluralChecks(key: String, locale: String, forms: [PluralCategory: LocalizedValue], path: String, kind: PluralArgumentKind) {
         let present = PluralCategory.bits(of: forms)
         if present & PluralCategory.other.bit == 0 {
-            report("variation-missing-other", key, locale, path,
+            report(.variationMissingOther, key, locale, path,
                    "the plural forms (\(forms.keys.sorted().map(\.rawValue).joined(separator: ", "))) have no other form; numbers of other categories get no text")
         }
         guard let reach = plurals.reachability(locale: locale, kind: kind) else { return }
@@ -732,17 +732,17 @@ struct LintChecker {
         for category in reach.categories where present & category.bit == 0 && category != .zero && category != .other {
             let samples = reach.reachable[category]!.samples.joined(separator: ", ")
             let rare = reach.isRare(category)
-            report("plural-missing-category", key, locale, path + "." + category.rawValue,
+            report(.pluralMissingCategory, key, locale, path + "." + category.rawValue,
                    "\(locale) needs the \(category.rawValue) form for \(kind.describes) (e.g. \(samples))\(rare ? "; only numbers from a million up reach it" : "")",
                    hint: "Add plural.\(category.rawValue).", cap: rare ? .note : nil)
         }
         for category in PluralCategory.allCases where present & category.bit != 0 && category != .zero && category != .other
             && reach.reachableBits & category.bit == 0 {
             if reach.localeCategories.contains(category) {
-                report("plural-unreachable-category", key, locale, path + "." + category.rawValue,
+                report(.pluralUnreachableCategory, key, locale, path + "." + category.rawValue,
                        "no \(locale) number reaches \(category.rawValue) when the count is \(kind.describes)", cap: .note)
             } else {
-                report("plural-unreachable-category", key, locale, path + "." + category.rawValue,
+                report(.pluralUnreachableCategory, key, locale, path + "." + category.rawValue,
                        "\(locale) has no \(category.rawValue) category (it has \(reach.localeCategories.map(\.rawValue).joined(separator: ", "))); this form is never shown")
             }
         }
@@ -755,21 +755,21 @@ struct LintChecker {
         for (name, substitution) in value.substitutions.sorted(by: { $0.key < $1.key }) {
             let path = "substitutions.\(name)"
             if let argNum = substitution.argNum, table.isCatalog, argNum < 1 || (maxArgument > 0 && argNum > max(maxArgument, sourceArguments.count)) {
-                report("substitution-mismatch", key, locale, path, "argNum \(argNum) of “\(name)” is outside the \(max(maxArgument, sourceArguments.count)) argument(s) the text reads")
+                report(.substitutionMismatch, key, locale, path, "argNum \(argNum) of “\(name)” is outside the \(max(maxArgument, sourceArguments.count)) argument(s) the text reads")
             }
             guard let specifier = substitution.formatSpecifier else { continue }
             guard let (typeClass, _) = LintArgumentUse.classify(specifier: specifier) else {
-                report("substitution-mismatch", key, locale, path, "formatSpecifier “\(specifier)” of “\(name)” is not a format specifier")
+                report(.substitutionMismatch, key, locale, path, "formatSpecifier “\(specifier)” of “\(name)” is not a format specifier")
                 continue
             }
             if let sourceSub = source?.substitutions[name], let sourceSpec = sourceSub.formatSpecifier,
                let (sourceClass, _) = LintArgumentUse.classify(specifier: sourceSpec), sourceClass != typeClass {
-                report("substitution-mismatch", key, locale, path,
+                report(.substitutionMismatch, key, locale, path,
                        "“\(name)” is formatted as \(typeClass.rawValue) (\(specifier)) but the source's is \(sourceClass.rawValue) (\(sourceSpec))")
             }
             for (otherName, other) in value.substitutions where otherName > name && other.argNum != nil && other.argNum == substitution.argNum {
                 if let otherSpec = other.formatSpecifier, let (otherClass, _) = LintArgumentUse.classify(specifier: otherSpec), otherClass != typeClass {
-                    report("substitution-mismatch", key, locale, path,
+                    report(.substitutionMismatch, key, locale, path,
                            "“\(name)” and “\(otherName)” read argument \(substitution.argNum!) as \(typeClass.rawValue) and \(otherClass.rawValue)")
                 }
             }
@@ -793,7 +793,7 @@ struct LintChecker {
         let sourceSpecs = Set(sourceFormat.uses.map(\.text))
         let accidental = format.proseLike.filter { !sourceSpecs.contains($0) }
         if !accidental.isEmpty {
-            report("accidental-specifier", key, locale, path,
+            report(.accidentalSpecifier, key, locale, path,
                    "“\(accidental[0])” in the \(locale) text is read as a format specifier, but the source has none there",
                    source: sourceText, target: Self.mark(text, accidental[0]), hint: "Write %% for a literal percent sign.")
             return
@@ -804,7 +804,7 @@ struct LintChecker {
         if format.plainOrder.count >= 2, sourceFormat.plainOrder.count == format.plainOrder.count,
            format.plainOrder != sourceFormat.plainOrder,
            format.plainOrder.map(\.rawValue).sorted() == sourceFormat.plainOrder.map(\.rawValue).sorted() {
-            report("reordered-without-positions", key, locale, path,
+            report(.reorderedWithoutPositions, key, locale, path,
                    "the \(locale) text reads its plain specifiers in another order (\(format.plainOrder.map(\.rawValue).joined(separator: ", "))) than the source (\(sourceFormat.plainOrder.map(\.rawValue).joined(separator: ", ")))",
                    source: sourceText, target: text, hint: "Number the specifiers as the source's order: \(Self.numbered(sourceText))")
             return
@@ -829,13 +829,13 @@ struct LintChecker {
         }
         for index in targetIndices.subtracting(sourceIndices).sorted() {
             let use = format.uses.first { $0.index == index }!
-            report("placeholder-mismatch", key, locale, path,
+            report(.placeholderMismatch, key, locale, path,
                    "the \(locale) text reads argument \(index) (“\(use.text)”), which the source does not pass: garbage or a crash",
                    source: sourceText, target: Self.mark(text, use.text))
         }
         for index in sourceIndices.subtracting(targetIndices).sorted() where index != exempt {
             let use = sourceFormat.uses.first { $0.index == index }!
-            report("placeholder-mismatch", key, locale, path,
+            report(.placeholderMismatch, key, locale, path,
                    "the \(locale) text drops argument \(index) (“\(use.text)” in the source)",
                    source: Self.mark(sourceText, use.text), target: text)
         }
@@ -843,7 +843,7 @@ struct LintChecker {
         for use in format.uses where !reported.contains(use.index) {
             if let clash = format.uses.first(where: { $0.index == use.index && $0.typeClass != use.typeClass }) {
                 reported.insert(use.index)
-                report("format-type-mismatch", key, locale, path,
+                report(.formatTypeMismatch, key, locale, path,
                        "the \(locale) text reads argument \(use.index) twice, as \(use.typeClass.rawValue) (“\(use.text)”) and as \(clash.typeClass.rawValue) (“\(clash.text)”)",
                        source: sourceText, target: text)
                 continue
@@ -851,13 +851,13 @@ struct LintChecker {
             guard let expected = sourceFormat.uses.first(where: { $0.index == use.index }) else { continue }
             if expected.typeClass != use.typeClass {
                 reported.insert(use.index)
-                report("format-type-mismatch", key, locale, path,
+                report(.formatTypeMismatch, key, locale, path,
                        "argument \(use.index) is \(expected.typeClass.rawValue) (“\(expected.text)”) in the source but read as \(use.typeClass.rawValue) (“\(use.text)”) in \(locale): a crash or garbage",
                        source: Self.mark(sourceText, expected.text), target: Self.mark(text, use.text),
                        hint: "Use “\(expected.text)” for this argument.")
             } else if expected.size != use.size {
                 reported.insert(use.index)
-                report("format-length-mismatch", key, locale, path,
+                report(.formatLengthMismatch, key, locale, path,
                        "argument \(use.index) is \(expected.size) (“\(expected.text)”) in the source but \(use.size) (“\(use.text)”) in \(locale)",
                        source: Self.mark(sourceText, expected.text), target: Self.mark(text, use.text),
                        hint: "Use “\(expected.text)” for this argument.")
@@ -878,11 +878,11 @@ struct LintChecker {
         guard LintText.containsByte(text, 0xE2), text.unicodeScalars.contains(where: { $0.value >= 0x202A && $0.value <= 0x2069 }) else { return }
         let (overrides, unbalanced) = LintText.bidiProblems(text)
         if !overrides.isEmpty {
-            report("bidi-control", key, locale, path,
+            report(.bidiControl, key, locale, path,
                    "the text contains \(overrides.map(LintText.name).joined(separator: ", ")), which reorders everything after it (Trojan Source)",
                    target: text)
         } else if unbalanced {
-            report("bidi-control", key, locale, path, "the bidi isolates (U+2066–U+2069) do not pair up, so the direction leaks into what follows", target: text)
+            report(.bidiControl, key, locale, path, "the bidi isolates (U+2066–U+2069) do not pair up, so the direction leaks into what follows", target: text)
         }
     }
 
@@ -891,7 +891,7 @@ struct LintChecker {
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             let cells = TextWidth.cells(of: line)
             if cells > budget {
-                report("width-budget", key, locale, path, "a line is \(cells) terminal cells wide; the budget for “\(key)” is \(budget)", target: String(line))
+                report(.widthBudget, key, locale, path, "a line is \(cells) terminal cells wide; the budget for “\(key)” is \(budget)", target: String(line))
                 return
             }
         }
@@ -942,49 +942,49 @@ struct LintChecker {
         let t = LintTextFacts(text, comparable: false)
         // Whitespace
         if s.leading != t.leading {
-            report("whitespace-mismatch", key, locale, path,
+            report(.whitespaceMismatch, key, locale, path,
                    "leading whitespace differs: source \(LintText.describeWhitespace(s.leading)), \(locale) \(LintText.describeWhitespace(t.leading))",
                    source: sourceText, target: text)
         } else if s.trailing != t.trailing {
-            report("whitespace-mismatch", key, locale, path,
+            report(.whitespaceMismatch, key, locale, path,
                    "trailing whitespace differs: source \(LintText.describeWhitespace(s.trailing)), \(locale) \(LintText.describeWhitespace(t.trailing))",
                    source: sourceText, target: text)
         } else if s.structure.newlines != t.structure.newlines {
-            report("whitespace-mismatch", key, locale, path, "the source has \(s.structure.newlines) line break(s), the \(locale) text \(t.structure.newlines)", source: sourceText, target: text)
+            report(.whitespaceMismatch, key, locale, path, "the source has \(s.structure.newlines) line break(s), the \(locale) text \(t.structure.newlines)", source: sourceText, target: text)
         } else if s.structure.escapes != t.structure.escapes {
-            report("whitespace-mismatch", key, locale, path, "the source has \(s.structure.escapes) “\\n” escape(s), the \(locale) text \(t.structure.escapes)", source: sourceText, target: text)
+            report(.whitespaceMismatch, key, locale, path, "the source has \(s.structure.escapes) “\\n” escape(s), the \(locale) text \(t.structure.escapes)", source: sourceText, target: text)
         } else if s.structure.tabs != t.structure.tabs {
-            report("whitespace-mismatch", key, locale, path, "the source has \(s.structure.tabs) tab(s), the \(locale) text \(t.structure.tabs)", source: sourceText, target: text)
+            report(.whitespaceMismatch, key, locale, path, "the source has \(s.structure.tabs) tab(s), the \(locale) text \(t.structure.tabs)", source: sourceText, target: text)
         }
         // Control characters
         let added = t.controls.filter { !s.controls.contains($0) }
         if let worst = added.first(where: { LintText.controlKind($0) == .dangerous }) {
-            report("control-character", key, locale, path, "the \(locale) text contains \(LintText.name(worst)), which the source does not", source: sourceText, target: text)
+            report(.controlCharacter, key, locale, path, "the \(locale) text contains \(LintText.name(worst)), which the source does not", source: sourceText, target: text)
         } else if let invisible = added.first {
-            report("control-character", key, locale, path, "the \(locale) text contains \(LintText.name(invisible)), which the source does not",
+            report(.controlCharacter, key, locale, path, "the \(locale) text contains \(LintText.name(invisible)), which the source does not",
                    source: sourceText, target: text, cap: .warning)
         }
         // Markup
         if s.tags != nil || t.tags != nil {
             let st = s.tags ?? ([], true), tt = t.tags ?? ([], true)
             if st.names != tt.names {
-                report("markup-mismatch", key, locale, path,
+                report(.markupMismatch, key, locale, path,
                        "the tags differ: source \(st.names.isEmpty ? "none" : st.names.map { "<\($0)>" }.joined(separator: " ")), \(locale) \(tt.names.isEmpty ? "none" : tt.names.map { "<\($0)>" }.joined(separator: " "))",
                        source: sourceText, target: text)
             } else if st.wellFormed && !tt.wellFormed {
-                report("markup-mismatch", key, locale, path, "the \(locale) tags do not nest properly", source: sourceText, target: text)
+                report(.markupMismatch, key, locale, path, "the \(locale) tags do not nest properly", source: sourceText, target: text)
             }
         }
         if let sm = s.markdown {
             let tm = t.markdown ?? ([], 0, 0)
             if sm.links != tm.links {
-                report("markup-mismatch", key, locale, path, "the Markdown link targets differ: source \(sm.links), \(locale) \(tm.links)",
+                report(.markupMismatch, key, locale, path, "the Markdown link targets differ: source \(sm.links), \(locale) \(tm.links)",
                        source: sourceText, target: text, cap: .warning)
             } else if sm.strong != tm.strong || sm.code != tm.code {
-                report("markup-mismatch", key, locale, path, "the Markdown emphasis (** or `) differs from the source's", source: sourceText, target: text, cap: .warning)
+                report(.markupMismatch, key, locale, path, "the Markdown emphasis (** or `) differs from the source's", source: sourceText, target: text, cap: .warning)
             }
         } else if let tm = t.markdown, !tm.links.isEmpty {
-            report("markup-mismatch", key, locale, path, "the \(locale) text has Markdown links the source does not: \(tm.links)",
+            report(.markupMismatch, key, locale, path, "the \(locale) text has Markdown links the source does not: \(tm.links)",
                    source: sourceText, target: text, cap: .warning)
         }
         // Preserved tokens
@@ -1001,13 +1001,13 @@ struct LintChecker {
             }
         }
         if let first = missing.first {
-            report("preserved-token", key, locale, path, "“\(first)” from the source is not in the \(locale) text\(missing.count > 1 ? " (and \(missing.count - 1) more)" : "")",
+            report(.preservedToken, key, locale, path, "“\(first)” from the source is not in the \(locale) text\(missing.count > 1 ? " (and \(missing.count - 1) more)" : "")",
                    source: Self.mark(sourceText, first), target: text)
         }
         // Unchanged
         if s.letters > 3, LintTextFacts.comparable(of: text, equals: s.comparable), !sameLanguage(locale),
            !configuration.doNotTranslate.contains(where: { LintTextFacts.comparable(of: $0, equals: s.comparable) }) {
-            report("unchanged-translation", key, locale, path, "the \(locale) text is the same as the source", source: sourceText, target: text)
+            report(.unchangedTranslation, key, locale, path, "the \(locale) text is the same as the source", source: sourceText, target: text)
         }
     }
 

@@ -1,32 +1,11 @@
 import ToastCatalog
-/// How much a lint finding matters. Ordered: `note` < `warning` < `error`.
-public enum LintSeverity: String, Sendable, Comparable, CaseIterable {
-    /// Worth knowing; never fails a run.
-    case note
-    /// Probably wrong; never fails a run.
-    case warning
-    /// Breaks the app (a crash, wrong text or a missing string); fails the run (exit 1).
-    case error
-
-    /// `note` < `warning` < `error`.
-    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rank < rhs.rank }
-
-    private var rank: Int {
-        switch self {
-        case .note: 0
-        case .warning: 1
-        case .error: 2
-        }
-    }
-}
-
 /// One check of `toastkit lint`. Rule ids are stable: they appear in diagnostics,
 /// suppressions, baselines and SARIF, so a rule is never renamed.
 public struct LintRule: Sendable, Hashable {
-    /// The stable kebab-case id, such as `placeholder-mismatch`.
-    public let id: String
+    /// The stable id, such as ``RuleID/placeholderMismatch``.
+    public let id: RuleID
     /// The severity used when the configuration does not say otherwise.
-    public let defaultSeverity: LintSeverity
+    public let defaultSeverity: Severity
     /// The group in validation-checks.md: integrity, lifecycle, format, plural or text.
     public let group: String
     /// One sentence: what the rule catches.
@@ -36,97 +15,101 @@ public struct LintRule: Sendable, Hashable {
 
     /// Every rule, in the order of validation-checks.md §2 (plus `width-budget`).
     public static let all: [LintRule] = [
-        LintRule(id: "parse-error", defaultSeverity: .error, group: "integrity",
+        LintRule(id: .parseError, defaultSeverity: .error, group: "integrity",
                  summary: "The file cannot be parsed: a syntax error, invalid JSON or plist, or undecodable bytes.",
                  help: "Fix the syntax at the location given; the rest of the file is not checked until it parses."),
-        LintRule(id: "schema-violation", defaultSeverity: .error, group: "integrity",
+        LintRule(id: .schemaViolation, defaultSeverity: .error, group: "integrity",
                  summary: "The file parses but does not have the shape Xcode and Foundation read.",
                  help: "Use only the members, plural categories and device names of the String Catalog / stringsdict format."),
-        LintRule(id: "nonstandard-value", defaultSeverity: .warning, group: "integrity",
+        LintRule(id: .nonstandardValue, defaultSeverity: .warning, group: "integrity",
                  summary: "Accepted, but not what Xcode writes: an unknown version, state, extraction state or member, or an odd stringsdict spelling.",
                  help: "Write the value Xcode writes; unknown members are kept when ToastKit rewrites the file."),
-        LintRule(id: "duplicate-key", defaultSeverity: .error, group: "integrity",
+        LintRule(id: .duplicateKey, defaultSeverity: .error, group: "integrity",
                  summary: "A key or JSON member appears twice; readers keep only the last one.",
                  help: "Delete one of the two, keeping the value you want."),
-        LintRule(id: "missing-source-value", defaultSeverity: .error, group: "lifecycle",
+        LintRule(id: .missingSourceValue, defaultSeverity: .error, group: "lifecycle",
                  summary: "An identifier-like key has no value in the source language, so users would see the key.",
                  help: "Add the source-language text for this key."),
-        LintRule(id: "missing-translation", defaultSeverity: .error, group: "lifecycle",
+        LintRule(id: .missingTranslation, defaultSeverity: .error, group: "lifecycle",
                  summary: "A source string has no translation (or one in state new) in a target locale.",
                  help: "Translate it, or mark the entry shouldTranslate: false if it must stay as is."),
-        LintRule(id: "empty-translation", defaultSeverity: .error, group: "lifecycle",
+        LintRule(id: .emptyTranslation, defaultSeverity: .error, group: "lifecycle",
                  summary: "The translation is empty or only whitespace while the source is not.",
                  help: "Translate the text, or remove the empty value so the source is used."),
-        LintRule(id: "review-state", defaultSeverity: .warning, group: "lifecycle",
+        LintRule(id: .reviewState, defaultSeverity: .warning, group: "lifecycle",
                  summary: "A translation needs review, or an entry is stale (no longer found in the code).",
                  help: "Review the translation and mark it translated; delete a stale entry or mark it manual."),
-        LintRule(id: "obsolete-translation", defaultSeverity: .warning, group: "lifecycle",
+        LintRule(id: .obsoleteTranslation, defaultSeverity: .warning, group: "lifecycle",
                  summary: "A translation nothing uses: a key absent from the source table, a locale outside the project, or text for an entry that must not be translated.",
                  help: "Delete the translation."),
-        LintRule(id: "unchanged-translation", defaultSeverity: .note, group: "lifecycle",
+        LintRule(id: .unchangedTranslation, defaultSeverity: .note, group: "lifecycle",
                  summary: "The translation equals the source text.",
                  help: "Translate it, or add the term to doNotTranslate in .toastkit-lint.json."),
-        LintRule(id: "format-syntax", defaultSeverity: .error, group: "format",
+        LintRule(id: .formatSyntax, defaultSeverity: .error, group: "format",
                  summary: "A format specifier is invalid: a bad token, %n, %0$, positional and plain specifiers mixed, or a gap in the positions.",
                  help: "Write a valid specifier (%@, %lld, %1$@ …) and %% for a literal percent sign."),
-        LintRule(id: "accidental-specifier", defaultSeverity: .error, group: "format",
+        LintRule(id: .accidentalSpecifier, defaultSeverity: .error, group: "format",
                  summary: "Prose forms a format specifier the source does not have, such as \"% d\" or \"100%i\".",
                  help: "Write %% for a literal percent sign."),
-        LintRule(id: "placeholder-mismatch", defaultSeverity: .error, group: "format",
+        LintRule(id: .placeholderMismatch, defaultSeverity: .error, group: "format",
                  summary: "The translation reads an argument the source does not pass, or drops one it does.",
                  help: "Use exactly the source's placeholders; only a single-number plural form (en one = 1) may omit the count."),
-        LintRule(id: "format-type-mismatch", defaultSeverity: .error, group: "format",
+        LintRule(id: .formatTypeMismatch, defaultSeverity: .error, group: "format",
                  summary: "One argument is read with another type class than the source's (a number as an object, say): a crash.",
                  help: "Use the source's specifier for this argument."),
-        LintRule(id: "format-length-mismatch", defaultSeverity: .warning, group: "format",
+        LintRule(id: .formatLengthMismatch, defaultSeverity: .warning, group: "format",
                  summary: "One argument is read with another size or signedness than the source's (%d for %lld).",
                  help: "Use the source's specifier, size modifier included."),
-        LintRule(id: "reordered-without-positions", defaultSeverity: .error, group: "format",
+        LintRule(id: .reorderedWithoutPositions, defaultSeverity: .error, group: "format",
                  summary: "Plain specifiers appear in another order than the source's, so arguments of other types are read in their place.",
                  help: "Number the specifiers (%1$@, %2$lld) to reorder them."),
-        LintRule(id: "source-not-positional", defaultSeverity: .warning, group: "format",
+        LintRule(id: .sourceNotPositional, defaultSeverity: .warning, group: "format",
                  summary: "A source string has two or more plain specifiers, so translators cannot reorder them.",
                  help: "Number the specifiers in the source (%1$@, %2$@)."),
-        LintRule(id: "substitution-mismatch", defaultSeverity: .error, group: "format",
+        LintRule(id: .substitutionMismatch, defaultSeverity: .error, group: "format",
                  summary: "A %#@name@ substitution is undefined, points at a bad argument, has a bad or mismatched specifier, or is never used.",
                  help: "Define each %#@name@ in substitutions (or the stringsdict variable) with the source's argNum and specifier."),
-        LintRule(id: "plural-missing-category", defaultSeverity: .error, group: "plural",
+        LintRule(id: .pluralMissingCategory, defaultSeverity: .error, group: "plural",
                  summary: "A plural category the locale's numbers reach has no form.",
                  help: "Add the form; the message lists sample numbers for it."),
-        LintRule(id: "plural-unreachable-category", defaultSeverity: .warning, group: "plural",
+        LintRule(id: .pluralUnreachableCategory, defaultSeverity: .warning, group: "plural",
                  summary: "A plural form no number of this locale and argument kind selects.",
                  help: "Delete the form (zero is always allowed)."),
-        LintRule(id: "variation-missing-other", defaultSeverity: .error, group: "plural",
+        LintRule(id: .variationMissingOther, defaultSeverity: .error, group: "plural",
                  summary: "A plural or device variation has no other form, which every other number or device falls back to.",
                  help: "Add an other form."),
-        LintRule(id: "plural-shape-mismatch", defaultSeverity: .warning, group: "plural",
+        LintRule(id: .pluralShapeMismatch, defaultSeverity: .warning, group: "plural",
                  summary: "The source varies by plural but the translation is one flat text that shows the count, in a language with several forms.",
                  help: "Vary the translation by plural too."),
-        LintRule(id: "whitespace-mismatch", defaultSeverity: .warning, group: "text",
+        LintRule(id: .whitespaceMismatch, defaultSeverity: .warning, group: "text",
                  summary: "Leading or trailing whitespace, or the count of newlines, \\n escapes or tabs, differs from the source.",
                  help: "Keep the source's surrounding whitespace and line structure."),
-        LintRule(id: "control-character", defaultSeverity: .error, group: "text",
+        LintRule(id: .controlCharacter, defaultSeverity: .error, group: "text",
                  summary: "The translation has control characters the source lacks (ESC, C0, C1, DEL, U+FFFD; invisible ones as warnings).",
                  help: "Delete the character; a terminal may execute it."),
-        LintRule(id: "bidi-control", defaultSeverity: .error, group: "text",
+        LintRule(id: .bidiControl, defaultSeverity: .error, group: "text",
                  summary: "A bidi embedding or override (U+202A–U+202E), or an unbalanced isolate (U+2066–U+2069).",
                  help: "Use paired isolates (U+2068 … U+2069) or LRM/RLM instead."),
-        LintRule(id: "markup-mismatch", defaultSeverity: .error, group: "text",
+        LintRule(id: .markupMismatch, defaultSeverity: .error, group: "text",
                  summary: "Tags differ from the source's or are unbalanced; Markdown link targets or emphasis differ (warning).",
                  help: "Keep the source's tags and link targets; translate only the text between them."),
-        LintRule(id: "preserved-token", defaultSeverity: .warning, group: "text",
+        LintRule(id: .preservedToken, defaultSeverity: .warning, group: "text",
                  summary: "A number, URL, e-mail address, path, command-line option or do-not-translate term of the source is not kept verbatim.",
                  help: "Copy the token from the source unchanged (digits of the target script are fine)."),
-        LintRule(id: "missing-comment", defaultSeverity: .warning, group: "text",
+        LintRule(id: .missingComment, defaultSeverity: .warning, group: "text",
                  summary: "A string with placeholders or of one or two words has no comment for translators.",
                  help: "Add a comment that says where the text appears and what each placeholder holds."),
-        LintRule(id: "width-budget", defaultSeverity: .warning, group: "text",
+        LintRule(id: .widthBudget, defaultSeverity: .warning, group: "text",
                  summary: "A line of the text is wider, in terminal cells, than the budget configured for its key.",
                  help: "Shorten the text, or raise widthBudgets in .toastkit-lint.json."),
     ]
 
     /// The rule with an id, or `nil`.
-    public static func named(_ id: String) -> LintRule? { byID[id] }
+    public static func named(_ id: RuleID) -> LintRule? { byID[id] }
 
-    private static let byID: [String: LintRule] = Dictionary(uniqueKeysWithValues: all.map { ($0.id, $0) })
+    /// The rule whose id is spelled `name` (as a user writes it in a configuration or a
+    /// suppression), or `nil`.
+    public static func named(_ name: String) -> LintRule? { byID[RuleID(rawValue: name)] }
+
+    private static let byID: [RuleID: LintRule] = Dictionary(uniqueKeysWithValues: all.map { ($0.id, $0) })
 }

@@ -15,7 +15,7 @@ public enum LintSuppression {
     }
 
     /// Whether `comment` suppresses `rule`.
-    public static func suppresses(_ comment: String, rule: String) -> Bool {
+    public static func suppresses(_ comment: String, rule: RuleID) -> Bool {
         var rest = Substring(comment)
         while let open = rest.range(of: "[no-lint") {
             let after = rest[open.upperBound...]
@@ -24,7 +24,7 @@ public enum LintSuppression {
             if inside.isEmpty { return true }
             if inside.hasPrefix(":") {
                 let names = inside.dropFirst().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-                if names.contains(rule) { return true }
+                if names.contains(rule.rawValue) { return true }
             }
             rest = after[close...]
         }

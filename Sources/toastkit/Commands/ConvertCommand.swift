@@ -41,13 +41,13 @@ struct ConvertCommand: ParsableCommand {
         let limits = try limitOptions.limits()
         var report = CatalogConverter.Report()
         var plan: [Planned] = []
-        var spellings: [CatalogError] = []
+        var spellings: [CatalogWarning] = []
         do throws(CatalogError) {
             _ = try CatalogLocale.pathComponent(forLocale: sourceLanguage, file: "--source-language")
             try checkNotSame()
             if input.hasSuffix(".xcstrings") {
                 let catalog = try CatalogLoader.readFile(input, limits: limits)
-                spellings = catalog.warnings.filter { $0.rule == "key-normalization" }
+                spellings = catalog.warnings.filter { $0.rule == .keyNormalization }
                 let table = try CatalogLocale.pathComponent(forTable: catalog.table, file: input)
                 try checkFolder(output)
                 for locale in catalog.localeCodes {
@@ -68,15 +68,15 @@ struct ConvertCommand: ParsableCommand {
                 }
             } else {
                 let set = try CatalogSet.load(paths: [input], sourceLanguage: sourceLanguage, limits: limits, reportsKeySpellings: true)
-                spellings = set.warnings.filter { $0.rule == "key-normalization" }
+                spellings = set.warnings.filter { $0.rule == .keyNormalization }
                 let tables = set.tables.filter { $0.format != .xcstrings }
                 let writer: XCStringsWriter
                 do { writer = try XCStringsWriter() } catch {
-                    throw CatalogError(location: SourceLocation(file: output, line: 1, column: 1), rule: "icu", message: "\(error)")
+                    throw CatalogError(location: SourceLocation(file: output, line: 1, column: 1), rule: .icu, message: "\(error)")
                 }
                 let single = output.hasSuffix(".xcstrings")
                 if single && tables.count != 1 {
-                    throw CatalogError(location: SourceLocation(file: input, line: 1, column: 1), rule: "usage",
+                    throw CatalogError(location: SourceLocation(file: input, line: 1, column: 1), rule: .usage,
                                        message: "holds \(tables.count) tables; give a folder as OUT")
                 }
                 if !single { try checkFolder(output) }
@@ -130,8 +130,8 @@ struct ConvertCommand: ParsableCommand {
         }
         // Keys spelled two ways are converted as two keys, as Apple's runtime sees them; each
         // is still worth a look.
-        for warning in spellings { printError(warning.warningDescription) }
-        for item in report.notConverted { printError(item.warningDescription) }
+        for warning in spellings { printError(warning.description) }
+        for item in report.notConverted { printError(item.description) }
         if !report.notConverted.isEmpty {
             throw CLIFailure(code: 1, message: "toastkit: \(report.notConverted.count) item(s) could not be converted (listed above)")
         }
@@ -153,10 +153,10 @@ struct ConvertCommand: ParsableCommand {
         guard lstat(path, &status) == 0 else { return }
         let location = SourceLocation(file: path, line: 1, column: 1)
         if (status.st_mode & S_IFMT) == S_IFLNK {
-            throw CatalogError(location: location, rule: "io", message: "is a symbolic link; convert writes only into real folders (give the folder it points to)")
+            throw CatalogError(location: location, rule: .io, message: "is a symbolic link; convert writes only into real folders (give the folder it points to)")
         }
         if (status.st_mode & S_IFMT) != S_IFDIR {
-            throw CatalogError(location: location, rule: "io", message: "exists and is not a folder")
+            throw CatalogError(location: location, rule: .io, message: "exists and is not a folder")
         }
     }
 
@@ -165,7 +165,7 @@ struct ConvertCommand: ParsableCommand {
         var a = stat(), b = stat()
         guard stat(input, &a) == 0, stat(output, &b) == 0 else { return }
         if a.st_dev == b.st_dev && a.st_ino == b.st_ino {
-            throw CatalogError(location: SourceLocation(file: output, line: 1, column: 1), rule: "usage",
+            throw CatalogError(location: SourceLocation(file: output, line: 1, column: 1), rule: .usage,
                                message: "IN and OUT are the same \((a.st_mode & S_IFMT) == S_IFDIR ? "folder" : "file"); give another OUT")
         }
     }

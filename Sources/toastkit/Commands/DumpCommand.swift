@@ -34,7 +34,7 @@ struct DumpCommand: ParsableCommand {
             for file in files {
                 do {
                     let catalog = try CatalogLoader.readFile(file, limits: limits)
-                    for warning in catalog.warnings { printError(warning.warningDescription) }
+                    for warning in catalog.warnings { printError(warning.description) }
                     for leaf in catalog.leaves(file: file) {
                         output += leaf.jsonLine
                         output += "\n"

@@ -32,7 +32,7 @@ struct FmtCommand: ParsableCommand {
             do throws(CatalogError) {
                 files = try CatalogLoader.files(at: path)
                 if files == [path] && !path.hasSuffix(".xcstrings") {
-                    throw CatalogError(location: SourceLocation(file: path, line: 1, column: 1), rule: "unsupported-format",
+                    throw CatalogError(location: SourceLocation(file: path, line: 1, column: 1), rule: .unsupportedFormat,
                                        message: "fmt rewrites String Catalogs (.xcstrings); this is not one")
                 }
                 files = files.filter { $0.hasSuffix(".xcstrings") }

@@ -46,7 +46,7 @@ struct LintCommand: ParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         let strict = ci || !(environment["CI"] ?? "").isEmpty && environment["CI"] != "false" && environment["CI"] != "0"
         let linter = Linter(configuration: configuration, strictTranslations: strict, limits: try limitOptions.limits())
-        let result: Linter.Result
+        let result: Linter.Report
         do { result = try linter.lint(paths: paths) } catch { throw CLIFailure(code: 2, message: error.description) }
         var findings = result.findings
         var baselined = 0

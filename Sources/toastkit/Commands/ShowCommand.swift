@@ -158,7 +158,7 @@ struct ShowCommand: ParsableCommand {
             "actions": .array(toast.actions.map { .string($0) }),
             "direction": .string(toast.direction.rawValue),
             "diagnostics": .array(toast.diagnostics.map { d in
-                .members(["severity": .string(d.severity.rawValue), "rule": .string(d.rule), "message": .string(d.message)])
+                .members(["severity": .string(d.severity.rawValue), "rule": .string(d.rule.rawValue), "message": .string(d.message)])
             }),
         ])
     }

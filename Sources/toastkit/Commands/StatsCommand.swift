@@ -17,7 +17,7 @@ struct StatsCommand: ParsableCommand {
         do { set = try CatalogSet.load(paths: paths, sourceLanguage: sourceLanguage, limits: limits) } catch {
             throw CLIFailure(code: 2, message: error.description)
         }
-        for warning in set.warnings { printError(warning.warningDescription) }
+        for warning in set.warnings { printError(warning.description) }
         print(CatalogStats(set.tables).text, terminator: "")
     }
 }
