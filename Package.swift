@@ -42,16 +42,22 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The repository's own test helpers (the shared corpus beside the checkout, a seeded
+        // random generator): not a product, never shipped.
+        .target(name: "ToastTestSupport", path: "Tests/ToastTestSupport"),
+        // Writes the Swift files that carry Resources/ inside the libraries
+        // (Scripts/embed-resources.sh runs it); no dependencies, no product.
+        .executableTarget(name: "toastkit-embed"),
         .testTarget(name: "ToastICUTests", dependencies: ["ToastICU"]),
         .testTarget(name: "ToastSupportTests", dependencies: ["ToastSupport"]),
-        .testTarget(name: "ToastCatalogTests", dependencies: ["ToastCatalog", "ToastSupport", "ToastKitTesting"]),
-        .testTarget(name: "ToastLintTests", dependencies: ["ToastLint", "ToastCatalog", "ToastICU", "ToastKitTesting"],
+        .testTarget(name: "ToastCatalogTests", dependencies: ["ToastCatalog", "ToastSupport", "ToastKitTesting", "ToastTestSupport"]),
+        .testTarget(name: "ToastLintTests", dependencies: ["ToastLint", "ToastCatalog", "ToastICU", "ToastKitTesting", "ToastTestSupport"],
                     exclude: ["Golden", "SARIF"]),
-        .testTarget(name: "ToastKitTests", dependencies: ["ToastKit", "ToastSupport", "ToastKitTesting"], exclude: ["Golden"]),
+        .testTarget(name: "ToastKitTests", dependencies: ["ToastKit", "ToastMatrix", "ToastSupport", "ToastKitTesting", "ToastTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "ToastMatrixTests", dependencies: ["ToastMatrix", "ToastKitTesting", "ToastKit", "ToastCatalog", "ToastICU"],
                     exclude: ["Golden"]),
         .testTarget(name: "EndToEndTests", dependencies: ["toastkit"]),
-        .testTarget(name: "DifferentialTests", dependencies: ["ToastKit", "ToastICU"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "DifferentialTests", dependencies: ["ToastKit", "ToastMatrix", "ToastICU"], resources: [.copy("Fixtures")]),
     ],
     swiftLanguageModes: [.v6]
 )

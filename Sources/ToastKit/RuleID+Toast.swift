@@ -18,6 +18,4 @@ extension RuleID {
     public static let substitutionMissing: RuleID = "substitution-missing"
     /// Substitutions nest deeper than 8 levels.
     public static let substitutionDepth: RuleID = "substitution-depth"
-    /// A toast spec file cannot be read.
-    public static let toastSpec: RuleID = "toast-spec"
 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import ToastICU
 import ToastKit
+import ToastMatrix
 
 /// `--bidi visual` against GNU FriBidi: every wrapped line that mixes directions, rendered in
 /// logical order, is given to the `fribidi` command (Debian `libfribidi-bin`, installed by

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import ToastICU
 import ToastKit
+import ToastMatrix
 
 /// Every line rendered from the built-in and demo catalogs — all their locales, widths 20, 40
 /// and 80 — measured by an independent width table, Python's `wcwidth` (installed by

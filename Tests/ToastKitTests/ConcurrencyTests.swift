@@ -4,6 +4,7 @@ import ToastCatalog
 import ToastICU
 import ToastSupport
 import ToastKit
+import ToastMatrix
 
 /// One `Localizer` and one `LinePresenter` (and so one set of ICU caches) shared by 8 OS threads
 /// that resolve and render toasts at the same time. CI runs this suite under ThreadSanitizer

@@ -1,4 +1,5 @@
 import Testing
+import ToastTestSupport
 import ToastCatalog
 import ToastICU
 import ToastKit

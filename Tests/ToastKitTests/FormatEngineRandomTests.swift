@@ -1,4 +1,5 @@
 import Testing
+import ToastTestSupport
 import ToastICU
 import ToastKit
 import ToastKitTesting

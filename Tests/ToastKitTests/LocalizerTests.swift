@@ -2,6 +2,7 @@ import Testing
 import ToastCatalog
 import ToastICU
 import ToastKit
+import ToastMatrix
 
 @Suite struct LocalePreferencesTests {
     @Test(arguments: [

@@ -1,6 +1,7 @@
 import Testing
 import ToastICU
 import ToastKit
+import ToastMatrix
 
 @Suite struct PresenterBidiTests {
     static let services = ICUServices()

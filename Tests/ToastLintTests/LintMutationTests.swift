@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ToastTestSupport
 import ToastCatalog
 @_spi(Verification) import ToastLint
 import ToastICU

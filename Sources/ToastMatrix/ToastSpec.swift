@@ -1,4 +1,5 @@
 import ToastCatalog
+import ToastKit
 
 /// The toast spec file of `show --spec`, `matrix` and the demo:
 ///
