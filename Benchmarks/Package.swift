@@ -27,6 +27,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "ToastKit", package: "ToastKit"),
+                .product(name: "ToastMatrix", package: "ToastKit"),  // the demo toasts
             ],
             path: "Benchmarks/Present",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

@@ -1,6 +1,7 @@
 import Benchmark
 import ToastICU
 import ToastKit
+import ToastMatrix
 
 /// The presenter: rendered toasts per second for a two-line toast at width 80 (ICU line
 /// breaking, cell widths, sanitizing, list formatting), and the cost per line of measuring
