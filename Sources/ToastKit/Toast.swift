@@ -61,29 +61,29 @@ public struct ToastAction: Sendable, Hashable {
 
     /// The standard action labels every built-in locale has.
     public enum StandardAction: String, Sendable, CaseIterable {
-        /// `OK`.
+        /// `OK`: accept and close.
         case ok = "OK"
-        /// `Cancel`.
+        /// `Cancel`: stop what the toast reports is under way.
         case cancel = "Cancel"
-        /// `Undo`.
+        /// `Undo`: reverse the action just reported.
         case undo = "Undo"
-        /// `Redo`.
+        /// `Redo`: apply again what was undone.
         case redo = "Redo"
-        /// `Retry`.
+        /// `Retry`: try the operation that failed once more.
         case retry = "Retry"
-        /// `Dismiss`.
+        /// `Dismiss`: hide the toast.
         case dismiss = "Dismiss"
-        /// `Close`.
+        /// `Close`: close it.
         case close = "Close"
-        /// `View`.
+        /// `View`: show the item the toast is about.
         case view = "View"
-        /// `Open`.
+        /// `Open`: open the new or changed item in its application.
         case open = "Open"
-        /// `Details`.
+        /// `Details`: more about it.
         case details = "Details"
-        /// `Settings`.
+        /// `Settings`: go to the settings that concern it.
         case settings = "Settings"
-        /// `Help`.
+        /// `Help`: open help on the subject.
         case help = "Help"
     }
 }
