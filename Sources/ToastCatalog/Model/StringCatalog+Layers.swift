@@ -135,10 +135,18 @@ final class CatalogLayers: Sendable {
                 layers[0].forEachKey { ordered.append($0) }
             } else {
                 var seen = Set<String>(minimumCapacity: layers.first?.count ?? 0)
+                // ASCII keys are equal only when their bytes are: with only those, no key can be
+                // spelled two ways, and the spellings need no comparing.
+                var checked = layers.allSatisfy { if case .strings(let table) = $0.source { table.keysAreASCII } else { false } }
                 for layer in layers {
                     layer.forEachKey { key in
                         let (inserted, first) = seen.insert(key)
-                        if inserted { ordered.append(key) } else if !respells { respells = !first.utf8.elementsEqual(key.utf8) }
+                        if inserted {
+                            ordered.append(key)
+                        } else if !checked && !first.utf8.elementsEqual(key.utf8) {
+                            respells = true
+                            checked = true
+                        }
                     }
                 }
             }
@@ -170,15 +178,21 @@ final class CatalogLayers: Sendable {
         return SpelledEntry.grouped(merged)
     }
 
-    /// The entries of keys spelled otherwise than their first spelling (``keys()``).
-    func respelled() -> [SpelledEntry] {
+    /// Whether some key is spelled two ways, in one file or across files; found without
+    /// making ``entriesBySpelling()``.
+    var hasRespellings: Bool {
         let withinFiles = layers.contains { layer in
             switch layer.source {
             case .strings(let table): !table.respelled.isEmpty
             case .entries(_, _, let respelled): !respelled.isEmpty
             }
         }
-        guard withinFiles || (layers.count > 1 && madeKeysAndSpellings().respells) else { return [] }
+        return withinFiles || (layers.count > 1 && madeKeysAndSpellings().respells)
+    }
+
+    /// The entries of keys spelled otherwise than their first spelling (``keys()``).
+    func respelled() -> [SpelledEntry] {
+        guard hasRespellings else { return [] }
         var seen = Set<String>()
         return entriesBySpelling().filter { !seen.insert($0.key).inserted }
     }
@@ -261,6 +275,10 @@ extension StringCatalog {
         }
         return result
     }
+
+    /// Whether some key is spelled two ways (``respelledEntries`` is not empty), found without
+    /// listing them.
+    var hasRespelledKeys: Bool { layers?.hasRespellings ?? !storedRespelled.isEmpty }
 
     /// Every entry under its key exactly as the files spell it: each key of ``keys`` with its
     /// ``entries`` entry, followed by its other spellings (``respelledEntries``). Writers take

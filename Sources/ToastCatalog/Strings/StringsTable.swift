@@ -76,6 +76,9 @@ struct StringsTable: Sendable {
     /// The number of keys.
     var count: Int { records.count }
 
+    /// Whether every key is ASCII (then no two are canonically equal but spelled otherwise).
+    var keysAreASCII: Bool { others.isEmpty && asciiForms.isEmpty && respelled.isEmpty }
+
     /// Appends `bytes` to the text; returns their range.
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
         let start = text.count
@@ -186,15 +189,8 @@ struct StringsTable: Sendable {
     /// Every entry under its key as the file spells it: the records in order, each followed by
     /// the entries of its other spellings (``respelled``).
     func spelledEntries() -> [SpelledEntry] {
-        var result = records.map { SpelledEntry(key: string($0.key), entry: entry(of: $0)) }
-        guard !respelled.isEmpty else { return result }
-        var spellings: [String: [SpelledEntry]] = [:]  // canonical key → its other spellings, in order
-        for record in respelled {
-            let key = string(record.key)
-            spellings[key, default: []].append(SpelledEntry(key: key, entry: entry(of: record)))
-        }
-        result = result.flatMap { [$0] + (spellings[$0.key] ?? []) }
-        return result
+        let all = (respelled.isEmpty ? records : records + respelled).map { SpelledEntry(key: string($0.key), entry: entry(of: $0)) }
+        return respelled.isEmpty ? all : SpelledEntry.grouped(all)
     }
 
     /// The index's slot for `key` (bytes of an ASCII form) and the record there, if any.

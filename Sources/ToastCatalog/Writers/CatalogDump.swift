@@ -54,7 +54,7 @@ extension StringCatalog {
     public func leaves(file: String) -> [CatalogLeaf] {
         var result: [CatalogLeaf] = []
         // Every spelling of a key is its own key to Apple's runtime, so each is listed.
-        let spelled = respelledEntries.isEmpty
+        let spelled = !hasRespelledKeys
             ? keys.lazy.compactMap { key in entry(forKey: key).map { SpelledEntry(key: key, entry: $0) } }.map { $0 }
             : entriesBySpelling()
         for (key, entry) in spelled.lazy.map({ ($0.key, $0.entry) }) {
