@@ -93,6 +93,20 @@ import ToastICU
         }
     }
 
+    /// A repeated top-level "strings" member replaces the earlier one, as Foundation's JSON
+    /// readers do, with a warning.
+    @Test func aRepeatedStringsMemberReplacesTheFirst() throws {
+        let text = #"{"sourceLanguage":"en","strings":{"a":{},"b":{}},"version":"1.0","strings":{"b":{"comment":"B"},"c":{}}}"#
+        let catalog = try StringCatalog(xcstrings: Array(text.utf8), file: "L.xcstrings")
+        #expect(catalog.keys == ["b", "c"])
+        #expect(catalog.entry(forKey: "b")?.comment == "B")
+        #expect(catalog.entry(forKey: "a") == nil)
+        let warning = try #require(catalog.warnings.first)
+        #expect(warning.rule == .duplicateKey)
+        #expect(warning.location.column == 66, "\(warning.location)")
+        #expect(warning.message.contains("\"strings\" member appears more than once"))
+    }
+
     @Test func truncatedFileIsAnErrorNotAPartialCatalog() {
         let bytes = Array(Self.sample.utf8)
         for cut in stride(from: 0, to: bytes.count - 1, by: 7) {

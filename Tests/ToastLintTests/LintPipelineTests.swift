@@ -67,6 +67,21 @@ import ToastKitTesting
         #expect(pipelined.contains { $0.contains("[format-type-mismatch]") && $0.contains("“%lld”") })
     }
 
+    /// A second top-level "strings" member replaces the first (as in every JSON reader): the
+    /// entries checked while the first was read are not the catalog's, and not reported. The
+    /// fuzzer found this one: the same key in both members was reported twice.
+    @Test(arguments: [1, 200])
+    func aRepeatedStringsMember(count: Int) {
+        let entry = #""k":{"localizations":{"ar":{"stringUnit":{"state":"translated","value":"\u202e%@"}}}}"#
+        let first = Self.generated(count: count)
+        let text = first.replacingOccurrences(of: #","version":"1.0"}"#, with: #","strings":{\#(entry)},"version":"1.0"}"#)
+            .replacingOccurrences(of: #""strings":{"#, with: #""strings":{\#(entry),"#, options: [], range: first.range(of: #""strings":{"#))
+        let (pipelined, sequential) = Self.both(text)
+        #expect(pipelined == sequential)
+        #expect(pipelined.filter { $0.contains("[bidi-control]") }.count == 1, "\(pipelined)")
+        #expect(!pipelined.contains { $0.contains("saved.") && !$0.contains("[duplicate-key]") }, "\(pipelined.prefix(3))")
+    }
+
     /// The entries checked while read are not kept: the comments that suppress findings are,
     /// for the per-entry rules and for the missing translations found after the read.
     @Test(arguments: [1, 200])

@@ -170,6 +170,16 @@ enum XCStringsReader {
                 version = try string(&scanner, position, "\"version\"")
                 hasVersion = true
             } else if key.is("strings", in: bytes) {
+                if seen & 4 != 0 {
+                    // A repeated "strings" member replaces the earlier one, as in every JSON
+                    // reader (Xcode's included): its entries are dropped, and a reader that
+                    // was handed them (`onEntry`) learns it from this warning.
+                    entries = [:]
+                    keys = []
+                    respelled = []
+                    warnings.append(CatalogWarning(location: scanner.sourceLocation(position), rule: .duplicateKey,
+                                                   message: "the top-level \"strings\" member appears more than once; the last one wins"))
+                }
                 scanner.noteMember(&seen, 4)
                 // The names read, when the entries are not kept.
                 var names = Set<String>()
