@@ -95,6 +95,31 @@ import Testing
         #expect(result.stderr.contains("fr.lproj/X.strings:2:1: error: [strings-syntax] expected ';' after the entry “a”"))
     }
 
+    /// Every catalog command reads a loose `.strings` (outside any `.lproj` folder) as the
+    /// source language, says so once on stderr, and goes on (exit 0; lint lists a note).
+    @Test(arguments: [["dump"], ["stats"], ["lint"], ["convert"], ["dump", "--source-language", "fr"], ["stats", "--source-language", "fr"],
+                      ["lint", "--source-language", "fr"], ["convert", "--source-language", "fr"]])
+    func looseStringsFilesAreTheSourceLanguage(command: [String]) throws {
+        let work = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: work) }
+        try write("/* Greeting. */\n\"hello\" = \"Hello\";\n", work.appendingPathComponent("Source/Localizable.strings"))
+        let language = command.count > 1 ? command[2] : "en"
+        var arguments = [command[0], work.appendingPathComponent("Source").path] + command.dropFirst()
+        if command[0] == "convert" { arguments.insert(work.appendingPathComponent("Out").path, at: 2) }
+        let result = try ToastkitBinary.run(arguments)
+        #expect(result.status == 0, "\(result.stderr)")
+        let said = "Source/Localizable.strings:1:1: \(command[0] == "lint" ? "note" : "warning"): [assumed-locale] not inside a LOCALE.lproj folder: read as the source language “\(language)”"
+        #expect((result.stdout + result.stderr).components(separatedBy: said).count == 2, "\(result.stdout)\n\(result.stderr)")
+        switch command[0] {
+        case "dump": #expect(result.stdout.contains(#""key":"hello","locale":"\#(language)","path":"","value":"Hello""#), "\(result.stdout)")
+        case "stats": #expect(result.stdout.contains("Localizable  \(language)               1"), "\(result.stdout)")
+        case "convert":
+            let catalog = try String(contentsOf: work.appendingPathComponent("Out/Localizable.xcstrings"), encoding: .utf8)
+            #expect(catalog.contains(#""sourceLanguage" : "\#(language)""#), "\(catalog)")
+        default: #expect(!result.stderr.contains("parse-error"))
+        }
+    }
+
     @Test func statsMergesTablesAndCountsStates() throws {
         let work = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: work) }

@@ -63,6 +63,38 @@ import ToastCatalog
         #expect(main.entries["n"]?.localizations["sr-Latn"]?.substitutions["c"] != nil)
     }
 
+    /// A `.strings`/`.stringsdict` outside any `.lproj` folder is read as the source language,
+    /// with a warning naming it; a loose `.strings` and `.stringsdict` of one name merge, and
+    /// never with the `.lproj` table of the same name beside them.
+    @Test(arguments: ["en", "de", "pt-BR"])
+    func looseFilesAreTheSourceLanguage(sourceLanguage: String) throws {
+        let root = try folder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try write("\"a\" = \"A\";\n\"n\" = \"plain\";", root.appendingPathComponent("Source/Main.strings"))
+        try write("""
+            <plist><dict><key>n</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@c@</string>
+            <key>c</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+            <key>NSStringFormatValueTypeKey</key><string>d</string><key>other</key><string>%d items</string></dict></dict></dict></plist>
+            """, root.appendingPathComponent("Source/Main.stringsdict"))
+        try write("\"a\" = \"Ä\";", root.appendingPathComponent("Source/fr.lproj/Main.strings"))
+        let set = try CatalogSet.load(paths: [root.path], sourceLanguage: sourceLanguage)
+        #expect(set.tables.count == 2)
+        let loose = try #require(set.tables.first { $0.entries["n"] != nil })
+        #expect(loose.sourceLanguage == sourceLanguage)
+        #expect(loose.entries["a"]?.localizations.keys.sorted() == [sourceLanguage])
+        #expect(loose.entries["n"]?.localizations[sourceLanguage]?.substitutions["c"] != nil)
+        let lproj = try #require(set.tables.first { $0.entries["n"] == nil })
+        #expect(lproj.entries["a"]?.localizations.keys.sorted() == ["fr"])
+        let assumed = set.warnings.filter { $0.rule == .assumedLocale }
+        #expect(assumed.count == 2)
+        #expect(assumed.allSatisfy { $0.message.contains("read as the source language “\(sourceLanguage)”") && $0.location.line == 1 })
+        // One file alone says the same.
+        let one = try CatalogLoader.readFile(root.appendingPathComponent("Source/Main.strings").path, sourceLanguage: sourceLanguage)
+        #expect(one.warnings.map(\.rule) == [.assumedLocale])
+        #expect(CatalogLocale.locale(ofPath: "Source/Main.strings", sourceLanguage: sourceLanguage) == (sourceLanguage, true))
+        #expect(CatalogLocale.locale(ofPath: "Source/fr.lproj/Main.strings", sourceLanguage: sourceLanguage) == ("fr", false))
+    }
+
     @Test func duplicateMembersInStringCatalogsWarn() throws {
         let text = "{\"sourceLanguage\": \"en\", \"strings\": {\n\"k\": {},\n\"k\": {\"comment\": \"second\"}}}"
         let catalog = try StringCatalog(xcstrings: Array(text.utf8), file: "d.xcstrings")

@@ -37,6 +37,8 @@ import ToastKitTesting
         var violating: String
         var clean: String
         var configuration = LintConfiguration()
+        /// The clean example's file, when not `file`.
+        var cleanFile: String?
         var testDescription: String { rule }
     }
 
@@ -60,6 +62,8 @@ import ToastKitTesting
     static let cases: [Case] = [
         Case(rule: "parse-error", file: "de.lproj/Main.strings",
              violating: "\"Save\" = \"Sichern\"\n\"Open\" = \"Öffnen\";\n", clean: "\"Save\" = \"Sichern\";\n\"Open\" = \"Öffnen\";\n"),
+        Case(rule: "assumed-locale", file: "Main.strings", violating: "/* Button. */\n\"Save\" = \"Save\";\n",
+             clean: "/* Button. */\n\"Save\" = \"Save\";\n", cleanFile: "en.lproj/Main.strings"),
         Case(rule: "schema-violation", file: "Main.xcstrings",
              violating: xc(entry("Open", [("en", #"{"variations":{"device":{"toaster":\#(su("Open")),"other":\#(su("Open"))}}}"#)])),
              clean: xc(entry("Open", [("en", #"{"variations":{"device":{"mac":\#(su("Open")),"other":\#(su("Open"))}}}"#)]))),
@@ -158,7 +162,7 @@ import ToastKitTesting
     }
 
     @Test(arguments: cases) func clean(_ example: Case) {
-        let findings = Self.lint(example.clean, file: example.file, configuration: example.configuration)
+        let findings = Self.lint(example.clean, file: example.cleanFile ?? example.file, configuration: example.configuration)
         #expect(!findings.contains { $0.rule.rawValue == example.rule }, "\(findings.map(LintOutput.text))")
     }
 

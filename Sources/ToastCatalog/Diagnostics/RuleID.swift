@@ -91,4 +91,7 @@ extension RuleID {
     public static let missingTranslation: RuleID = "missing-translation"
     /// Something a conversion's target format cannot hold.
     public static let notConverted: RuleID = "not-converted"
+    /// A `.strings` or `.stringsdict` file outside any `LOCALE.lproj` folder, read as the
+    /// source language.
+    public static let assumedLocale: RuleID = "assumed-locale"
 }

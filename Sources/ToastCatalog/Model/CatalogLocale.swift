@@ -27,6 +27,20 @@ public enum CatalogLocale {
         return (folder, normalize(folder))
     }
 
+    /// The locale of a `.strings` or `.stringsdict` file: its `.lproj` folder's, or, for a
+    /// loose file outside any `.lproj` folder (a translation pipeline's source file, a data
+    /// table), the source language, with `isAssumed` true.
+    public static func locale(ofPath path: String, sourceLanguage: String) -> (locale: String, isAssumed: Bool) {
+        if let (_, locale) = folderLocale(ofPath: path) { return (locale, false) }
+        return (sourceLanguage, true)
+    }
+
+    /// The warning that says a loose file was read as the source language.
+    public static func assumedLocaleWarning(file: String, sourceLanguage: String) -> CatalogWarning {
+        CatalogWarning(location: SourceLocation(file: file, line: 1, column: 1), rule: .assumedLocale,
+                       message: "not inside a LOCALE.lproj folder: read as the source language “\(CodePoint.visible(sourceLanguage))”")
+    }
+
     /// `code` as the name of a path component (`de` → `de.lproj`), after checking that it is a
     /// locale: a well-formed BCP 47 tag (`_` allowed for `-`), `Base`, `mul` or a legacy
     /// `.lproj` name. Anything else — `../../x`, `a/b`, an empty code — is an `[invalid-locale]`

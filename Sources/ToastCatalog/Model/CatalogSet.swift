@@ -37,7 +37,7 @@ public struct CatalogSet: Sendable {
         try CatalogLoader.readFiles(files, sourceLanguage: sourceLanguage, limits: limits) { (file, result) throws(CatalogError) in
             let catalog = try result.get()
             warnings += catalog.warnings
-            guard !file.hasSuffix(".xcstrings"), CatalogLocale.folderLocale(ofPath: file) != nil else {
+            guard !file.hasSuffix(".xcstrings") else {
                 tables.append(catalog)
                 return
             }
@@ -79,8 +79,14 @@ public struct CatalogSet: Sendable {
 
 extension CatalogSet {
     /// The identity of a table of one bundle: the folder holding the `.lproj` folders, plus
-    /// the table name (`App/de.lproj/Main.strings` → `App/Main`).
+    /// the table name (`App/de.lproj/Main.strings` → `App/Main`). Loose files (outside any
+    /// `.lproj` folder, read as the source language) make a table of their own per folder and
+    /// name (`Src/Main.strings` and `Src/Main.stringsdict` → `Src/Main` marked loose), never
+    /// merged with an `.lproj` table.
     package static func tableID(file: String, table: String) -> String {
-        file.split(separator: "/").dropLast(2).joined(separator: "/") + "/" + table
+        if CatalogLocale.folderLocale(ofPath: file) == nil {
+            return file.split(separator: "/").dropLast(1).joined(separator: "/") + "/\u{0}loose/" + table
+        }
+        return file.split(separator: "/").dropLast(2).joined(separator: "/") + "/" + table
     }
 }

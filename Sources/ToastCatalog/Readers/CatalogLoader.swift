@@ -210,7 +210,8 @@ public enum CatalogLoader {
     }
 
     /// Reads one catalog file; `.strings` and `.stringsdict` take their locale from the
-    /// `.lproj` folder they are in.
+    /// `.lproj` folder they are in. A `.strings` or `.stringsdict` file outside any `.lproj`
+    /// folder is read as `sourceLanguage`, with an `assumed-locale` warning that says so.
     public static func readFile(_ path: String, sourceLanguage: String = "en",
                                 limits: CatalogLimits = .standard) throws(CatalogError) -> StringCatalog {
         let start = SourceLocation(file: path, line: 1, column: 1)
@@ -220,13 +221,11 @@ public enum CatalogLoader {
         }
         let bytes = try self.bytes(ofFile: path, limits: limits)
         if path.hasSuffix(".xcstrings") { return try StringCatalog(xcstrings: bytes, file: path, limits: limits) }
-        guard let (_, locale) = CatalogLocale.folderLocale(ofPath: path) else {
-            throw CatalogError(location: start, rule: .unsupportedFormat,
-                               message: "expected the file inside a LOCALE.lproj folder, which names its locale")
-        }
-        if path.hasSuffix(".stringsdict") {
-            return try StringCatalog(stringsdict: bytes, file: path, locale: locale, sourceLanguage: sourceLanguage, limits: limits)
-        }
-        return try StringCatalog(strings: bytes, file: path, locale: locale, sourceLanguage: sourceLanguage, limits: limits)
+        let (locale, isAssumed) = CatalogLocale.locale(ofPath: path, sourceLanguage: sourceLanguage)
+        var catalog = path.hasSuffix(".stringsdict")
+            ? try StringCatalog(stringsdict: bytes, file: path, locale: locale, sourceLanguage: sourceLanguage, limits: limits)
+            : try StringCatalog(strings: bytes, file: path, locale: locale, sourceLanguage: sourceLanguage, limits: limits)
+        if isAssumed { catalog.warnings.insert(CatalogLocale.assumedLocaleWarning(file: path, sourceLanguage: sourceLanguage), at: 0) }
+        return catalog
     }
 }

@@ -8,12 +8,13 @@ extension Linter {
         var preloaded: [String: [UInt8]] = [:]
     }
 
-    /// A String Catalog alone; `.strings`/`.stringsdict` by bundle folder and table name.
+    /// A String Catalog alone; `.strings`/`.stringsdict` by bundle folder and table name (loose
+    /// files, outside any `.lproj` folder, by their own folder and name).
     static func groups(_ files: [String]) -> [Group] {
         var groups: [Group] = []
         var index: [String: Int] = [:]
         for file in files {
-            guard !file.hasSuffix(".xcstrings"), CatalogLocale.folderLocale(ofPath: file) != nil else {
+            guard !file.hasSuffix(".xcstrings") else {
                 groups.append(Group(files: [file])); continue
             }
             let id = CatalogSet.tableID(file: file, table: StringCatalog.tableName(forPath: file))
@@ -89,13 +90,13 @@ extension Linter {
                     if outlineBox.outline == nil && (checkedWhileReading == nil || notes.hasRepeatedOrUnknownMembers || catalog.keys.isEmpty) {
                         outlineBox.outline = XCStringsOutline(bytes: bytes, file: file)
                     }
-                } else if let (_, locale) = CatalogLocale.folderLocale(ofPath: file) {
-                    catalog = file.hasSuffix(".stringsdict")
+                } else {
+                    let (locale, isAssumed) = CatalogLocale.locale(ofPath: file, sourceLanguage: sourceLanguage)
+                    var read = file.hasSuffix(".stringsdict")
                         ? try StringCatalog(stringsdict: bytes, file: file, locale: locale, sourceLanguage: sourceLanguage, limits: limits)
                         : try StringCatalog(strings: bytes, file: file, locale: locale, sourceLanguage: sourceLanguage, limits: limits)
-                } else {
-                    throw CatalogError(location: SourceLocation(file: file, line: 1, column: 1), rule: .unsupportedFormat,
-                                       message: "expected the file inside a LOCALE.lproj folder, which names its locale")
+                    if isAssumed { read.warnings.insert(CatalogLocale.assumedLocaleWarning(file: file, sourceLanguage: sourceLanguage), at: 0) }
+                    catalog = read
                 }
             } catch {
                 raw.append(RawFinding(rule: error.rule.isSchemaProblem ? .schemaViolation : .parseError, file: file, message: error.message,
@@ -108,6 +109,7 @@ extension Linter {
                 // A String Catalog's repeated members are found in its outline, below.
                 case .duplicateKey: rule = file.hasSuffix(".xcstrings") ? nil : .duplicateKey
                 case .keyNormalization: rule = .duplicateKey
+                case .assumedLocale: rule = .assumedLocale
                 case .nonstandardValue, .unknownMember, .unsupportedRuleType: rule = .nonstandardValue
                 default: rule = nil
                 }
@@ -129,7 +131,8 @@ extension Linter {
                 }
                 table.add(catalog: catalog, file: file)
             } else {
-                table.add(lproj: catalog, file: file, locale: CatalogLocale.folderLocale(ofPath: file)!.locale, sourceLanguage: sourceLanguage)
+                table.add(lproj: catalog, file: file, locale: CatalogLocale.locale(ofPath: file, sourceLanguage: sourceLanguage).locale,
+                          sourceLanguage: sourceLanguage)
             }
         }
         if let checkedWhileReading {

@@ -13,7 +13,7 @@ public struct LintRule: Sendable, Hashable {
     /// How to fix a finding.
     public let help: String
 
-    /// Every rule, in the order of validation-checks.md §2 (plus `width-budget`).
+    /// Every rule, in the order of validation-checks.md §2 (plus `assumed-locale` and `width-budget`).
     public static let all: [LintRule] = [
         LintRule(id: .parseError, defaultSeverity: .error, group: "integrity",
                  summary: "The file cannot be parsed: a syntax error, invalid JSON or plist, or undecodable bytes.",
@@ -24,6 +24,9 @@ public struct LintRule: Sendable, Hashable {
         LintRule(id: .nonstandardValue, defaultSeverity: .warning, group: "integrity",
                  summary: "Accepted, but not what Xcode writes: an unknown version, state, extraction state or member, or an odd stringsdict spelling.",
                  help: "Write the value Xcode writes; unknown members are kept when ToastKit rewrites the file."),
+        LintRule(id: .assumedLocale, defaultSeverity: .note, group: "integrity",
+                 summary: "A .strings or .stringsdict file outside any LOCALE.lproj folder is read as the source language.",
+                 help: "Nothing to fix if the file holds source-language text; otherwise move it into its LOCALE.lproj folder, or give --source-language."),
         LintRule(id: .duplicateKey, defaultSeverity: .error, group: "integrity",
                  summary: "A key or JSON member appears twice; readers keep only the last one.",
                  help: "Delete one of the two, keeping the value you want."),

@@ -68,7 +68,7 @@ struct ConvertCommand: ParsableCommand {
                 }
             } else {
                 let set = try CatalogSet.load(paths: [input], sourceLanguage: sourceLanguage, limits: limits, reportsKeySpellings: true)
-                spellings = set.warnings.filter { $0.rule == .keyNormalization }
+                spellings = set.warnings.filter { $0.rule == .keyNormalization || $0.rule == .assumedLocale }
                 let tables = set.tables.filter { $0.format != .xcstrings }
                 let writer: XCStringsWriter
                 do { writer = try XCStringsWriter() } catch {

@@ -14,6 +14,8 @@ struct DumpCommand: ParsableCommand {
 
     @Argument(help: "Catalog files or folders.") var paths: [String]
     @Option(help: "Output format: jsonl (a JSON object per line).") var format: DumpFormat = .jsonl
+    @Option(help: "The development language: the locale of .strings and .stringsdict files outside any LOCALE.lproj folder.")
+    var sourceLanguage: String = "en"
     @OptionGroup var limitOptions: LimitOptions
 
     func validate() throws {
@@ -33,7 +35,7 @@ struct DumpCommand: ParsableCommand {
             }
             for file in files {
                 do {
-                    let catalog = try CatalogLoader.readFile(file, limits: limits)
+                    let catalog = try CatalogLoader.readFile(file, sourceLanguage: sourceLanguage, limits: limits)
                     for warning in catalog.warnings { printError(warning.description) }
                     for leaf in catalog.leaves(file: file) {
                         output += leaf.jsonLine

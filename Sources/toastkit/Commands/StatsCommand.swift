@@ -8,7 +8,7 @@ struct StatsCommand: ParsableCommand {
     )
 
     @Argument(help: "Catalog files or folders.") var paths: [String]
-    @Option(help: "The development language of .lproj trees.") var sourceLanguage: String = "en"
+    @Option(help: "The development language of .lproj trees, and the locale of .strings and .stringsdict files outside any LOCALE.lproj folder.") var sourceLanguage: String = "en"
     @OptionGroup var limitOptions: LimitOptions
 
     func run() throws {
