@@ -9,6 +9,19 @@ extension LocaleTag {
     }
 }
 
+extension LocaleTag {
+    /// Whether ICU has data for the tag's language (some available locale shares it): `zz`
+    /// and `qaa` have none, `sw` and `de-CH` have.
+    public var hasICUData: Bool {
+        ICULanguages.available.contains(language)
+    }
+}
+
+/// The languages of ICU's available locales, read once (immutable).
+private enum ICULanguages {
+    static let available: Set<String> = Set(LocaleTag.availableLocales.map(\.language))
+}
+
 extension PluralRules {
     /// The CLDR rule text ICU's data holds for `locale`, by category, without the sample
     /// lists (`one` → `i = 1 and v = 0`). Looked up as `uplrules_open` does: the locale, then

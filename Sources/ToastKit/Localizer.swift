@@ -68,6 +68,11 @@ public struct Localizer: Sendable {
         fallbackChain = chain
     }
 
+    /// Whether some catalog (the built-in ones included) has a locale of `tag`'s language.
+    public func offersLanguage(of tag: LocaleTag) -> Bool {
+        localeCodes.contains { codes in codes.keys.contains { $0.language == tag.language } }
+    }
+
     /// Resolves every text of `toast`.
     public func resolve(_ toast: Toast) -> ResolvedToast {
         resolve(toast, tracing: false)

@@ -26,9 +26,7 @@ public struct TestCorpus: Sendable {
 
     /// Whether tests over it should run: when it is present, and always under CI.
     public var shouldRun: Bool {
-        if isPresent || ProcessInfo.processInfo.environment["CI"] == "true" { return true }
-        print("note: \(root.path) is absent: corpus tests skipped")
-        return false
+        isPresent || ProcessInfo.processInfo.environment["CI"] == "true"
     }
 
     /// The bytes of a file in the corpus; records an issue (a failure) when it is missing.

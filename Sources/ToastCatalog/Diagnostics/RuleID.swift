@@ -94,4 +94,7 @@ extension RuleID {
     /// A `.strings` or `.stringsdict` file outside any `LOCALE.lproj` folder, read as the
     /// source language.
     public static let assumedLocale: RuleID = "assumed-locale"
+    /// A conversion writes a table into a String Catalog of another name, which renames the
+    /// table (a String Catalog's table is its file name).
+    public static let tableRenamed: RuleID = "table-renamed"
 }

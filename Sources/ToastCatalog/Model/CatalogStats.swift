@@ -14,6 +14,10 @@ public struct CatalogStats: Sendable, Equatable {
         public var new = 0
         /// Keys the locale has no value for.
         public var missing = 0
+        /// Keys of an `.lproj` table that this locale translates but the source language does
+        /// not have: stale translations, which no code shows. They are not counted in
+        /// ``total``, in this locale or any other.
+        public var obsolete = 0
 
         /// Keys that count (all but those marked `shouldTranslate: false`).
         public var total: Int { translated + needsReview + new + missing }
@@ -30,7 +34,10 @@ public struct CatalogStats: Sendable, Equatable {
     /// a present value as translated), `needs review` when any leaf needs review, `new` when any
     /// is new (and none needs review), `missing` when the locale has no value for it. Keys with
     /// `shouldTranslate: false` are not counted; in String Catalogs a key without any
-    /// localization is missing everywhere but the source language.
+    /// localization is missing everywhere but the source language. In a table read from
+    /// `.lproj` folders that has the source language, a key without a source-language value
+    /// is a stale translation: it counts as `obsolete` in the locales that have it, and
+    /// nowhere else.
     public init(_ tables: [StringCatalog]) {
         var rows: [Row] = []
         for table in tables {
@@ -44,10 +51,17 @@ public struct CatalogStats: Sendable, Equatable {
             }
             var byLocale: [String: Row] = [:]
             for locale in locales { byLocale[locale] = Row(table: table.table, locale: locale) }
+            let source = CatalogLocale.normalize(table.sourceLanguage)
+            // In .lproj tables, the source language's keys are the table's keys.
+            let sourceDefinesKeys = table.format != .xcstrings && locales.contains(source)
             for key in table.keys {
                 guard let entry = table.entries[key], entry.shouldTranslate != false else { continue }
                 var normalized: [String: LocalizedValue] = [:]
                 for (code, value) in entry.localizations { normalized[CatalogLocale.normalize(code)] = value }
+                if sourceDefinesKeys && normalized[source] == nil {
+                    for locale in normalized.keys { byLocale[locale]!.obsolete += 1 }
+                    continue
+                }
                 for locale in locales {
                     guard let value = normalized[locale] else {
                         if entry.localizations.isEmpty && locale == CatalogLocale.normalize(table.sourceLanguage) {
@@ -81,14 +95,16 @@ public struct CatalogStats: Sendable, Equatable {
         }
     }
 
-    /// A plain-text table for people.
+    /// A plain-text table for people; the `obsolete` column only when some row has obsolete
+    /// keys.
     public var text: String {
-        let header = ["table", "locale", "translated", "needs review", "new", "missing", "coverage"]
+        let showsObsolete = rows.contains { $0.obsolete > 0 }
+        let header = ["table", "locale", "translated", "needs review", "new", "missing"] + (showsObsolete ? ["obsolete"] : []) + ["coverage"]
         var lines = [header]
         for row in rows {
             let percent = (row.coverage * 1000).rounded() / 10
             lines.append([row.table, row.locale, String(row.translated), String(row.needsReview), String(row.new),
-                          String(row.missing), "\(percent)%"])
+                          String(row.missing)] + (showsObsolete ? [String(row.obsolete)] : []) + ["\(percent)%"])
         }
         let widths = (0..<header.count).map { column in lines.map { $0[column].count }.max() ?? 0 }
         return lines.map { cells in

@@ -119,7 +119,13 @@ public enum CatalogConverter {
 
     /// The `.strings` and `.stringsdict` texts of one locale of a String Catalog; every
     /// spelling of a key is written (``StringCatalog/entriesBySpelling()``).
-    public static func lproj(from catalog: StringCatalog, locale: String) -> (strings: String?, stringsdict: String?, report: Report) {
+    ///
+    /// What cannot be converted is reported at the entry's place in `file` when
+    /// `entryLocations` has it (``StringCatalog/entryLocations(xcstrings:file:)``), else at
+    /// the start of `file` (by default the table's name with `.xcstrings`).
+    public static func lproj(from catalog: StringCatalog, locale: String, file: String? = nil,
+                             entryLocations: [String: SourceLocation] = [:]) -> (strings: String?, stringsdict: String?, report: Report) {
+        let file = file ?? catalog.table + ".xcstrings"
         var report = Report()
         var strings = ""
         var dictEntries: [String] = []
@@ -129,7 +135,7 @@ public enum CatalogConverter {
                 ? LocalizedValue(stringUnit: StringUnit(state: nil, value: key)) : nil)
             guard let value else { continue }
             func note(_ message: String) {
-                report.notConverted.append(CatalogWarning(location: SourceLocation(file: catalog.table + ".xcstrings", line: 1, column: 1),
+                report.notConverted.append(CatalogWarning(location: entryLocations[key] ?? SourceLocation(file: file, line: 1, column: 1),
                                                         rule: .notConverted, message: "“\(key)” (\(locale)): \(message)"))
             }
             if !value.device.isEmpty { note("device variations have no .strings form; left out") }

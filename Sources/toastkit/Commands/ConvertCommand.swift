@@ -42,17 +42,19 @@ struct ConvertCommand: ParsableCommand {
         var report = CatalogConverter.Report()
         var plan: [Planned] = []
         var spellings: [CatalogWarning] = []
+        var renamed: [CatalogWarning] = []
         do throws(CatalogError) {
             _ = try CatalogLocale.pathComponent(forLocale: sourceLanguage, file: "--source-language")
             try checkNotSame()
             if input.hasSuffix(".xcstrings") {
                 let catalog = try CatalogLoader.readFile(input, limits: limits)
+                let entryLocations = StringCatalog.entryLocations(xcstrings: try CatalogLoader.bytes(ofFile: input, limits: limits), file: input)
                 spellings = catalog.warnings.filter { $0.rule == .keyNormalization }
                 let table = try CatalogLocale.pathComponent(forTable: catalog.table, file: input)
                 try checkFolder(output)
                 for locale in catalog.localeCodes {
                     let component = try CatalogLocale.pathComponent(forLocale: locale, file: input)
-                    let (strings, dict, localeReport) = CatalogConverter.lproj(from: catalog, locale: locale)
+                    let (strings, dict, localeReport) = CatalogConverter.lproj(from: catalog, locale: locale, file: input, entryLocations: entryLocations)
                     report.notConverted += localeReport.notConverted
                     let folder = (output as NSString).appendingPathComponent(component + ".lproj")
                     try checkFolder(folder)
@@ -85,6 +87,11 @@ struct ConvertCommand: ParsableCommand {
                     report.notConverted += tableReport.notConverted
                     let name = try CatalogLocale.pathComponent(forTable: table.table, file: input)
                     let path = single ? output : (output as NSString).appendingPathComponent(name + ".xcstrings")
+                    let written = StringCatalog.tableName(forPath: path)
+                    if written != table.table {
+                        renamed.append(CatalogWarning(location: SourceLocation(file: path, line: 1, column: 1), rule: .tableRenamed,
+                            message: "table “\(table.table)” becomes table “\(written)”: a String Catalog's table is its file name (give a folder as OUT, or \(table.table).xcstrings, to keep it)"))
+                    }
                     plan.append(Planned(path: path, text: writer.string(catalog.jsonValue())))
                 }
             }
@@ -130,7 +137,7 @@ struct ConvertCommand: ParsableCommand {
         }
         // Keys spelled two ways are converted as two keys, as Apple's runtime sees them; each
         // is still worth a look.
-        for warning in spellings { printError(warning.description) }
+        for warning in renamed + spellings { printError(warning.description) }
         for item in report.notConverted { printError(item.description) }
         if !report.notConverted.isEmpty {
             throw CLIFailure(code: 1, message: "toastkit: \(report.notConverted.count) item(s) could not be converted (listed above)")

@@ -30,6 +30,7 @@ struct DemoCommand: ParsableCommand {
 
     private func render(preferences: [LocaleTag], presenter: LinePresenter, services: ICUServices) {
         let localizer = Localizer(catalogs: [BuiltinCatalogs.demo], preferences: preferences, services: services)
+        if let warning = presentation.unknownLocaleWarning(localizer) { printError(warning) }
         for toast in BuiltinCatalogs.demoToasts {
             let resolved = localizer.resolve(toast)
             for line in presenter.lines(for: resolved) { print(line) }

@@ -10,7 +10,8 @@ struct MatrixCommand: ParsableCommand {
         commandName: "matrix",
         abstract: "Render every toast in every locale, plural sample and device class, and check each rendering.",
         discussion: """
-        Without PATH, the built-in demo catalog and demo toasts. Findings: fallback, format, width-budget, \
+        Without PATH, the built-in demo catalog and demo toasts. With PATH and no --toasts, one info toast \
+        per catalog key (as --toasts auto). Findings: fallback, format, width-budget, \
         wrap, text-cut, bidi-isolation, unreached-variant. --golden FILE compares the golden text (a block \
         per toast and locale) with FILE; --update rewrites it. Exit codes: 0 no error-level finding and the \
         golden file matches, 1 otherwise, 2 usage or unreadable input.
@@ -18,7 +19,7 @@ struct MatrixCommand: ParsableCommand {
     )
 
     @Argument(help: "Catalog files, .lproj folders or trees (none: the demo catalog).") var paths: [String] = []
-    @Option(help: "The toast spec file (ARCHITECTURE.md), or auto for one info toast per catalog key.") var toasts: String?
+    @Option(help: "The toast spec file (ARCHITECTURE.md), or auto for one info toast per catalog key (the default with PATH; without PATH, the demo toasts).") var toasts: String?
     @Option(help: "Locales: all (the catalogs' locales) or a comma-separated list.") var locales: String = "all"
     @Option(help: "Pseudo-locales of the source language: all, none, or a list of accented, double, rtl, bounded.") var pseudo: String = "all"
     @Option(help: "Width in terminal columns, or none to not wrap.") var width: String = "80"
@@ -36,7 +37,6 @@ struct MatrixCommand: ParsableCommand {
         if width != "none", Int(width).map({ $0 < 2 || $0 > 10_000 }) ?? true { throw ValidationError("--width must be from 2 to 10000, or none") }
         if update && golden == nil { throw ValidationError("--update needs --golden FILE") }
         if PseudoLocale.list(pseudo) == nil { throw ValidationError("--pseudo must be all, none, or a list of accented, double, rtl, bounded") }
-        if !paths.isEmpty && toasts == nil { throw ValidationError("give the toasts: --toasts SPEC.json, or --toasts auto") }
     }
 
     func run() throws {
@@ -47,8 +47,8 @@ struct MatrixCommand: ParsableCommand {
         }
         let toastList: [Toast]
         switch toasts {
-        case nil: toastList = BuiltinCatalogs.demoToasts
-        case "auto"?: toastList = ToastSpec.generated(from: catalogs)
+        case nil where paths.isEmpty: toastList = BuiltinCatalogs.demoToasts
+        case nil, "auto"?: toastList = ToastSpec.generated(from: catalogs)
         case let path?:
             do { toastList = try ToastSpec.toasts(from: try CatalogLoader.bytes(ofFile: path, limits: limits), file: path) } catch {
                 throw CLIFailure(code: 2, message: error.description)

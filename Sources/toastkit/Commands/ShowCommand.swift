@@ -11,7 +11,9 @@ struct ShowCommand: ParsableCommand {
         discussion: """
             KEY is looked up in the --catalog files (in the order given), then in the built-in \
             catalogs. --arg values that read as whole numbers are integers (%lld), numbers with \
-            a decimal point are doubles (%lf), anything else is text (%@).
+            a decimal point are doubles (%lf), anything else is text (%@). What went wrong in the \
+            lookup or the formatting (a fallback, a specifier that does not fit its argument) is \
+            printed on standard error; the exit status stays 0 unless --strict is given.
             """
     )
 
@@ -34,12 +36,14 @@ struct ShowCommand: ParsableCommand {
     @Option(help: "Output: text (the toast's lines) or json (the resolved texts).") var format: TextOrJSON = .text
     @Option(help: "The device class for device variations (iphone, ipad, mac, applewatch, appletv, applevision, ipod, other).")
     var device: String = "other"
+    @Flag(help: "Exit 1 when the toast has diagnostics (a fallback to another locale or to the key, a format problem).")
+    var strict = false
     @OptionGroup var presentation: PresentationOptions
     @OptionGroup var limitOptions: LimitOptions
 
     func validate() throws {
-        if key == nil && verbatim == nil { throw ValidationError("give a KEY or --verbatim TEXT") }
-        if key != nil && verbatim != nil { throw ValidationError("give either a KEY or --verbatim, not both") }
+        // Whether a KEY or --verbatim is given is checked in run(): argument-parser reports an
+        // unknown option only after validate() succeeds, and a misspelled option must be named.
         if [title != nil, titleVerbatim != nil, noTitle].filter({ $0 }).count > 1 {
             throw ValidationError("--title, --title-verbatim and --no-title exclude each other")
         }
@@ -50,6 +54,8 @@ struct ShowCommand: ParsableCommand {
     }
 
     func run() throws {
+        if key == nil && verbatim == nil { throw ValidationError("give a KEY or --verbatim TEXT") }
+        if key != nil && verbatim != nil { throw ValidationError("give either a KEY or --verbatim, not both") }
         var userCatalogs: [StringCatalog] = []
         if !catalogs.isEmpty {
             let limits = try limitOptions.limits()
@@ -61,6 +67,7 @@ struct ShowCommand: ParsableCommand {
         let services = ICUServices()
         let localizer = Localizer(catalogs: userCatalogs + [BuiltinCatalogs.demo],
                                   preferences: try presentation.preferences(facts: facts), device: device, services: services)
+        if let warning = presentation.unknownLocaleWarning(localizer) { printError(warning) }
         if followStdin {
             try runLive(localizer: localizer, services: services)
             return
@@ -68,10 +75,13 @@ struct ShowCommand: ParsableCommand {
         let resolved = localizer.resolve(makeToast())
         if format == .json {
             print(JSONWriter.string(json(resolved), style: .pretty))
-            return
+        } else {
+            for line in presentation.presenter(facts: facts, services: services).lines(for: resolved) { print(line) }
+            for diagnostic in resolved.diagnostics { printError("toastkit: \(diagnostic)") }
         }
-        for line in presentation.presenter(facts: facts, services: services).lines(for: resolved) { print(line) }
-        for diagnostic in resolved.diagnostics { printError("toastkit: \(diagnostic)") }
+        if strict && !resolved.diagnostics.isEmpty {
+            throw CLIFailure(code: 1, message: "toastkit: --strict: the toast has \(resolved.diagnostics.count) diagnostic(s)")
+        }
     }
 
     /// A live toast updated from standard input until it ends.

@@ -15,24 +15,32 @@ struct ToastkitCommand: ParsableCommand {
         subcommands: [DemoCommand.self, ShowCommand.self, PluralsCommand.self, DumpCommand.self, FmtCommand.self, StatsCommand.self, ConvertCommand.self, LintCommand.self, MatrixCommand.self]
     )
 
-    /// Runs the command, mapping argument-parser's usage exit (64) to the contract's 2.
+    /// Runs the command, mapping argument-parser's usage exit (64) to the contract's 2. An
+    /// error thrown while the command runs is explained with that command's usage.
     static func main() {
-        do {
-            var command = try parseAsRoot()
-            try command.run()
-        } catch let failure as CLIFailure {
+        var command: any ParsableCommand
+        do { command = try parseAsRoot() } catch { exit(for: error, explainedBy: Self.self) }
+        do { try command.run() } catch { exit(for: error, explainedBy: type(of: command)) }
+    }
+
+    private static func exit(for error: any Error, explainedBy type: any ParsableCommand.Type) -> Never {
+        if let failure = error as? CLIFailure {
             if !failure.message.isEmpty { FileHandle.standardError.write(Data((failure.message + "\n").utf8)) }
             Foundation.exit(failure.code)
-        } catch {
-            let code = exitCode(for: error)
-            let message = fullMessage(for: error)
-            if code == .success {
-                if !message.isEmpty { print(message) }
-                Foundation.exit(0)
-            }
-            if !message.isEmpty { FileHandle.standardError.write(Data((message + "\n").utf8)) }
-            Foundation.exit(code == .validationFailure ? 2 : code.rawValue)
         }
+        let code = type.exitCode(for: error)
+        var message = type.fullMessage(for: error)
+        if type != Self.self, let name = type.configuration.commandName {
+            // A subcommand's own usage names it alone; users type it after `toastkit`.
+            message = message.replacingOccurrences(of: "Usage: \(name) ", with: "Usage: toastkit \(name) ")
+                .replacingOccurrences(of: "See '\(name) --help'", with: "See 'toastkit \(name) --help'")
+        }
+        if code == .success {
+            if !message.isEmpty { print(message) }
+            Foundation.exit(0)
+        }
+        if !message.isEmpty { FileHandle.standardError.write(Data((message + "\n").utf8)) }
+        Foundation.exit(code == .validationFailure ? 2 : code.rawValue)
     }
 }
 

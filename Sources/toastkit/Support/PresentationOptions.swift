@@ -34,6 +34,13 @@ struct PresentationOptions: ParsableArguments {
                       services: services)
     }
 
+    /// A warning when `--locale` names a language that neither ICU nor any of `localizer`'s
+    /// catalogs knows (`zz`), so that the fallback to another locale is not silent.
+    func unknownLocaleWarning(_ localizer: Localizer) -> String? {
+        guard let locale, let tag = LocalePreferences.parse(locale), !tag.hasICUData, !localizer.offersLanguage(of: tag) else { return nil }
+        return "toastkit: warning: “\(tag.identifier)” is a language neither ICU nor any catalog knows; showing \(localizer.locale.identifier)"
+    }
+
     /// The preference list: `--locale`, else the environment.
     func preferences(facts: TerminalFacts) throws -> [LocaleTag] {
         guard let locale else { return LocalePreferences.from(environment: facts.environment) }
