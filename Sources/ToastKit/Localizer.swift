@@ -41,6 +41,11 @@ public struct Localizer: Sendable {
     ///   - preferences: preferred locales, most preferred first (from the caller or
     ///     ``LocalePreferences``). The best match among the catalogs' locales wins; with no
     ///     match, or no preference, the source language.
+    ///   - device: the device class whose device variations are used (`iphone`, `mac`…);
+    ///     `other` for the rest.
+    ///   - services: the ICU handles to use (share one between localizers and presenters).
+    ///   - isolatesArguments: whether interpolated values are wrapped in FSI … PDI when their
+    ///     direction conflicts with the text (see ``isolatesArguments``).
     public init(catalogs: [StringCatalog] = [], includeBuiltin: Bool = true, preferences: [LocaleTag],
                 device: String = "other", services: ICUServices = ICUServices(), isolatesArguments: Bool = true) {
         self.isolatesArguments = isolatesArguments

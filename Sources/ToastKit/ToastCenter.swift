@@ -66,6 +66,9 @@ public struct ToastCenter: Sendable {
     /// Creates a center.
     ///
     /// - Parameters:
+    ///   - localizer: resolves each toast into final text.
+    ///   - output: where standard toasts print, once each (standard output).
+    ///   - status: where live toasts are drawn and redrawn (standard error on a terminal).
     ///   - policy: the queue policy of both queues.
     ///   - standardDuration: how long a standard toast holds the queue; zero (the default on a
     ///     line terminal) prints each toast as soon as it arrives.

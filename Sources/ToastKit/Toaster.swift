@@ -53,8 +53,8 @@ public struct Toaster: Sendable {
     }
 
     /// A toaster over the catalogs at `paths`: `.xcstrings`, `.strings` or `.stringsdict`
-    /// files, `.lproj` folders, or folders holding them (as ``CatalogSet/load(paths:sourceLanguage:limits:reportsKeySpellings:)``
-    /// reads them). Throws the first file's error, with `file:line:column`.
+    /// files, `.lproj` folders, or folders holding them (as ToastCatalog's `CatalogSet.load(paths:)` reads
+    /// them). Throws the first file's error, with `file:line:column`.
     public init(catalogsAt paths: [String], facts: TerminalFacts = .standardOutput(), preferences: [LocaleTag]? = nil,
                 services: ICUServices = ICUServices()) throws(CatalogError) {
         self.init(catalogs: try CatalogSet.load(paths: paths).tables, facts: facts, preferences: preferences, services: services)
