@@ -9,16 +9,8 @@ import Testing
         FileManager.default.fileExists(atPath: corpus.path) || ProcessInfo.processInfo.environment["CI"] == "true"
     }
 
-    func temporaryFolder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("toastkit-cat-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
-    }
-
-    func write(_ text: String, _ url: URL) throws {
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try text.write(to: url, atomically: true, encoding: .utf8)
-    }
+    func temporaryFolder() throws -> URL { try TestFiles.temporaryFolder("toastkit-cat") }
+    func write(_ text: String, _ url: URL) throws { try TestFiles.write(text, url) }
 
     /// (table, key, locale, path, value) of every leaf `dump` prints.
     func leaves(_ path: String) throws -> Set<[String]> {

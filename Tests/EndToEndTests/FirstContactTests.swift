@@ -7,16 +7,8 @@ import Testing
 @Suite struct FirstContactTests {
     static let quickStart = MatrixCommandTests.packageRoot.appendingPathComponent("Examples/QuickStart/Localizable.xcstrings").path
 
-    func temporaryFolder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("toastkit-first-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
-    }
-
-    func write(_ text: String, _ url: URL) throws {
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try text.write(to: url, atomically: true, encoding: .utf8)
-    }
+    func temporaryFolder() throws -> URL { try TestFiles.temporaryFolder("toastkit-first") }
+    func write(_ text: String, _ url: URL) throws { try TestFiles.write(text, url) }
 
     /// `show` prints a toast's diagnostics and exits 0; with `--strict` it exits 1 when there
     /// are any (and 0 when there are none).

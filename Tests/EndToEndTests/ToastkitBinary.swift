@@ -46,3 +46,17 @@ struct ToastkitBinary {
                       stderr: String(decoding: stderr, as: UTF8.self))
     }
 }
+
+/// Files for the end-to-end tests: a fresh temporary folder, and text written with its folders.
+enum TestFiles {
+    static func temporaryFolder(_ prefix: String = "toastkit-e2e") throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    static func write(_ text: String, _ url: URL) throws {
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+    }
+}

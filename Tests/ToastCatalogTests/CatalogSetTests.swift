@@ -45,15 +45,20 @@ import ToastCatalog
         #expect(CatalogLocale.folderLocale(ofPath: "a b/\(folder).lproj/T.strings")?.locale == locale)
     }
 
+    /// A `.stringsdict` whose key `n` is a plural variable `c` with only an `other` form.
+    static func pluralStringsdict(other: String) -> String {
+        """
+        <plist><dict><key>n</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@c@</string>
+        <key>c</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+        <key>NSStringFormatValueTypeKey</key><string>d</string><key>other</key><string>\(other)</string></dict></dict></dict></plist>
+        """
+    }
+
     @Test func pathsWithSpacesNestedBundlesAndMerging() throws {
         let root = try folder()
         defer { try? FileManager.default.removeItem(at: root) }
         try write("\"a\" = \"A\";\n\"n\" = \"plain\";", root.appendingPathComponent("My App/Supporting Files/sr-Latn.lproj/Main.strings"))
-        try write("""
-            <plist><dict><key>n</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@c@</string>
-            <key>c</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
-            <key>NSStringFormatValueTypeKey</key><string>d</string><key>other</key><string>%d stavki</string></dict></dict></dict></plist>
-            """, root.appendingPathComponent("My App/Supporting Files/sr-Latn.lproj/Main.stringsdict"))
+        try write(Self.pluralStringsdict(other: "%d stavki"), root.appendingPathComponent("My App/Supporting Files/sr-Latn.lproj/Main.stringsdict"))
         try write("\"x\" = \"y\";", root.appendingPathComponent("My App/Settings.bundle/en.lproj/Root.strings"))
         let set = try CatalogSet.load(paths: [root.path])
         #expect(set.tables.map(\.table).sorted() == ["Main", "Root"])
@@ -71,11 +76,7 @@ import ToastCatalog
         let root = try folder()
         defer { try? FileManager.default.removeItem(at: root) }
         try write("\"a\" = \"A\";\n\"n\" = \"plain\";", root.appendingPathComponent("Source/Main.strings"))
-        try write("""
-            <plist><dict><key>n</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@c@</string>
-            <key>c</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
-            <key>NSStringFormatValueTypeKey</key><string>d</string><key>other</key><string>%d items</string></dict></dict></dict></plist>
-            """, root.appendingPathComponent("Source/Main.stringsdict"))
+        try write(Self.pluralStringsdict(other: "%d items"), root.appendingPathComponent("Source/Main.stringsdict"))
         try write("\"a\" = \"Ä\";", root.appendingPathComponent("Source/fr.lproj/Main.strings"))
         let set = try CatalogSet.load(paths: [root.path], sourceLanguage: sourceLanguage)
         #expect(set.tables.count == 2)
