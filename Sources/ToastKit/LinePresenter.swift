@@ -16,7 +16,7 @@ import ToastICU
 /// ```
 ///
 /// Styles: a progress toast shows a bar (`▰▱` with unicode symbols, `[##--]` with ASCII,
-/// none without symbols) and the locale's percentage (`42 %` in French, `٪٤٢` in Arabic); an
+/// none without symbols) and the locale's percentage (`42 %` in French, `٤٢٪` in Arabic); an
 /// indeterminate toast shows the next spinner frame in place of the role symbol when a frame
 /// number is given (live output), the role symbol otherwise.
 ///
