@@ -34,6 +34,14 @@ import Testing
         }
     }
 
+    /// `demo --locale all` renders the demo catalog's own locales: nothing to warn about.
+    @Test func demoInEveryLocaleDoesNotWarn() throws {
+        let result = try ToastkitBinary.run(["demo", "--locale", "all"])
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty, "\(result.stderr)")
+        #expect(result.stdout.contains("== ar =="))
+    }
+
     /// A misspelled option is named by argument-parser, never hidden behind the missing KEY.
     @Test(arguments: [(["show", "--frobnicate"], "Error: Unknown option '--frobnicate'"),
                       (["show", "Saved", "--frobnicate"], "Error: Unknown option '--frobnicate'"),

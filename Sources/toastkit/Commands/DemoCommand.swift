@@ -25,12 +25,14 @@ struct DemoCommand: ParsableCommand {
             }
             return
         }
-        render(preferences: try presentation.preferences(facts: facts), presenter: presenter, services: services)
+        render(preferences: try presentation.preferences(facts: facts), presenter: presenter, services: services, checksLocale: true)
     }
 
-    private func render(preferences: [LocaleTag], presenter: LinePresenter, services: ICUServices) {
+    /// Renders the demo toasts; with `checksLocale`, warns first when `--locale` names a
+    /// language nobody knows (not for `--locale all`, which renders the catalog's own).
+    private func render(preferences: [LocaleTag], presenter: LinePresenter, services: ICUServices, checksLocale: Bool = false) {
         let localizer = Localizer(catalogs: [BuiltinCatalogs.demo], preferences: preferences, services: services)
-        if let warning = presentation.unknownLocaleWarning(localizer) { printError(warning) }
+        if checksLocale, let warning = presentation.unknownLocaleWarning(localizer) { printError(warning) }
         for toast in BuiltinCatalogs.demoToasts {
             let resolved = localizer.resolve(toast)
             for line in presenter.lines(for: resolved) { print(line) }
