@@ -36,7 +36,7 @@ public enum CatalogLocale {
     }
 
     /// The warning that says a loose file was read as the source language.
-    public static func assumedLocaleWarning(file: String, sourceLanguage: String) -> CatalogWarning {
+    static func assumedLocaleWarning(file: String, sourceLanguage: String) -> CatalogWarning {
         CatalogWarning(location: SourceLocation(file: file, line: 1, column: 1), rule: .assumedLocale,
                        message: "not inside a LOCALE.lproj folder: read as the source language “\(CodePoint.visible(sourceLanguage))”")
     }

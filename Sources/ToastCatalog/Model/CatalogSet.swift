@@ -84,9 +84,10 @@ extension CatalogSet {
     /// name (`Src/Main.strings` and `Src/Main.stringsdict` → `Src/Main` marked loose), never
     /// merged with an `.lproj` table.
     package static func tableID(file: String, table: String) -> String {
-        if CatalogLocale.folderLocale(ofPath: file) == nil {
-            return file.split(separator: "/").dropLast(1).joined(separator: "/") + "/\u{0}loose/" + table
+        let parts = file.split(separator: "/")
+        guard parts.count >= 2, parts[parts.count - 2].hasSuffix(".lproj") else {
+            return parts.dropLast(1).joined(separator: "/") + "/\u{0}loose/" + table
         }
-        return file.split(separator: "/").dropLast(2).joined(separator: "/") + "/" + table
+        return parts.dropLast(2).joined(separator: "/") + "/" + table
     }
 }

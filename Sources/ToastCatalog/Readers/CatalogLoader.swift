@@ -221,11 +221,19 @@ public enum CatalogLoader {
         }
         let bytes = try self.bytes(ofFile: path, limits: limits)
         if path.hasSuffix(".xcstrings") { return try StringCatalog(xcstrings: bytes, file: path, limits: limits) }
-        let (locale, isAssumed) = CatalogLocale.locale(ofPath: path, sourceLanguage: sourceLanguage)
-        var catalog = path.hasSuffix(".stringsdict")
-            ? try StringCatalog(stringsdict: bytes, file: path, locale: locale, sourceLanguage: sourceLanguage, limits: limits)
-            : try StringCatalog(strings: bytes, file: path, locale: locale, sourceLanguage: sourceLanguage, limits: limits)
-        if isAssumed { catalog.warnings.insert(CatalogLocale.assumedLocaleWarning(file: path, sourceLanguage: sourceLanguage), at: 0) }
+        return try stringsTable(bytes, file: path, sourceLanguage: sourceLanguage, limits: limits)
+    }
+
+    /// Reads the bytes of a `.strings` file, or of a `.stringsdict` file (by the name's
+    /// extension), in the locale of its `.lproj` folder; outside any `.lproj` folder, as
+    /// `sourceLanguage`, with an `assumed-locale` warning first.
+    package static func stringsTable(_ bytes: [UInt8], file: String, sourceLanguage: String,
+                                     limits: CatalogLimits) throws(CatalogError) -> StringCatalog {
+        let (locale, isAssumed) = CatalogLocale.locale(ofPath: file, sourceLanguage: sourceLanguage)
+        var catalog = file.hasSuffix(".stringsdict")
+            ? try StringCatalog(stringsdict: bytes, file: file, locale: locale, sourceLanguage: sourceLanguage, limits: limits)
+            : try StringCatalog(strings: bytes, file: file, locale: locale, sourceLanguage: sourceLanguage, limits: limits)
+        if isAssumed { catalog.warnings.insert(CatalogLocale.assumedLocaleWarning(file: file, sourceLanguage: sourceLanguage), at: 0) }
         return catalog
     }
 }

@@ -91,12 +91,7 @@ extension Linter {
                         outlineBox.outline = XCStringsOutline(bytes: bytes, file: file)
                     }
                 } else {
-                    let (locale, isAssumed) = CatalogLocale.locale(ofPath: file, sourceLanguage: sourceLanguage)
-                    var read = file.hasSuffix(".stringsdict")
-                        ? try StringCatalog(stringsdict: bytes, file: file, locale: locale, sourceLanguage: sourceLanguage, limits: limits)
-                        : try StringCatalog(strings: bytes, file: file, locale: locale, sourceLanguage: sourceLanguage, limits: limits)
-                    if isAssumed { read.warnings.insert(CatalogLocale.assumedLocaleWarning(file: file, sourceLanguage: sourceLanguage), at: 0) }
-                    catalog = read
+                    catalog = try CatalogLoader.stringsTable(bytes, file: file, sourceLanguage: sourceLanguage, limits: limits)
                 }
             } catch {
                 raw.append(RawFinding(rule: error.rule.isSchemaProblem ? .schemaViolation : .parseError, file: file, message: error.message,

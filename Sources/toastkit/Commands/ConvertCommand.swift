@@ -47,8 +47,9 @@ struct ConvertCommand: ParsableCommand {
             _ = try CatalogLocale.pathComponent(forLocale: sourceLanguage, file: "--source-language")
             try checkNotSame()
             if input.hasSuffix(".xcstrings") {
-                let catalog = try CatalogLoader.readFile(input, limits: limits)
-                let entryLocations = StringCatalog.entryLocations(xcstrings: try CatalogLoader.bytes(ofFile: input, limits: limits), file: input)
+                let bytes = try CatalogLoader.bytes(ofFile: input, limits: limits)
+                let catalog = try StringCatalog(xcstrings: bytes, file: input, limits: limits)
+                let entryLocations = StringCatalog.entryLocations(xcstrings: bytes, file: input)
                 spellings = catalog.warnings.filter { $0.rule == .keyNormalization }
                 let table = try CatalogLocale.pathComponent(forTable: catalog.table, file: input)
                 try checkFolder(output)
@@ -90,7 +91,7 @@ struct ConvertCommand: ParsableCommand {
                     let written = StringCatalog.tableName(forPath: path)
                     if written != table.table {
                         renamed.append(CatalogWarning(location: SourceLocation(file: path, line: 1, column: 1), rule: .tableRenamed,
-                            message: "table “\(table.table)” becomes table “\(written)”: a String Catalog's table is its file name (give a folder as OUT, or \(table.table).xcstrings, to keep it)"))
+                            message: "table “\(CodePoint.visible(table.table))” becomes table “\(CodePoint.visible(written))”: a String Catalog's table is its file name (give a folder as OUT, or \(CodePoint.visible(table.table)).xcstrings, to keep it)"))
                     }
                     plan.append(Planned(path: path, text: writer.string(catalog.jsonValue())))
                 }
