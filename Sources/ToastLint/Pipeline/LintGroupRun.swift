@@ -130,6 +130,7 @@ extension Linter {
                           sourceLanguage: sourceLanguage)
             }
         }
+        table.finishLproj(files: group.files)
         if let checkedWhileReading {
             // The rest of the rules, which need the whole table.
             var checker = LintChecker(table: table, configuration: configuration)

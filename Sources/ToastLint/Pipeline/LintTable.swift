@@ -35,6 +35,44 @@ struct LintTable {
     var outlines: [String: XCStringsOutline] = [:]
     var sourceFiles = 0
     var stringsdictKeys: Set<String> = []
+    /// Keys Interface Builder generated (see ``InterfaceBuilderTable``).
+    var interfaceBuilderKeys: Set<String> = []
+    /// Whether the whole table was generated from a storyboard or xib.
+    var isInterfaceBuilder = false
+    /// Whether the `Base.lproj` texts were taken as the source language's: the table has no
+    /// file in the development language's folder.
+    var sourceIsBase = false
+
+    /// Whether the texts of `key` are shown verbatim (Interface Builder's), never formatted.
+    func isVerbatim(_ key: String) -> Bool { isInterfaceBuilder || interfaceBuilderKeys.contains(key) }
+
+    /// Decides what needs every file of an `.lproj` table: whether Interface Builder made it
+    /// (from the files beside it and its keys), and, when the development language has no
+    /// file of it, takes `Base.lproj`'s texts as the source (as the bundle does at run time).
+    mutating func finishLproj(files: [String]) {
+        guard !isCatalog else { return }
+        isInterfaceBuilder = InterfaceBuilderTable.hasInterfaceFile(table: name, files: files)
+            || (!keys.isEmpty && interfaceBuilderKeys.count * 2 > keys.count)
+        if sourceFiles == 0, origins.keys.contains(where: { $0.hasPrefix("Base\u{1}") }) {
+            sourceIsBase = true
+            sourceFiles = 1
+            for key in keys {
+                guard var entry = entries[key], let base = entry.localizations.removeValue(forKey: "Base") else { continue }
+                entry.localizations[sourceLanguage] = base
+                if let comment = baseComments[key] { entry.comment = comment }
+                entries[key] = entry
+                if let file = origins.removeValue(forKey: "Base\u{1}" + key) { origins[sourceLanguage + "\u{1}" + key] = file }
+            }
+        } else {
+            // A Base table beside the development language's: a fallback layer, not a locale
+            // to translate into.
+            for key in keys { entries[key]?.localizations.removeValue(forKey: "Base") }
+        }
+    }
+
+    /// The comments of `Base.lproj` entries, kept until ``finishLproj(files:)`` knows
+    /// whether Base is the source.
+    private var baseComments: [String: String] = [:]
 
     mutating func add(catalog: StringCatalog, file: String) {
         name = catalog.table
@@ -64,6 +102,10 @@ struct LintTable {
                 origins[origin] = file
             }
             if isSource, let comment = incoming.comment { entry.comment = comment }
+            if code == "Base", let comment = incoming.comment { baseComments[key] = comment }
+            if InterfaceBuilderTable.isGeneratedComment(incoming.comment) || InterfaceBuilderTable.isObjectKey(key) {
+                interfaceBuilderKeys.insert(key)
+            }
             entries[key] = entry
         }
     }

@@ -150,6 +150,17 @@ struct LintChecker {
     /// What the quick scan needs of the current entry's flat source text, once known (nil
     /// inside: the source is not flat, or not plain enough for the scan).
     private var flatSourceQuick: LintQuickScan.Source??
+    /// Whether the current entry's texts are shown verbatim (Interface Builder's), so that no
+    /// format rule but an added specifier applies.
+    private var verbatimEntry = false
+    /// The current entry's localizations (for rules that compare a text across locales).
+    private var currentLocalizations: [String: LocalizedValue] = [:]
+    /// Per target locale: whether its fallback chain reaches the source language, and the
+    /// table's locale codes on that chain (`pt-PT` → `pt`), computed once per locale.
+    private var fallbacks: [String: (reachesSource: Bool, codes: [String])] = [:]
+    /// The likely script of each locale code met (`Latn`, `Cyrl`), once per code.
+    private var scripts: [String: String] = [:]
+    private var identifiers: [String: String?] = [:]
 
     init(table: LintTable, configuration: LintConfiguration) {
         self.table = table
@@ -268,6 +279,8 @@ struct LintChecker {
         if !countKinds.isEmpty { countKinds.removeAll(keepingCapacity: true) }
         topCountKind = nil
         flatSourceQuick = nil
+        verbatimEntry = table.isVerbatim(key)
+        currentLocalizations = entry.localizations
         quickScanEntry = configuration.usesQuickScan && configuration.doNotTranslate.isEmpty && configuration.widthBudget(forKey: key) == nil
         let sourceCode = table.sourceLanguage
         let identifierLike = Self.isIdentifierLike(key)
@@ -317,7 +330,25 @@ struct LintChecker {
             }
             checkLocalization(key: key, entry: entry, locale: locale, value: value, source: source)
         }
-        return entry.shouldTranslate != false && source != nil
+        return entry.shouldTranslate != false && source != nil && !Self.needsNoTranslation(key: key, source: source)
+    }
+
+    /// The empty key, and a text made only of placeholders, spaces, digits and punctuation
+    /// (`"%@"`, `"%1$@ – %2$@"`): nothing to translate, so no locale misses it.
+    static func needsNoTranslation(key: String, source: LocalizedValue?) -> Bool {
+        if key.isEmpty { return true }
+        guard let source else { return false }
+        let root = source.stringUnit?.value ?? source.plural[.other]?.stringUnit?.value ?? source.device["other"]?.stringUnit?.value
+        guard let root else { return false }
+        return !hasWords(root)
+    }
+
+    /// Whether `text` has a letter outside its format tokens.
+    static func hasWords(_ text: String) -> Bool {
+        for token in FormatString.tokens(text) {
+            if case .literal(let literal) = token, literal.unicodeScalars.contains(where: { $0.properties.isAlphabetic }) { return true }
+        }
+        return false
     }
 
     /// `missing-translation` for each target locale the entry lacks. `targetsAreAllLocales`:
@@ -342,8 +373,43 @@ struct LintChecker {
             if others == targets.count { return }
         }
         for locale in targets where !has(locale) {
+            // A regional locale falls back to its language by design (en-GB to en, pt-PT to pt).
+            let fallback = fallbackCodes(of: locale, among: targets)
+            if fallback.reachesSource || fallback.codes.contains(where: has) { continue }
             report(.missingTranslation, key, locale, "", "“\(key)” has no \(locale) translation; users see the \(sourceCode) text")
         }
+    }
+
+    /// The locales `locale` falls back to at run time (its CLDR fallback chain, `zh-TW` →
+    /// `zh-Hant-TW` → `zh-Hant`), as codes of `known`, and whether the chain reaches the
+    /// source language.
+    private mutating func fallbackCodes(of locale: String, among known: [String]) -> (reachesSource: Bool, codes: [String]) {
+        if let cached = fallbacks[locale] { return cached }
+        var result = (reachesSource: false, codes: [String]())
+        if let tag = LocaleTag(locale) {
+            let chain = tag.fallbackChain.dropFirst().map(\.identifier)
+            let source = LocaleTag(table.sourceLanguage)?.identifier
+            result.reachesSource = source.map(chain.contains) ?? false
+            result.codes = known.filter { $0 != locale && identifier(of: $0).map(chain.contains) == true }
+        }
+        fallbacks[locale] = result
+        return result
+    }
+
+    /// The canonical BCP 47 identifier of a locale code (`zh_TW` → `zh-TW`), once per code.
+    private mutating func identifier(of code: String) -> String? {
+        if let known = identifiers[code] { return known }
+        let found = LocaleTag(code)?.identifier
+        identifiers[code] = .some(found)
+        return found
+    }
+
+    /// The likely script of a locale code (`ru` → `Cyrl`), once per code.
+    mutating func script(of code: String) -> String {
+        if let known = scripts[code] { return known }
+        let found = LocaleTag(code)?.likelyScript ?? ""
+        scripts[code] = found
+        return found
     }
 
     /// `toast.saved.title`, `a11y_add_avatar`: no spaces, a `.` between letters or digits or
@@ -431,11 +497,11 @@ struct LintChecker {
         var placeholderTexts: [String] = []
         for leaf in LintLeaf.all(in: source) {
             let format = Self.format(leaf, in: source, arguments: arguments)
-            if format.hasSpecifiers {
+            if format.hasSpecifiers && !verbatimEntry {
                 hasPlaceholders = true
                 placeholderTexts += format.uses.map(\.text)
             }
-            if format.plainOrder.count >= 2 && leaf.substitutionName == nil {
+            if format.plainOrder.count >= 2 && leaf.substitutionName == nil && !verbatimEntry {
                 report(.sourceNotPositional, key, table.sourceLanguage, leaf.path,
                        "the source has \(format.plainOrder.count) plain specifiers, so a translation cannot put them in another order",
                        source: leaf.unit.value, hint: "Number them: \(Self.numbered(leaf.unit.value))")
@@ -542,9 +608,11 @@ struct LintChecker {
             }
             let format = Self.format(leaf, in: value, arguments: arguments)
             if !format.substitutions.isEmpty { referenced.formUnion(format.substitutions.map(\.name)) }
+            // A token written wrong is reported as that (format-syntax), not as unused.
+            referenced.formUnion(format.malformedSubstitutions)
             bidiCheck(key: key, locale: locale, path: path, text: text)
             widthCheck(key: key, locale: locale, path: path, text: text)
-            let isFormatLeaf = facts?.format.hasSpecifiers ?? format.hasSpecifiers
+            let isFormatLeaf = !verbatimEntry && (facts?.format.hasSpecifiers ?? format.hasSpecifiers)
             if isFormatLeaf {
                 for problem in format.syntaxProblems {
                     if isSource {
@@ -568,9 +636,22 @@ struct LintChecker {
                 report(.emptyTranslation, key, locale, path, "the \(locale) text is empty", source: sourceText, target: text)
                 continue
             }
-            if facts.format.hasSpecifiers {
-                formatChecks(key: key, locale: locale, leaf: leaf, format: format, sourceText: sourceText, sourceFormat: facts.format,
-                             value: value, source: source)
+            // A plural form of the source that shows its one number as a word or digit (en
+            // one = "1 file") is compared as the source's other form where the target's form
+            // covers more than one number.
+            var formatFacts = facts, formatSourceText = sourceText
+            if let otherSteps = Self.otherFormSteps(leaf.steps), let otherUnit = Self.counterpart(otherSteps, in: source),
+               !facts.format.indices.isSuperset(of: LintLeafFormat(otherUnit.value).indices) {
+                let otherLeaf = LintLeaf(steps: otherSteps, unit: otherUnit)
+                let other = sourceFacts(steps: otherSteps, unit: otherUnit, path: otherLeaf.path, in: source, arguments: sourceArguments)
+                formatFacts = other
+                formatSourceText = otherUnit.value
+            }
+            if formatFacts.format.hasSpecifiers && !verbatimEntry {
+                formatChecks(key: key, locale: locale, leaf: leaf, format: format, sourceText: formatSourceText,
+                             sourceFormat: formatFacts.format, value: value, source: source)
+            } else if !format.uses.isEmpty {
+                addedSpecifiers(key: key, locale: locale, path: path, text: text, format: format, sourceText: sourceText)
             }
             textChecks(key: key, locale: locale, path: path, text: text, sourceText: sourceText, leaf: leaf, source: facts)
         }
@@ -652,9 +733,10 @@ struct LintChecker {
             }
         }
         for (name, substitution) in value.substitutions.isEmpty ? [] : value.substitutions.sorted(by: { $0.key < $1.key }) {
-            if table.isCatalog && (substitution.argNum == nil || substitution.formatSpecifier == nil) {
+            // No argNum is the shape Xcode writes when the text's own order gives the argument.
+            if table.isCatalog && substitution.formatSpecifier == nil {
                 report(.schemaViolation, key, locale, join("substitutions.\(name)"),
-                       "the substitution “\(name)” lacks \(substitution.argNum == nil ? "argNum" : "formatSpecifier")")
+                       "the substitution “\(name)” lacks formatSpecifier, so no reader knows how to format its number")
             }
             for member in substitution.extra {
                 report(.nonstandardValue, key, locale, join("substitutions.\(name)"), member.key.hasPrefix("variations.")
@@ -811,7 +893,10 @@ struct LintChecker {
         }
         let sourceIndices = sourceFormat.indices
         let targetIndices = format.indices
+        var countIndex: Int?
+        var countKind = PluralArgumentKind.assumedInteger
         var exempt: Int?
+        var countCategory: PluralCategory?
         if let category = leaf.pluralCategory {
             var kind = PluralArgumentKind.assumedInteger
             if let name = leaf.substitutionName, let sub = value.substitutions[name] {
@@ -825,7 +910,10 @@ struct LintChecker {
                 exempt = sourceFormat.uses.first { $0.typeClass == .integer || $0.typeClass == .floating }?.index
                 kind = Self.countKind(in: sourceText)
             }
-            if plurals.reachability(locale: locale, kind: kind)?.singleNumber(category) == nil { exempt = nil }
+            if plurals.reachability(locale: locale, kind: kind)?.singleNumber(category) == nil {
+                if let count = exempt { countCategory = category; countKind = kind; countIndex = count }
+                exempt = nil
+            }
         }
         for index in targetIndices.subtracting(sourceIndices).sorted() {
             let use = format.uses.first { $0.index == index }!
@@ -835,6 +923,17 @@ struct LintChecker {
         }
         for index in sourceIndices.subtracting(targetIndices).sorted() where index != exempt {
             let use = sourceFormat.uses.first { $0.index == index }!
+            if index == countIndex, let category = countCategory,
+               let samples = plurals.reachability(locale: locale, kind: countKind)?.reachable[category]?.samples, samples.count > 1 {
+                let numbers = LintText.numbers(text)
+                let shown = samples.prefix(4).joined(separator: ", ")
+                report(.placeholderMismatch, key, locale, path, numbers.isEmpty
+                       ? "the \(locale) \(category.rawValue) form drops the count (“\(use.text)” in the source), but \(category.rawValue) in \(locale) covers several numbers (\(shown), …)"
+                       : "the \(locale) \(category.rawValue) form hard-codes “\(numbers[0])” instead of the count (“\(use.text)” in the source), but \(category.rawValue) in \(locale) covers several numbers (\(shown), …)",
+                       source: Self.mark(sourceText, use.text), target: text,
+                       hint: "Write the count as “\(use.text)” in this form: \(locale) shows it for \(shown) and more.")
+                continue
+            }
             report(.placeholderMismatch, key, locale, path,
                    "the \(locale) text drops argument \(index) (“\(use.text)” in the source)",
                    source: Self.mark(sourceText, use.text), target: text)
@@ -862,6 +961,33 @@ struct LintChecker {
                        source: Self.mark(sourceText, expected.text), target: Self.mark(text, use.text),
                        hint: "Use “\(expected.text)” for this argument.")
             }
+        }
+    }
+
+    /// The steps of the other form beside the plural form at `steps` (`plural.one` →
+    /// `plural.other`), or nil when `steps` ends in no plural form or in other itself.
+    static func otherFormSteps(_ steps: [LintStep]) -> [LintStep]? {
+        switch steps.last {
+        case .plural(let category)? where category != .other:
+            return steps.dropLast() + [.plural(.other)]
+        case .substitution(let name, let category)? where category != .other:
+            return steps.dropLast() + [.substitution(name, .other)]
+        default:
+            return nil
+        }
+    }
+
+    /// `placeholder-mismatch` for each specifier of a target text whose source reads no
+    /// argument (or is shown verbatim) and does not have that specifier: `"Save"` →
+    /// `"Sichern %@"` prints `%@` or reads an argument nobody passes.
+    mutating func addedSpecifiers(key: String, locale: String, path: String, text: String, format: LintLeafFormat, sourceText: String) {
+        var reported = Set<String>()
+        for use in format.uses where !use.proseLike && !use.viaSubstitution && !reported.contains(use.text) && !sourceText.contains(use.text) {
+            reported.insert(use.text)
+            report(.placeholderMismatch, key, locale, path,
+                   "the \(locale) text has the format specifier “\(use.text)”, which the source does not have: it shows “\(use.text)” as is, or reads an argument nobody passes (garbage or a crash)",
+                   source: sourceText, target: Self.mark(text, use.text),
+                   hint: "Delete “\(use.text)” (the source passes no argument), or write %% for a literal percent sign.")
         }
     }
 
@@ -903,7 +1029,6 @@ struct LintChecker {
         let format: LintLeafFormat
         let text: LintTextFacts
         let tokens: [String]
-        let numbers: [String]
         /// What the quick scan of a target leaf needs; nil when the source is not plain enough.
         let quick: LintQuickScan.Source?
 
@@ -913,10 +1038,7 @@ struct LintChecker {
             self.format = format
             self.text = text
             tokens = text.mayHaveTokens ? LintText.preservedTokens(value) : []
-            // One-digit numbers are often spelled out ("3rd party" → "Drittanbieter"); only
-            // numbers of two or more digits must survive.
-            numbers = text.mayHaveNumbers ? LintText.numbers(value).filter { $0.count >= 2 } : []
-            quick = LintQuickScan.Source(text: value, facts: text, format: format, tokens: tokens, numbers: numbers)
+            quick = LintQuickScan.Source(text: value, facts: text, format: format, tokens: tokens)
         }
     }
 
@@ -941,18 +1063,18 @@ struct LintChecker {
         let s = source.text
         let t = LintTextFacts(text, comparable: false)
         // Whitespace
-        if s.leading != t.leading {
+        if s.leading != t.leading && !dropsSpaceByScript(locale: locale, source: s.leading, target: t.leading, edge: text.unicodeScalars.first) {
             report(.whitespaceMismatch, key, locale, path,
                    "leading whitespace differs: source \(LintText.describeWhitespace(s.leading)), \(locale) \(LintText.describeWhitespace(t.leading))",
                    source: sourceText, target: text)
-        } else if s.trailing != t.trailing {
+        } else if s.trailing != t.trailing && !dropsSpaceByScript(locale: locale, source: s.trailing, target: t.trailing, edge: text.unicodeScalars.last) {
             report(.whitespaceMismatch, key, locale, path,
                    "trailing whitespace differs: source \(LintText.describeWhitespace(s.trailing)), \(locale) \(LintText.describeWhitespace(t.trailing))",
                    source: sourceText, target: text)
         } else if s.structure.newlines != t.structure.newlines {
             report(.whitespaceMismatch, key, locale, path, "the source has \(s.structure.newlines) line break(s), the \(locale) text \(t.structure.newlines)", source: sourceText, target: text)
         } else if s.structure.escapes != t.structure.escapes {
-            report(.whitespaceMismatch, key, locale, path, "the source has \(s.structure.escapes) “\\n” escape(s), the \(locale) text \(t.structure.escapes)", source: sourceText, target: text)
+            report(.whitespaceMismatch, key, locale, path, "the source has \(s.structure.escapes) literal backslash-n (“\\n” as two characters, shown as is, not a line break), the \(locale) text \(t.structure.escapes)", source: sourceText, target: text)
         } else if s.structure.tabs != t.structure.tabs {
             report(.whitespaceMismatch, key, locale, path, "the source has \(s.structure.tabs) tab(s), the \(locale) text \(t.structure.tabs)", source: sourceText, target: text)
         }
@@ -988,17 +1110,12 @@ struct LintChecker {
                    source: sourceText, target: text, cap: .warning)
         }
         // Preserved tokens
+        // Only what must survive verbatim: URLs and the terms configured not to translate
+        // (placeholders and markup have rules of their own). Numbers may be spelled out or
+        // grouped another way, example addresses and paths are localized.
         var missing = source.tokens.filter { !text.contains($0) }
         if !configuration.doNotTranslate.isEmpty {
             missing += configuration.doNotTranslate.filter { sourceText.contains($0) && !text.contains($0) }
-        }
-        if leaf.pluralCategory == nil {
-            if !source.numbers.isEmpty {
-                var targetNumbers = LintText.numbers(text)
-                for number in source.numbers {
-                    if let at = targetNumbers.firstIndex(of: number) { targetNumbers.remove(at: at) } else { missing.append(number) }
-                }
-            }
         }
         if let first = missing.first {
             report(.preservedToken, key, locale, path, "“\(first)” from the source is not in the \(locale) text\(missing.count > 1 ? " (and \(missing.count - 1) more)" : "")",
@@ -1006,9 +1123,40 @@ struct LintChecker {
         }
         // Unchanged
         if s.letters > 3, LintTextFacts.comparable(of: text, equals: s.comparable), !sameLanguage(locale),
-           !configuration.doNotTranslate.contains(where: { LintTextFacts.comparable(of: $0, equals: s.comparable) }) {
+           LintNames.hasTranslatableWords(sourceText, doNotTranslate: configuration.doNotTranslate),
+           !isInternationalism(sourceText, path: path, locale: locale) {
             report(.unchangedTranslation, key, locale, path, "the \(locale) text is the same as the source", source: sourceText, target: text)
         }
+    }
+
+    /// Whether a target drops the space at an edge next to text of a script written without
+    /// spaces between words (CJK, Thai …) or that attaches particles (Hangul): ko `님 외 %lld명이`
+    /// for ` and %lld others`.
+    private func dropsSpaceByScript(locale: String, source: String, target: String, edge: Unicode.Scalar?) -> Bool {
+        guard target.isEmpty, !source.isEmpty, !source.contains("\n"), let edge else { return false }
+        return LintNames.attachesWithoutSpace(edge)
+    }
+
+    /// Whether a one-word text is the same in at least two thirds (and two) of the other
+    /// locales of the target's script that have it, while most locales of other scripts
+    /// translate it (`Wi-Fi`, `Status`, `Original` in Latin-script languages): a word these
+    /// languages share. A text left as is in other scripts too is an untranslated copy.
+    private mutating func isInternationalism(_ sourceText: String, path: String, locale: String) -> Bool {
+        guard path.isEmpty, LintNames.isShort(sourceText) else { return false }
+        let targetScript = script(of: locale)
+        guard !targetScript.isEmpty else { return false }
+        var same = 0, translated = 0, otherScriptSame = 0, otherScript = 0
+        for (code, value) in currentLocalizations where code != locale && code != table.sourceLanguage {
+            guard !sameLanguage(code), let unit = value.stringUnit else { continue }
+            if script(of: code) == targetScript {
+                translated += 1
+                if unit.value == sourceText { same += 1 }
+            } else {
+                otherScript += 1
+                if unit.value == sourceText { otherScriptSame += 1 }
+            }
+        }
+        return same >= 2 && same * 3 >= translated * 2 && otherScriptSame * 2 < max(otherScript, 1)
     }
 
     private func sameLanguage(_ locale: String) -> Bool {

@@ -65,11 +65,14 @@ struct LintLeafFormat: Sendable {
     var proseLike: [String] = []
     /// Whether `%arg` appears.
     var hasArg = false
+    /// The names of substitution tokens written wrong (`%1#@count@`, `%# @sites @`), which
+    /// are reported as that and not as unused substitutions.
+    var malformedSubstitutions: [String] = []
     /// The conversion classes of the non-positional specifiers, in order.
     var plainOrder: [LintTypeClass] = []
     /// Whether the text is a format: it has a substitution or a specifier that does not look
     /// like prose (`"100% accurate"` is not a format: `% a` there is an accident).
-    var hasSpecifiers: Bool { !substitutions.isEmpty || uses.contains { !$0.proseLike } }
+    var hasSpecifiers: Bool { !substitutions.isEmpty || !malformedSubstitutions.isEmpty || uses.contains { !$0.proseLike } }
 
     /// The set of argument indices read.
     var indices: Set<Int> { Set(uses.map(\.index)) }
@@ -81,6 +84,11 @@ struct LintLeafFormat: Sendable {
          count: LintArgumentSlot? = nil) {
         guard LintText.containsByte(text, UInt8(ascii: "%")) else { return }
         let tokens = FormatString.tokens(text)
+        let malformed = Self.malformedSubstitutions(in: text)
+        for (range, name, fixed) in malformed {
+            malformedSubstitutions.append(name)
+            syntaxProblems.append("“\(text[range])” is a malformed substitution token; write “\(fixed)”")
+        }
         var next = count?.index ?? 1
         var positional = 0, plain = 0
         var previous: FormatToken?
@@ -88,6 +96,7 @@ struct LintLeafFormat: Sendable {
         while i < tokens.count {
             let token = tokens[i]
             defer { previous = token; i += 1 }
+            if !malformed.isEmpty, let start = token.startIndex, malformed.contains(where: { $0.range.contains(start) }) { continue }
             switch token {
             case .literal, .percent:
                 continue
@@ -120,8 +129,13 @@ struct LintLeafFormat: Sendable {
                     }
                     continue
                 }
+                if spec.conversion == "@", spec.hasFlag(UInt8(ascii: " ")) {
+                    syntaxProblems.append("“\(spec.text)” is not a format specifier: did you mean “%\(spec.argument.map { "\($0)$" } ?? "")@”?")
+                }
                 var prose = false
-                if case .literal(let before)? = previous, let last = before.unicodeScalars.last,
+                if spec.conversion == "@" {
+                    // An object is never prose (`% @` is a broken `%@`).
+                } else if case .literal(let before)? = previous, let last = before.unicodeScalars.last,
                    last.properties.numericType != nil, spec.argument == nil, spec.conversion != "@" {
                     prose = true
                 } else if spec.hasFlag(UInt8(ascii: " ")), spec.argument == nil {
@@ -153,6 +167,7 @@ struct LintLeafFormat: Sendable {
                                             positional: spec.argument != nil, viaSubstitution: false, proseLike: prose))
             }
         }
+        _ = previous
         if positional > 0 && plain > 0 {
             syntaxProblems.append("numbered (%1$@) and plain (%@) specifiers are mixed; number all of them")
         }
@@ -175,6 +190,57 @@ struct LintLeafFormat: Sendable {
                 let named = gaps.map(String.init).joined(separator: ", ") + (gapCount > gaps.count ? " and \(gapCount - gaps.count) more" : "")
                 syntaxProblems.append("argument position\(gapCount == 1 ? "" : "s") \(named) \(gapCount == 1 ? "is" : "are") never used, so later arguments cannot be read")
             }
+        }
+    }
+
+    /// The substitution tokens of `text` that a typo broke: a `%`, an optional argument
+    /// number with or without its `$`, `#`, then `@name@` with spaces inside or the `$`
+    /// missing (`%1#@count@`, `%# @sites @`, `%#@ files@`). Each with its range, name and
+    /// the token as it should be.
+    static func malformedSubstitutions(in text: String) -> [(range: Range<String.Index>, name: String, fixed: String)] {
+        guard text.contains("#") else { return [] }
+        var result: [(Range<String.Index>, String, String)] = []
+        var i = text.startIndex
+        while let percent = text[i...].firstIndex(of: "%") {
+            var j = text.index(after: percent)
+            var digits = ""
+            while j < text.endIndex, text[j].isASCII, text[j].isNumber { digits.append(text[j]); j = text.index(after: j) }
+            var dollar = false
+            if j < text.endIndex, text[j] == "$" { dollar = true; j = text.index(after: j) }
+            func skipSpaces() -> Bool {
+                var any = false
+                while j < text.endIndex, text[j] == " " { any = true; j = text.index(after: j) }
+                return any
+            }
+            guard j < text.endIndex, text[j] == "#" else { i = text.index(after: percent); continue }
+            j = text.index(after: j)
+            var spaced = skipSpaces()
+            guard j < text.endIndex, text[j] == "@" else { i = text.index(after: percent); continue }
+            j = text.index(after: j)
+            spaced = skipSpaces() || spaced
+            var name = ""
+            while j < text.endIndex, text[j].isASCII, text[j].isLetter || text[j].isNumber || text[j] == "_" { name.append(text[j]); j = text.index(after: j) }
+            spaced = skipSpaces() || spaced
+            guard !name.isEmpty, j < text.endIndex, text[j] == "@" else { i = text.index(after: percent); continue }
+            j = text.index(after: j)
+            let missingDollar = !digits.isEmpty && !dollar
+            if spaced || missingDollar {
+                result.append((percent..<j, name, "%" + (digits.isEmpty ? "" : digits + "$") + "#@" + name + "@"))
+            }
+            i = j
+        }
+        return result
+    }
+}
+
+extension FormatToken {
+    /// Where the token starts in its text (nil for `%%`, which carries no text).
+    var startIndex: String.Index? {
+        switch self {
+        case .literal(let text), .invalid(let text): text.startIndex
+        case .substitution(let name, _): name.startIndex
+        case .specifier(let spec): spec.text.startIndex
+        case .percent: nil
         }
     }
 }

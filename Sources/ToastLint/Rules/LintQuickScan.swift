@@ -21,7 +21,7 @@ import ToastCatalog
 /// - `control-character`, `bidi-control`: none of the UTF-8 sequences of C0/C1 controls, DEL,
 ///   U+00AD, U+200B, U+202A–U+202E, U+2066–U+2069, private use, U+FEFF, U+FFFD or planes 15–16.
 /// - `markup-mismatch`: no `<`, `` ` ``, `**` or `](` in the target, no tag or Markdown in the source.
-/// - `preserved-token`: the source has no token or number to preserve.
+/// - `preserved-token`: the source has no URL to preserve.
 /// - `unchanged-translation`: the target's comparable text differs from the source's (or the
 ///   source has too few letters for the rule).
 /// - `width-budget` and `doNotTranslate` terms: the caller takes the scan only without them.
@@ -38,9 +38,9 @@ package enum LintQuickScan {
         let comparable: [UInt8]
 
         /// Nil when the source leaf itself has something the full rules compare.
-        init?(text: String, facts: LintTextFacts, format: LintLeafFormat, tokens: [String], numbers: [String]) {
+        init?(text: String, facts: LintTextFacts, format: LintLeafFormat, tokens: [String]) {
             guard facts.leading.isEmpty, facts.trailing.isEmpty, facts.structure == (0, 0, 0), facts.controls.isEmpty,
-                  facts.tags == nil, facts.markdown == nil, tokens.isEmpty, numbers.isEmpty,
+                  facts.tags == nil, facts.markdown == nil, tokens.isEmpty,
                   format.syntaxProblems.isEmpty, format.proseLike.isEmpty, format.substitutions.isEmpty, !format.hasArg,
                   !format.uses.contains(where: { $0.text == "*" || $0.viaSubstitution }),
                   !text.isEmpty

@@ -123,36 +123,78 @@ package enum LintText {
         return (overrides, unbalanced || depth != 0)
     }
 
-    /// The tags of `text` (`<b>`, `</b>`, `<a href="…">` as `a`), and whether they nest properly.
-    static func tags(_ text: String) -> (names: [String], wellFormed: Bool) {
+    /// The HTML-like tag names read as markup when they open a tag with no attribute
+    /// (`<b>`): a text in angle brackets with another name (`<None>`, `<Aucun>`) is prose,
+    /// unless the same text closes it (`<link>…</link>`).
+    static let knownTagNames: Set<String> = [
+        "a", "abbr", "b", "big", "blockquote", "br", "center", "cite", "code", "dd", "del", "div", "dl", "dt", "em",
+        "font", "h1", "h2", "h3", "h4", "h5", "h6", "hr", "i", "img", "ins", "kbd", "li", "mark", "ol", "p", "pre",
+        "q", "s", "samp", "small", "span", "strike", "strong", "sub", "sup", "table", "td", "th", "tr", "tt", "u",
+        "ul", "var",
+    ]
+
+    /// One tag of a text: its name (lowercased), and whether it closes or closes itself.
+    struct Tag: Equatable {
+        var name: String
+        var closing: Bool
+        var selfClosing: Bool
+        /// Whether it has attributes (`<a href="…">`).
+        var attributes: Bool
+    }
+
+    /// The candidate tags of `text`: `<`, an optional `/`, a whole ASCII name (letters, digits,
+    /// `-`, `_`, `:`, `.`) that starts with a letter and ends at whitespace, `/` or `>`, then
+    /// anything but `<` up to `>`.
+    static func candidateTags(_ text: String) -> [Tag] {
         let scalars = Array(text.unicodeScalars)
-        var names: [String] = []
-        var stack: [String] = []
-        var wellFormed = true
+        var result: [Tag] = []
         var i = 0
         while i < scalars.count {
             guard scalars[i] == "<" else { i += 1; continue }
             var j = i + 1
             let closing = j < scalars.count && scalars[j] == "/"
             if closing { j += 1 }
-            guard j < scalars.count, scalars[j].properties.isAlphabetic, scalars[j].isASCII else { i += 1; continue }
+            guard j < scalars.count, scalars[j].isASCII, scalars[j].properties.isAlphabetic else { i += 1; continue }
             var name = ""
-            while j < scalars.count, scalars[j].isASCII, scalars[j].properties.isAlphabetic || scalars[j].properties.numericType != nil || scalars[j] == "-" {
+            while j < scalars.count, scalars[j].isASCII,
+                  scalars[j].properties.isAlphabetic || scalars[j].properties.numericType != nil || "-_:.".unicodeScalars.contains(scalars[j]) {
                 name.unicodeScalars.append(scalars[j]); j += 1
             }
+            // The name is whole: `<Příloha>` is no tag `p`.
+            guard j < scalars.count, scalars[j] == ">" || scalars[j] == "/" || scalars[j].properties.isWhitespace else { i += 1; continue }
             var k = j
             while k < scalars.count, scalars[k] != ">", scalars[k] != "<" { k += 1 }
             guard k < scalars.count, scalars[k] == ">" else { i += 1; continue }
-            let selfClosing = k > 0 && scalars[k - 1] == "/"
-            name = name.lowercased()
-            names.append(closing ? "/" + name : name)
-            if closing {
-                if stack.last == name { stack.removeLast() } else { wellFormed = false }
-            } else if !selfClosing && name != "br" {
-                stack.append(name)
-            }
+            let selfClosing = !closing && scalars[k - 1] == "/"
+            let attributes = !closing && scalars[j..<k].contains("=")
+            result.append(Tag(name: name.lowercased(), closing: closing, selfClosing: selfClosing, attributes: attributes))
             i = k + 1
         }
+        return result
+    }
+
+    /// The tags of `text` (`<b>`, `</b>`, `<a href="…">` as `a`, `<br/>`), and whether they
+    /// nest properly. Markup is a closing tag, a tag with attributes or closing itself, a
+    /// known HTML tag name, or a name the text also closes; anything else in angle brackets
+    /// (`<None>`, `<Aucun>`) is text. Nil when the text has no markup.
+    static func tags(_ text: String) -> (names: [String], wellFormed: Bool)? {
+        let candidates = candidateTags(text)
+        guard !candidates.isEmpty else { return nil }
+        let closed = Set(candidates.filter(\.closing).map(\.name))
+        var names: [String] = []
+        var stack: [String] = []
+        var wellFormed = true
+        for tag in candidates {
+            guard tag.closing || tag.selfClosing || tag.attributes || knownTagNames.contains(tag.name) || closed.contains(tag.name)
+            else { continue }
+            names.append(tag.closing ? "/" + tag.name : tag.name)
+            if tag.closing {
+                if stack.last == tag.name { stack.removeLast() } else { wellFormed = false }
+            } else if !tag.selfClosing && tag.name != "br" && tag.name != "hr" && tag.name != "img" {
+                stack.append(tag.name)
+            }
+        }
+        guard !names.isEmpty else { return nil }
         return (names.sorted(), wellFormed && stack.isEmpty)
     }
 
@@ -171,28 +213,60 @@ package enum LintText {
         return (links.sorted(), strong, code)
     }
 
-    /// Tokens that must survive translation verbatim: URLs, e-mail addresses, paths and long
-    /// command-line options (numbers are compared apart, by value).
+    /// Tokens that must survive translation verbatim: the URLs of `text` (`http://`,
+    /// `https://`), each read whole — up to whitespace, a quote or angle bracket, or a
+    /// character no URL holds — without the sentence's closing punctuation or an unpaired
+    /// closing bracket (`(see https://a.org/x_(y))` keeps `https://a.org/x_(y)`). Numbers,
+    /// example addresses and paths are not: translations spell, group and localize them.
     static func preservedTokens(_ text: String) -> [String] {
         var result: [String] = []
-        for word in text.split(whereSeparator: { $0.isWhitespace }) {
-            var token = Substring(word)
-            while let last = token.last, ".,;:!?)]}»\"'”’>".contains(last) { token = token.dropLast() }
-            while let first = token.first, "([{«\"'“‘<".contains(first) { token = token.dropFirst() }
-            guard token.count >= 3 else { continue }
-            if token.hasPrefix("http://") || token.hasPrefix("https://") {
-                result.append(String(token))
-            } else if token.hasPrefix("--"), let third = token.dropFirst(2).first, third.isLetter, third.isASCII {
-                result.append(String(token))
-            } else if let at = token.firstIndex(of: "@"), at != token.startIndex, token[at...].contains("."),
-                      !token.contains("%"), token.allSatisfy({ $0.isASCII }) {
-                result.append(String(token))
-            } else if (token.hasPrefix("/") || token.hasPrefix("~/")), token.dropFirst().contains("/"),
-                      !token.contains("%"), token.allSatisfy({ !$0.isWhitespace }) {
-                result.append(String(token))
+        let scalars = Array(text.unicodeScalars)
+        var i = 0
+        while i < scalars.count {
+            guard scalars[i] == "h", startsURL(scalars, at: i) else { i += 1; continue }
+            // Not the middle of a word (`xhttps://`).
+            if i > 0, scalars[i - 1].properties.isAlphabetic || scalars[i - 1].properties.numericType != nil { i += 1; continue }
+            var j = i
+            while j < scalars.count, isURLScalar(scalars[j]) { j += 1 }
+            var end = j
+            // Trailing punctuation of the sentence, and closing brackets the URL did not open.
+            while end > i {
+                let last = scalars[end - 1]
+                if ".,;:!?'*".unicodeScalars.contains(last) { end -= 1; continue }
+                if let open: Unicode.Scalar = last == ")" ? "(" : last == "]" ? "[" : nil {
+                    let opened = scalars[i..<end].filter { $0 == open }.count
+                    let closed = scalars[i..<end].filter { $0 == last }.count
+                    if closed > opened { end -= 1; continue }
+                }
+                break
             }
+            var url = ""
+            url.unicodeScalars.append(contentsOf: scalars[i..<end])
+            // A scheme alone is no link.
+            if let slashes = url.firstRange(of: "://"), url[slashes.upperBound...].contains(where: { $0.isLetter || $0.isNumber }) {
+                result.append(url)
+            }
+            i = max(j, i + 1)
         }
         return result
+    }
+
+    private static func startsURL(_ scalars: [Unicode.Scalar], at i: Int) -> Bool {
+        for scheme in ["https://", "http://"] {
+            let s = Array(scheme.unicodeScalars)
+            if i + s.count <= scalars.count, Array(scalars[i..<(i + s.count)]).map({ Unicode.Scalar($0.value | (0x41...0x5A ~= $0.value ? 0x20 : 0))! }) == s {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// The characters of a URL as written in text: ASCII but whitespace, controls, quotes,
+    /// angle brackets, braces, `|`, `\\`, `^` and `` ` ``.
+    private static func isURLScalar(_ scalar: Unicode.Scalar) -> Bool {
+        let v = scalar.value
+        guard v > 0x20, v < 0x7F else { return false }
+        return !"\"<>{}|\\^`".unicodeScalars.contains(scalar)
     }
 
     /// The value of a decimal digit (general category Nd) of any script, else nil. The
