@@ -14,12 +14,12 @@ import ToastKitTesting
     static let locales = ["de", "fr", "ru", "pl", "ja", "ar", "he", "cs"]
     static let services = ICUServices()
 
-    enum Shape: CaseIterable { case object, integer, plural, substitution, markup, twoArguments }
+    enum Shape: CaseIterable { case object, integer, plural, substitution, markup, twoArguments, plain }
 
     enum Defect: String, CaseIterable {
         case droppedPluralForm, swappedType, retypedLength, missingTranslation, bidiOverride, escapeSequence,
              unbalancedSubstitution, whitespace, droppedPlaceholder, emptyTranslation, needsReview, markupLost,
-             accidentalSpecifier, reordered, droppedOther, droppedSubstitution
+             accidentalSpecifier, reordered, droppedOther, droppedSubstitution, specifierAdded, hardCodedCount
 
         var rule: String {
             switch self {
@@ -31,7 +31,7 @@ import ToastKitTesting
             case .escapeSequence: "control-character"
             case .unbalancedSubstitution, .droppedSubstitution: "substitution-mismatch"
             case .whitespace: "whitespace-mismatch"
-            case .droppedPlaceholder: "placeholder-mismatch"
+            case .droppedPlaceholder, .specifierAdded, .hardCodedCount: "placeholder-mismatch"
             case .emptyTranslation: "empty-translation"
             case .needsReview: "review-state"
             case .markupLost: "markup-mismatch"
@@ -54,6 +54,10 @@ import ToastKitTesting
             case .emptyTranslation, .needsReview, .accidentalSpecifier: shape == .object || shape == .integer || shape == .markup
             case .markupLost: shape == .markup
             case .reordered: shape == .twoArguments
+            // A specifier in a translation of a text that has none.
+            case .specifierAdded: shape == .plain
+            // `one` = "1 …" where one covers 21, 31 … too.
+            case .hardCodedCount: shape == .plural && locale == "ru"
             }
         }
     }
@@ -84,6 +88,7 @@ import ToastKitTesting
             ])
         case .markup: return ("<b>%@</b> was shared \(letters(n))", "%@ is the album name.", unit("<b>%@</b> was shared \(letters(n))"))
         case .twoArguments: return ("%@ sent %lld photos \(letters(n))", "%@ is the sender, %lld the photo count.", unit("%@ sent %lld photos \(letters(n))"))
+        case .plain: return ("Saved to disk \(letters(n))", "Shown when a save ends.", unit("Saved to disk \(letters(n))"))
         }
     }
 
@@ -151,6 +156,14 @@ import ToastKitTesting
         }
         case .unbalancedSubstitution: editText { $0.replacingOccurrences(of: "%#@files@", with: "%#@files") }
         case .droppedSubstitution: value["substitutions"] = nil
+        case .specifierAdded: editText { $0 + " %@" }
+        case .hardCodedCount:
+            var variations = value["variations"] as! [String: Any]
+            var plural = variations["plural"] as! [String: Any]
+            var one = plural["one"] as! [String: Any]
+            var unit = one["stringUnit"] as! [String: Any]
+            unit["value"] = (unit["value"] as! String).replacingOccurrences(of: "%lld", with: "1")
+            one["stringUnit"] = unit; plural["one"] = one; variations["plural"] = plural; value["variations"] = variations
         }
         return value
     }

@@ -224,8 +224,12 @@ package enum LintText {
         var i = 0
         while i < scalars.count {
             guard scalars[i] == "h", startsURL(scalars, at: i) else { i += 1; continue }
-            // Not the middle of a word (`xhttps://`).
+            // Not the middle of a word (`xhttps://`), nor a link target of Markdown or an
+            // attribute (`](https://…)`, `href="https://…"`): markup-mismatch compares those.
             if i > 0, scalars[i - 1].properties.isAlphabetic || scalars[i - 1].properties.numericType != nil { i += 1; continue }
+            if i > 1, (scalars[i - 2] == "]" && scalars[i - 1] == "(") || (scalars[i - 2] == "=" && (scalars[i - 1] == "\"" || scalars[i - 1] == "'")) {
+                i += 1; continue
+            }
             var j = i
             while j < scalars.count, isURLScalar(scalars[j]) { j += 1 }
             var end = j

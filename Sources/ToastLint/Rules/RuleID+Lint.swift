@@ -15,13 +15,13 @@ extension RuleID {
     public static let reviewState: RuleID = "review-state"
     /// A translation nothing uses: a key absent from the source table, a locale outside the project, or text for an entry that must not be translated.
     public static let obsoleteTranslation: RuleID = "obsolete-translation"
-    /// The translation equals the source text.
+    /// The translation equals the source text (product names, acronyms, do-not-translate terms and words one script shares aside).
     public static let unchangedTranslation: RuleID = "unchanged-translation"
-    /// A format specifier is invalid: a bad token, %n, %0$, positional and plain specifiers mixed, or a gap in the positions.
+    /// A format specifier is invalid: a bad token, a malformed substitution token, % @ for %@, %n, %0$, positional and plain specifiers mixed, or a gap in the positions.
     public static let formatSyntax: RuleID = "format-syntax"
     /// Prose forms a format specifier the source does not have, such as "% d" or "100%i".
     public static let accidentalSpecifier: RuleID = "accidental-specifier"
-    /// The translation reads an argument the source does not pass, or drops one it does.
+    /// The translation reads an argument the source does not pass (a specifier added to a plain text included), drops one it does, or hard-codes the count in a plural form that covers several numbers.
     public static let placeholderMismatch: RuleID = "placeholder-mismatch"
     /// One argument is read with another type class than the source's (a number as an object, say): a crash.
     public static let formatTypeMismatch: RuleID = "format-type-mismatch"
@@ -39,15 +39,15 @@ extension RuleID {
     public static let pluralUnreachableCategory: RuleID = "plural-unreachable-category"
     /// The source varies by plural but the translation is one flat text that shows the count, in a language with several forms.
     public static let pluralShapeMismatch: RuleID = "plural-shape-mismatch"
-    /// Leading or trailing whitespace, or the count of newlines, \\n escapes or tabs, differs from the source.
+    /// Leading or trailing whitespace (except a space a CJK or Hangul edge drops), or the count of newlines, literal backslash-n or tabs, differs from the source.
     public static let whitespaceMismatch: RuleID = "whitespace-mismatch"
     /// The translation has control characters the source lacks (ESC, C0, C1, DEL, U+FFFD; invisible ones as warnings).
     public static let controlCharacter: RuleID = "control-character"
     /// A bidi embedding or override (U+202A–U+202E), or an unbalanced isolate (U+2066–U+2069).
     public static let bidiControl: RuleID = "bidi-control"
-    /// Tags differ from the source's or are unbalanced; Markdown link targets or emphasis differ (warning).
+    /// Markup tags (known HTML tags, closing or self-closing tags, tags with attributes) differ from the source's or are unbalanced; Markdown link targets or emphasis differ (warning).
     public static let markupMismatch: RuleID = "markup-mismatch"
-    /// A number, URL, e-mail address, path, command-line option or do-not-translate term of the source is not kept verbatim.
+    /// A URL or a do-not-translate term (.toastkit-lint.json) of the source is not kept verbatim.
     public static let preservedToken: RuleID = "preserved-token"
     /// A string with placeholders or of one or two words has no comment for translators.
     public static let missingComment: RuleID = "missing-comment"
