@@ -32,6 +32,12 @@ import ToastCatalog
         "\"spaces\"   =\n   \"around\"   ;",
         #""empty" = "";"#,
         #""emoji 👍" = "日本語 ✓";"#,
+        // The old-style dictionary form, and an XML property list: Foundation reads both.
+        #"{ "a" = "b"; }"#,
+        "/* c */\n{\n  \"x\" = \"y\";\n  CFBundleName = Value;\n}\n",
+        "{}",
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n<plist version=\"1.0\"><dict><key>save</key><string>Sichern</string><key>a&amp;b</key><string>x</string></dict></plist>\n",
+        "<plist version=\"1.0\"><dict/></plist>",
     ]
 
     @Test(arguments: snippets)
@@ -91,6 +97,8 @@ import ToastCatalog
         ("/* open comment", 1, 1, "expected '*/' to close the comment"),
         ("= \"b\";", 1, 1, "expected a key"),
         ("\"a\" = \"\\U\";", 1, 6, "x"),
+        ("{ \"a\" = \"b\";\n", 2, 1, "expected '}' to close the dictionary opened at 1:1, found the end of the file"),
+        ("{ \"a\" = \"b\"; } \"c\";", 1, 16, "expected the end of the file after the dictionary's '}', found '\"'"),
     ])
     func errorsAreLocated(text: String, line: Int, column: Int, message: String) {
         do {

@@ -94,6 +94,13 @@ import ToastTestSupport
              locale: "de", rules: ["unchanged-translation"]),
         Case(name: "configured term", files: table("t", [("en", "ToastKit"), ("de", "ToastKit")]), locale: "de", rules: [],
              configuration: { var c = LintConfiguration(); c.doNotTranslate = ["ToastKit"]; return c }()),
+        Case(name: "a .strings file in the dictionary form is readable",
+             files: [("en.lproj/Main.strings", "{\n  /* Shown in a toast. */\n  \"save\" = \"Save\";\n}\n"), ("de.lproj/Main.strings", "{ \"save\" = \"Sichern\"; }")],
+             locale: "de", rules: []),
+        Case(name: "a .strings file that is an XML property list is readable",
+             files: [("en.lproj/Main.strings", strings([("save", "Save")])),
+                     ("de.lproj/Main.strings", "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\"><dict><key>save</key><string>Sichern</string></dict></plist>\n")],
+             locale: "de", rules: []),
         // Misses: found.
         Case(name: "specifier added to a plain source", files: table("save", [("en", "Save"), ("de", "Sichern %@")]), locale: "de", rules: ["placeholder-mismatch"]),
         Case(name: "specifier added to an Interface Builder text",

@@ -2,7 +2,9 @@ import Foundation
 
 extension StringCatalog {
     /// Reads a `.strings` file for one locale, as Apple's reader reads it: UTF-8 (with or
-    /// without BOM) or UTF-16 with BOM, or a binary property list (`bplist00`); `/* */` and
+    /// without BOM) or UTF-16 with BOM, a binary property list (`bplist00`) or an XML property
+    /// list (a `<dict>` of strings), or the old-style text form, with or without the braces of
+    /// a dictionary (`{ "a" = "b"; }`); `/* */` and
     /// `//` comments (the one before an entry becomes its comment); quoted and unquoted keys;
     /// escapes `\" \\ \n \t \r \a \b \f \v`, `\Uxxxx`, octal in the NeXTSTEP encoding, other
     /// escapes keep the character and drop the backslash; literal newlines and CRLF; key-only
@@ -15,12 +17,15 @@ extension StringCatalog {
                 table: String? = nil, limits: CatalogLimits = .standard) throws(CatalogError) {
         self.init(table: table ?? Self.tableName(forPath: file), sourceLanguage: sourceLanguage)
         format = .strings
-        if bytes.starts(with: Array("bplist00".utf8)) {
+        let isBinary = bytes.starts(with: Array("bplist00".utf8))
+        if isBinary || Self.isXMLPropertyList(bytes) {
             var table = StringsTable(locale: locale, expected: 0)
-            let root = try BinaryPropertyListParser.parse(bytes, file: file, limits: limits)
+            let root = isBinary ? try BinaryPropertyListParser.parse(bytes, file: file, limits: limits)
+                                : try XMLPropertyListParser.parse(bytes, file: file, limits: limits)
+            let kind = isBinary ? "binary" : "XML"
             guard case .dictionary(let entries) = root else {
                 throw CatalogError(location: SourceLocation(file: file, line: 1, column: 1), rule: .stringsSyntax,
-                                   message: "expected a dictionary at the top of the binary property list, found \(root.kindName)")
+                                   message: "expected a dictionary at the top of the \(kind) property list, found \(root.kindName)")
             }
             // Shared references are bounded by the property-list reader (many keys pointing at
             // one string are a limit error there); the table's 32-bit offsets bound the rest.
@@ -30,17 +35,18 @@ extension StringCatalog {
             }
             guard size <= StringsTable.maximumTextSize else {
                 throw CatalogError(location: SourceLocation(file: file, line: 1, column: 1), rule: .limit,
-                                   message: "the binary property list's strings take \(size) bytes; a .strings table holds at most \(StringsTable.maximumTextSize)")
+                                   message: "the \(kind) property list's strings take \(size) bytes; a .strings table holds at most \(StringsTable.maximumTextSize)")
             }
             for entry in entries {
+                // Binary lists have no lines: 1:1.
+                let location = SourceLocation(file: file, line: max(entry.line, 1), column: max(entry.column, 1))
                 guard case .string(let text) = entry.value else {
-                    throw CatalogError(location: SourceLocation(file: file, line: 1, column: 1), rule: .stringsSyntax,
+                    throw CatalogError(location: location, rule: .stringsSyntax,
                                        message: "expected a string value for “\(entry.key)”, found \(entry.value.kindName)")
                 }
                 var key = entry.key, value = text
                 let keyRange = key.withUTF8 { table.append($0) }
                 let valueRange = value.withUTF8 { table.append($0) }
-                let location = SourceLocation(file: file, line: 1, column: 1)
                 switch table.add(key: keyRange, keyIsASCII: entry.key.utf8.allSatisfy { $0 < 0x80 }, value: valueRange, comment: nil) {
                 case .new: break
                 case .repeated(let earlier):
@@ -83,6 +89,15 @@ extension StringCatalog {
         layers = CatalogLayers([CatalogLayer(.strings(table), preferring: false)])
     }
 
+    /// Whether `bytes` start (after a BOM and whitespace) an XML document: `<?xml`, `<!DOCTYPE`
+    /// or `<plist`. A text `.strings` file starts with a key, a comment or `{`, never `<`.
+    package static func isXMLPropertyList(_ bytes: [UInt8]) -> Bool {
+        var i = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0A || bytes[i] == 0x0D { i += 1 }
+        for opening in ["<?xml", "<!DOCTYPE", "<plist"] where bytes[i...].starts(with: Array(opening.utf8)) { return true }
+        return false
+    }
+
     /// The warning for a key spelled differently from an earlier one but canonically equal to
     /// it (`café` as U+0065 U+0301 after U+00E9, `K` after U+212A KELVIN SIGN): two keys to
     /// Apple's runtime, which compares table keys by UTF-16 code units, and two in the catalog
@@ -112,6 +127,10 @@ package struct StringsLexer {
     var lineStart = 0
     /// The last comment's text (trimmed, checked as UTF-8), a range of ``bytes``.
     var pendingComment: Range<Int>?
+    /// Whether the first entry was looked for (a `{` can only come first).
+    var started = false
+    /// Where the `{` of the dictionary form is, until its `}` is read.
+    var braceOpening: SourceLocation?
     /// The buffer ``nextEntry()`` decodes into, reused.
     var scratch: [UInt8] = []
 
@@ -450,6 +469,28 @@ package struct StringsLexer {
     mutating func nextEntry(into out: inout [UInt8]) throws(CatalogError) -> RawEntry? {
         pendingComment = nil
         try skipTrivia()
+        // The old-style dictionary form: the entries between `{` and `}`.
+        if !started {
+            started = true
+            if index < bytes.count, bytes[index] == UInt8(ascii: "{") {
+                braceOpening = location(at: index)
+                index += 1
+                pendingComment = nil
+                try skipTrivia()
+            }
+        }
+        if let opening = braceOpening {
+            guard index < bytes.count else {
+                throw error("expected '}' to close the dictionary opened at \(opening.line):\(opening.column), found the end of the file")
+            }
+            if bytes[index] == UInt8(ascii: "}") {
+                index += 1
+                braceOpening = nil
+                try skipTrivia()
+                guard index >= bytes.count else { throw error("expected the end of the file after the dictionary's '}', found '\(try describe(at: index))'") }
+                return nil
+            }
+        }
         guard index < bytes.count else { return nil }
         let comment = pendingComment
         let start = position

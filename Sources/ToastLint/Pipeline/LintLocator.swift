@@ -199,7 +199,7 @@ struct PropertyListLocator {
 
     init(file: String, bytes: [UInt8]) {
         self.file = file
-        if file.hasSuffix(".stringsdict") {
+        if file.hasSuffix(".stringsdict") || StringCatalog.isXMLPropertyList(bytes) {
             if case .dictionary(let entries)? = try? XMLPropertyListParser.parse(bytes, file: file) { dictionary = entries }
         } else if !bytes.starts(with: Array("bplist00".utf8)), let utf8 = try? StringsLexer.utf8(bytes, file: file) {
             var found: [String: SourceLocation] = [:]
