@@ -198,7 +198,7 @@ struct LintLeafFormat: Sendable {
     /// missing (`%1#@count@`, `%# @sites @`, `%#@ files@`). Each with its range, name and
     /// the token as it should be.
     static func malformedSubstitutions(in text: String) -> [(range: Range<String.Index>, name: String, fixed: String)] {
-        guard text.contains("#") else { return [] }
+        guard LintText.containsByte(text, UInt8(ascii: "#")) else { return [] }
         var result: [(Range<String.Index>, String, String)] = []
         var i = text.startIndex
         while let percent = text[i...].firstIndex(of: "%") {
