@@ -36,12 +36,19 @@ import Testing
         let dir = try folder(["Main.xcstrings": Self.broken, "Clean.xcstrings": Self.broken.replacingOccurrences(of: "%@ Dateien", with: "%lld Dateien")])
         let bad = try ToastkitBinary.run(["lint", "Main.xcstrings"], directory: dir)
         #expect(bad.status == 1)
-        #expect(bad.stderr.contains("Main.xcstrings:7:59: error: [format-type-mismatch] “%lld files” (de): argument 1 is integer (“%lld”) in the source but read as object (“%@”) in de"), "\(bad.stderr)")
-        #expect(bad.stderr.contains("  source: ⟪%lld⟫ files\n  target: ⟪%@⟫ Dateien\n  hint: Use “%lld” for this argument."))
-        #expect(bad.stdout.isEmpty)
+        // Findings on stdout (for | less and | grep), the summary on stderr.
+        #expect(bad.stdout.contains("Main.xcstrings:7:59: error: [format-type-mismatch] “%lld files” (de): argument 1 is integer (“%lld”) in the source but read as object (“%@”) in de"), "\(bad.stdout)")
+        #expect(bad.stdout.contains("  source: ⟪%lld⟫ files\n  target: ⟪%@⟫ Dateien\n  hint: Use “%lld” for this argument."))
+        #expect(bad.stderr == """
+            toastkit lint: 1 error(s), 0 warning(s), 0 note(s) in 1 file(s)
+              rule                    error warning    note
+              format-type-mismatch        1       0       0
+
+            """, "\(bad.stderr)")
         let clean = try ToastkitBinary.run(["lint", "Clean.xcstrings"], directory: dir)
         #expect(clean.status == 0, "\(clean.stderr)")
-        #expect(clean.stderr.hasSuffix("toastkit lint: 0 error(s), 0 warning(s), 0 note(s) in 1 file(s)\n"))
+        #expect(clean.stdout.isEmpty)
+        #expect(clean.stderr == "toastkit lint: 0 error(s), 0 warning(s), 0 note(s) in 1 file(s)\n")
         let missing = try ToastkitBinary.run(["lint", "Nope.xcstrings"], directory: dir)
         #expect(missing.status == 2 && missing.stderr.contains("Nope.xcstrings:1:1: error: [io] no such file or folder"))
         let usage = try ToastkitBinary.run(["lint", "--format", "xml", "Main.xcstrings"], directory: dir)
@@ -68,7 +75,7 @@ import Testing
         let dir = try folder(["Main.xcstrings": Self.broken,
                               ".toastkit-lint.json": #"{"rules": {"format-type-mismatch": "warning"}}"#])
         let configured = try ToastkitBinary.run(["lint", "Main.xcstrings"], directory: dir)
-        #expect(configured.status == 0 && configured.stderr.contains("warning: [format-type-mismatch]"), "\(configured.stderr)")
+        #expect(configured.status == 0 && configured.stdout.contains("warning: [format-type-mismatch]"), "\(configured.stdout)")
         let badConfig = try ToastkitBinary.run(["lint", "--config", "nope.json", "Main.xcstrings"], directory: dir)
         #expect(badConfig.status == 2)
         try FileManager.default.removeItem(at: dir.appendingPathComponent(".toastkit-lint.json"))
@@ -81,11 +88,79 @@ import Testing
         let worse = Self.broken.replacingOccurrences(of: "\"en\" : { \"stringUnit\"", with: "\"fr\" : { \"stringUnit\" : { \"state\" : \"translated\", \"value\" : \"\\u001b[2J%lld fichiers\" } },\n        \"en\" : { \"stringUnit\"")
         try Data(worse.utf8).write(to: dir.appendingPathComponent("Main.xcstrings"))
         let third = try ToastkitBinary.run(["lint", "--baseline", "lint-baseline.json", "Main.xcstrings"], directory: dir)
-        #expect(third.status == 1 && third.stderr.contains("[control-character]") && !third.stderr.contains("[format-type-mismatch]"), "\(third.stderr)")
+        #expect(third.status == 1 && third.stdout.contains("[control-character]") && !third.stdout.contains("[format-type-mismatch]"), "\(third.stdout)")
         // Fixing the baselined finding shrinks the baseline.
         try Data(Self.broken.replacingOccurrences(of: "%@ Dateien", with: "%lld Dateien").utf8).write(to: dir.appendingPathComponent("Main.xcstrings"))
         let fourth = try ToastkitBinary.run(["lint", "--baseline", "lint-baseline.json", "Main.xcstrings"], directory: dir)
         #expect(fourth.status == 0 && fourth.stderr.contains("shrunk to 0"), "\(fourth.stderr)")
+    }
+
+    /// A three-locale `.lproj` tree with a problem in two locales, one in one locale, a note,
+    /// a source-side problem and a key holding a line break.
+    static let tree: [String: String] = [
+        "en.lproj/Main.strings": """
+            /* %@ is a file name. */
+            "a" = "Open %@";
+            /* A question. */
+            "b" = "Delete the file?";
+            /* Downloads, %@. */
+            "c" = "Download files";
+            /* %@ is a name, %@ a file. */
+            "d" = "%@ shared %@";
+            /* Two lines. */
+            "line\nbreak" = "Two\nlines";
+            """,
+        "de.lproj/Main.strings": """
+            "a" = "Öffnen";
+            "b" = "Datei löschen";
+            "c" = "Download files";
+            "d" = "%@ teilte %@";
+            "line\nbreak" = "";
+            """,
+        "fr.lproj/Main.strings": """
+            "a" = "Ouvrir";
+            "b" = "Supprimer le fichier ?";
+            "c" = "Télécharger des fichiers";
+            "d" = "%@ a partagé %@";
+            "line\nbreak" = "Deux\nlignes";
+            """,
+    ]
+
+    @Test func translatorOutput() throws {
+        let dir = try folder(Self.tree)
+        let all = try ToastkitBinary.run(["lint", "."], directory: dir)
+        #expect(all.status == 1)
+        // One problem in two locales: shown once, both locales named, the other located.
+        #expect(all.stdout.contains("./de.lproj/Main.strings:1:1: error: [placeholder-mismatch] “a” (de, fr): the de text drops argument 1 (“%@” in the source)\n  also in: fr (fr.lproj/Main.strings:1:1)\n"), "\(all.stdout)")
+        // A source-side problem once; a key with a line break on its header line, escaped.
+        #expect(all.stdout.components(separatedBy: "[source-not-positional]").count == 2)
+        #expect(all.stdout.contains("[empty-translation] “line<U+000A>break” (de)"), "\(all.stdout)")
+        #expect(all.stdout.contains("[punctuation-mismatch] “b” (de): the source ends with a question mark (“?”), the de text with no punctuation"))
+        // Notes are counted, not listed; the summary has the locales and the rule table.
+        #expect(!all.stdout.contains("unchanged-translation"))
+        #expect(all.stderr.hasPrefix("toastkit lint: 3 error(s), 2 warning(s), 1 note(s) in 3 file(s) (1 note(s) not listed: --notes lists them)\n  de: 2 error(s), 1 warning(s), 1 note(s)\n  en: 0 error(s), 1 warning(s), 0 note(s)\n  fr: 1 error(s), 0 warning(s), 0 note(s)\n"), "\(all.stderr)")
+        #expect(all.stderr.contains("  unchanged-translation        0       0       1\n"), "\(all.stderr)")
+        let notes = try ToastkitBinary.run(["lint", "--notes", "."], directory: dir)
+        #expect(notes.stdout.contains("note: [unchanged-translation] “c” (de)"))
+
+        // A translator of fr: fr's findings and the source's, nothing of de.
+        let fr = try ToastkitBinary.run(["lint", "--locales", "fr", "."], directory: dir)
+        #expect(fr.status == 1)
+        #expect(fr.stdout.contains("[placeholder-mismatch] “a” (fr)") && fr.stdout.contains("[source-not-positional] “d” (en)"), "\(fr.stdout)")
+        #expect(!fr.stdout.contains("(de") && !fr.stderr.contains("de:"), "\(fr.stdout)\n\(fr.stderr)")
+        let usage = try ToastkitBinary.run(["lint", "--locales", ",", "."], directory: dir)
+        #expect(usage.status == 2)
+
+        // JSON keeps one object per finding, with the group they share.
+        let json = try ToastkitBinary.run(["lint", "--format", "json", "."], directory: dir)
+        let objects = try json.stdout.split(separator: "\n").map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
+        let mismatch = objects.filter { $0["rule"] as? String == "placeholder-mismatch" }
+        #expect(mismatch.count == 2 && Set(mismatch.compactMap { $0["group"] as? String }).count == 1)
+        #expect(objects.contains { $0["rule"] as? String == "unchanged-translation" })
+
+        // One .lproj folder without its source says nothing was compared.
+        let alone = try ToastkitBinary.run(["lint", "de.lproj"], directory: dir)
+        #expect(alone.status == 0 && alone.stdout.contains("warning: [no-source-table]") && alone.stdout.contains("no en.lproj or Base.lproj file of the table Main"), "\(alone.stdout)")
     }
 
     @Test func missingTranslationIsAnErrorOnlyInCI() throws {
@@ -95,9 +170,9 @@ import Testing
             """
         let dir = try folder(["Main.xcstrings": catalog])
         let local = try ToastkitBinary.run(["lint", "Main.xcstrings"], directory: dir)
-        #expect(local.status == 0 && local.stderr.contains("warning: [missing-translation] “Close” (de)"), "\(local.stderr)")
+        #expect(local.status == 0 && local.stdout.contains("warning: [missing-translation] “Close” (de)"), "\(local.stdout)")
         let ci = try ToastkitBinary.run(["lint", "Main.xcstrings"], environment: ["CI": "true"], directory: dir)
-        #expect(ci.status == 1 && ci.stderr.contains("error: [missing-translation] “Close” (de)"))
+        #expect(ci.status == 1 && ci.stdout.contains("error: [missing-translation] “Close” (de)"))
     }
 
     @Test(.enabled(if: CatalogCommandsTests.corpusAvailable, "../shared/corpus is absent"))

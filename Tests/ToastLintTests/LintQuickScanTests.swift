@@ -16,7 +16,7 @@ import ToastKitTesting
         ("%lld files", "%lld Dateien"),
         ("%@ sent %lld photos", "%@ a envoyé %lld photos"),
         ("%1$@ sent %2$lld photos", "%2$lld 枚の写真を %1$@ が送信しました"),
-        ("Delete “%@”?", "Supprimer « %@ » ?"),
+        ("Delete “%@”.", "Supprimer « %@ »."),
         ("%lld%% done", "%lld%% erledigt"),
         ("Loading…", "Wird geladen…"),
         ("Can’t open %@ — try again", "Не удаётся открыть %@ — попробуйте ещё раз"),
@@ -41,6 +41,9 @@ import ToastKitTesting
         "%d Dateien warten", "%@ Dateien warten", "Dateien warten", "%lld Dateien warten %lld", "%1$lld Dateien warten",
         "%#@files@ Dateien warten", "%lld Dateien warten %", "%lld Dateien warten 50%", "50%lld Dateien warten",
         "٥%lld Dateien warten", "%arg Dateien warten", "", " ", "%lld files waiting",
+        // A mark at the end the source does not have (el reads `;` as a question mark).
+        "%lld Dateien warten.", "%lld Dateien warten…", "%lld Dateien warten...", "%lld Dateien warten:", "%lld Dateien warten;",
+        "%lld Dateien warten?", "%lld Dateien warten！",
     ]
 
     /// Sources the scan does not take at all: something of theirs is compared by a rule.
@@ -48,6 +51,8 @@ import ToastKitTesting
         " %lld files", "%lld files ", "%lld\nfiles", "%lld\tfiles", "%lld <b>files</b>", "%lld **files**",
         "%lld files in 2024", "%lld files at https://example.com", "%lld files%n", "%*d files", "%#@files@ waiting",
         "5%d files", "100% sure", "%lld files \u{200B}", "",
+        // Endings with locale rules (es ¿, French spacing, each script's marks).
+        "Delete %@?", "%lld files:", "Done!",
     ]
 
     @Test(arguments: plain)

@@ -102,3 +102,13 @@ public struct Linter: Sendable {
         }
     }
 }
+
+extension Linter {
+    /// The findings a translator of `locales` acts on (`toastkit lint --locales de,fr`):
+    /// those of these locales, and, once, those about the source text or a whole file, which
+    /// affect every locale. Codes compare in canonical form (`pt_BR` is `pt-BR`).
+    public static func findings(_ findings: [LintFinding], forLocales locales: [String]) -> [LintFinding] {
+        let wanted = Set(locales.map(CatalogLocale.normalize))
+        return findings.filter { $0.isSourceSide || wanted.contains(CatalogLocale.normalize($0.locale)) }
+    }
+}

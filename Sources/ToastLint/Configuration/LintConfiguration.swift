@@ -56,6 +56,9 @@ public struct LintConfiguration: Sendable, Equatable {
     @_spi(Verification) public var usesQuickScan = true
     /// Key glob → widest line in terminal cells.
     public var widthBudgets: [(glob: String, cells: Int)] = []
+    /// Whether the text output lists note-level findings (`"notes": true`); they are counted
+    /// either way, and JSON and SARIF always hold them.
+    public var listsNotes = false
 
     /// The defaults: every rule at its default severity, every locale, no terms or budgets.
     public init() {}
@@ -137,6 +140,9 @@ public struct LintConfiguration: Sendable, Equatable {
                     rules[rule.id] = .some(nil)
                 }
             case "doNotTranslate": doNotTranslate = try strings(member)
+            case "notes":
+                guard case .bool(let value) = member.value else { throw fail(member, "expected \"notes\" to be true or false") }
+                listsNotes = value
             case "widthBudgets":
                 guard case .object(let fields) = member.value else { throw fail(member, "expected \"widthBudgets\" to map key globs to numbers") }
                 for field in fields {

@@ -23,6 +23,9 @@ public struct LintFinding: Sendable, Hashable {
     public var target: String?
     /// How to fix it.
     public var hint: String?
+    /// Whether the finding is about the source-language text or the file itself (shown to
+    /// every locale, also with `--locales`).
+    public var isSourceSide = false
 
     /// A finding; `source`, `target` and `hint` are optional.
     public init(rule: RuleID, severity: Severity, location: SourceLocation, table: String, key: String,
@@ -45,6 +48,39 @@ public struct LintFinding: Sendable, Hashable {
     /// never a line number, so edits elsewhere in the file do not change it.
     public var fingerprint: String {
         [location.file, table, key, locale, path, rule.rawValue].map { $0.replacingTabs }.joined(separator: "\t")
+    }
+
+    /// The identity of the problem this finding repeats in other locales: the same rule,
+    /// severity, table, key, path, source excerpt and message but for the locale's code.
+    /// Findings with one group id are shown once in text output, with their locales listed.
+    public var groupKey: String {
+        [rule.rawValue, severity.rawValue, table, key, path, source ?? "", Self.withoutLocale(message, locale)]
+            .joined(separator: "\u{1}")
+    }
+
+    /// A short stable id of ``groupKey`` (16 hex digits, FNV-1a): JSON's and SARIF's `group`.
+    public var group: String {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in groupKey.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        let digits = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+
+    /// `message` with each whole-word `locale` replaced by `{locale}`.
+    static func withoutLocale(_ message: String, _ locale: String) -> String {
+        guard !locale.isEmpty, message.contains(locale) else { return message }
+        var result = ""
+        var rest = message[...]
+        while let range = rest.firstRange(of: locale) {
+            let before = range.lowerBound == message.startIndex ? nil : message[message.index(before: range.lowerBound)]
+            let after = range.upperBound == message.endIndex ? nil : message[range.upperBound]
+            let whole = !(before?.isLetter ?? false) && !(before?.isNumber ?? false) && before != "-"
+                && !(after?.isLetter ?? false) && !(after?.isNumber ?? false) && after != "-"
+            result += rest[..<range.lowerBound]
+            result += whole ? "{locale}" : String(rest[range])
+            rest = rest[range.upperBound...]
+        }
+        return result + rest
     }
 
     /// Sorts by file, line, column, then rule.

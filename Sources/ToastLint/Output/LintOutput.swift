@@ -26,8 +26,11 @@ public enum LintOutput {
     /// ```
     public static func text(_ finding: LintFinding) -> String {
         var out = "\(finding.location): \(finding.severity.rawValue): [\(finding.rule)] "
-        if !finding.key.isEmpty { out += "“\(finding.key)”" + (finding.locale.isEmpty ? "" : " (\(finding.locale)\(finding.path.isEmpty ? "" : " " + finding.path))") + ": " }
-        out += finding.message
+        if !finding.key.isEmpty {
+            out += "“\(LintEscaping.inline(finding.key))”"
+                + (finding.locale.isEmpty ? "" : " (\(LintEscaping.inline(finding.locale))\(finding.path.isEmpty ? "" : " " + finding.path))") + ": "
+        }
+        out += LintEscaping.inline(finding.message)
         if let source = finding.source { out += "\n  source: " + source }
         if let target = finding.target { out += "\n  target: " + target }
         if let hint = finding.hint { out += "\n  hint: " + hint }
@@ -52,6 +55,7 @@ public enum LintOutput {
         if let target = finding.target { members.append(JSONMember(key: "target", value: .string(target))) }
         if let hint = finding.hint { members.append(JSONMember(key: "hint", value: .string(hint))) }
         members.append(JSONMember(key: "fingerprint", value: .string(finding.fingerprint)))
+        members.append(JSONMember(key: "group", value: .string(finding.group)))
         return JSONWriter.string(.object(members))
     }
 
@@ -108,6 +112,7 @@ public enum LintOutput {
                     JSONMember(key: "key", value: .string(finding.key)),
                     JSONMember(key: "locale", value: .string(finding.locale)),
                     JSONMember(key: "path", value: .string(finding.path)),
+                    JSONMember(key: "group", value: .string(finding.group)),
                 ])),
             ])
         }

@@ -131,6 +131,17 @@ extension Linter {
             }
         }
         table.finishLproj(files: group.files)
+        if !table.isCatalog && table.sourceFiles == 0 && !table.keys.isEmpty, let first = group.files.sorted().first {
+            let folder = sourceLanguage + ".lproj"
+            raw.append(RawFinding(rule: .noSourceTable, file: first,
+                                  message: table.isInterfaceBuilder
+                                    ? "the table \(table.name) comes from a storyboard or xib, which lint does not read, and has no \(sourceLanguage) or Base .strings file, so its translations were not compared"
+                                    : "no \(folder) or Base.lproj file of the table \(table.name) was among the files linted, so its translations were not compared",
+                                  hint: table.isInterfaceBuilder
+                                    ? "Nothing to fix; export the storyboard's strings (ibtool --generate-strings-file) into \(folder) to have them compared."
+                                    : "Lint the folder that holds \(folder) as well, or give --source-language if the source is another folder.",
+                                  location: SourceLocation(file: first, line: 1, column: 1)))
+        }
         if let checkedWhileReading {
             // The rest of the rules, which need the whole table.
             var checker = LintChecker(table: table, configuration: configuration)
@@ -197,9 +208,11 @@ extension Linter {
                 } else {
                     location = SourceLocation(file: finding.file, line: 1, column: 1)
                 }
-                result.append(LintFinding(rule: rule.id, severity: severity, location: location, table: table.name, key: finding.key,
+                var located = LintFinding(rule: rule.id, severity: severity, location: location, table: table.name, key: finding.key,
                                           locale: finding.locale, path: finding.path, message: finding.message,
-                                          source: finding.source, target: finding.target, hint: finding.hint ?? rule.help))
+                                          source: finding.source, target: finding.target, hint: finding.hint ?? rule.help)
+                located.isSourceSide = finding.locale.isEmpty || finding.locale == table.sourceLanguage
+                result.append(located)
             }
             return result
         }.flatMap { $0 }

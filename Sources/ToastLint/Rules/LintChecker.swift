@@ -180,15 +180,21 @@ struct LintChecker {
                                    source: source.map(Self.excerpt), target: target.map(Self.excerpt), hint: hint, cap: cap))
     }
 
+    /// A text as lint shows it: controls, bidi controls, separators and invisible characters
+    /// as `<U+XXXX>` (``LintEscaping``), and the whitespace at its edges too, so that a
+    /// trailing space or a leading tab can be seen; at most 160 characters.
     static func excerpt(_ text: String) -> String {
-        var shown = String(text.unicodeScalars.map { scalar -> String in
-            switch scalar.value {
-            case 0x0A: "\\n"
-            case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069, 0x200B, 0xFEFF, 0x00AD:
-                "<U+" + CodePoint.hex(scalar.value) + ">"
-            default: String(scalar)
+        let scalars = Array(text.unicodeScalars)
+        let lead = scalars.prefix { $0.properties.isWhitespace }.count
+        let trail = lead == scalars.count ? 0 : scalars.reversed().prefix { $0.properties.isWhitespace }.count
+        var shown = ""
+        for (i, scalar) in scalars.enumerated() {
+            if LintEscaping.escapes(scalar) || i < lead || i >= scalars.count - trail {
+                shown += "<U+" + CodePoint.hex(scalar.value) + ">"
+            } else {
+                shown.unicodeScalars.append(scalar)
             }
-        }.joined())
+        }
         if shown.count > 160 { shown = String(shown.prefix(157)) + "…" }
         return shown
     }
@@ -402,6 +408,11 @@ struct LintChecker {
         let found = LocaleTag(code)?.identifier
         identifiers[code] = .some(found)
         return found
+    }
+
+    /// The language subtag of a locale code (`pt-BR` → `pt`, `zh_TW` → `zh`).
+    func language(of code: String) -> String {
+        String(code.prefix { $0 != "-" && $0 != "_" }).lowercased()
     }
 
     /// The likely script of a locale code (`ru` → `Cyrl`), once per code.
@@ -1120,6 +1131,10 @@ struct LintChecker {
         if let first = missing.first {
             report(.preservedToken, key, locale, path, "“\(first)” from the source is not in the \(locale) text\(missing.count > 1 ? " (and \(missing.count - 1) more)" : "")",
                    source: Self.mark(sourceText, first), target: text)
+        }
+        // Punctuation at the end
+        if s.letters > 0, let problem = LintPunctuation.problem(source: sourceText, target: text, locale: locale, language: language(of: locale)) {
+            report(.punctuationMismatch, key, locale, path, problem.message, source: sourceText, target: text, hint: problem.hint)
         }
         // Unchanged
         if s.letters > 3, LintTextFacts.comparable(of: text, equals: s.comparable), !sameLanguage(locale),

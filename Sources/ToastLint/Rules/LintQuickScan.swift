@@ -24,6 +24,8 @@ import ToastCatalog
 /// - `preserved-token`: the source has no URL to preserve.
 /// - `unchanged-translation`: the target's comparable text differs from the source's (or the
 ///   source has too few letters for the rule).
+/// - `punctuation-mismatch`: the target ends as the source does, with no mark or with the same
+///   full stop or ellipsis (the source ends with no other mark).
 /// - `width-budget` and `doNotTranslate` terms: the caller takes the scan only without them.
 package enum LintQuickScan {
     /// What the scan needs of a source leaf.
@@ -36,6 +38,9 @@ package enum LintQuickScan {
         /// ``LintTextFacts/letters`` and ``LintTextFacts/comparable`` of the source.
         let letters: Int
         let comparable: [UInt8]
+        /// How the source ends (`punctuation-mismatch`): a target is cleared only when it ends
+        /// with no mark either, or with the same full stop or ellipsis.
+        let end: (kind: LintPunctuation.End, mark: String)
 
         /// Nil when the source leaf itself has something the full rules compare.
         init?(text: String, facts: LintTextFacts, format: LintLeafFormat, tokens: [String]) {
@@ -76,6 +81,9 @@ package enum LintQuickScan {
             self.positional = positional
             letters = facts.letters
             comparable = facts.comparable
+            let end = LintPunctuation.end(text, language: "en")
+            guard end.kind == .none || end.kind == .period || end.kind == .ellipsis else { return nil }
+            self.end = (end.kind, end.mark)
         }
     }
 
@@ -98,6 +106,12 @@ package enum LintQuickScan {
             return scan(bytes, source.specifiers, positional: source.positional)
         }
         guard scanned == true else { return false }
+        // The ending: none in both, or the same full stop or ellipsis (any other goes to the
+        // full rule, which knows each locale's marks, Spanish ¿ and French spacing).
+        if source.letters > 0 {
+            let end = LintPunctuation.end(text, language: "el")  // `;` is a mark in el: not cleared
+            guard end.kind == source.end.kind, end.mark == source.end.mark else { return false }
+        }
         if source.letters > 3 && LintTextFacts.comparable(of: text, equals: source.comparable) { return false }
         return true
     }

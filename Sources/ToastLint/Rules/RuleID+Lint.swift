@@ -49,6 +49,10 @@ extension RuleID {
     public static let markupMismatch: RuleID = "markup-mismatch"
     /// A URL or a do-not-translate term (.toastkit-lint.json) of the source is not kept verbatim.
     public static let preservedToken: RuleID = "preserved-token"
+    /// An `.lproj` table has no source-language (or `Base.lproj`) file among the files linted, so nothing was compared.
+    public static let noSourceTable: RuleID = "no-source-table"
+    /// End punctuation, an ellipsis, a colon or a question mark of the source is missing or changed in the translation.
+    public static let punctuationMismatch: RuleID = "punctuation-mismatch"
     /// A string with placeholders or of one or two words has no comment for translators.
     public static let missingComment: RuleID = "missing-comment"
     /// A line of the text is wider, in terminal cells, than the budget configured for its key.

@@ -18,7 +18,11 @@ struct LintCommand: ParsableCommand {
     )
 
     @Argument(help: "Catalog files, .lproj folders or trees.") var paths: [String] = []
-    @Option(help: "Output: text (stderr), json, sarif or github (stdout).") var format: LintOutputFormat = .text
+    @Option(help: "Output: text (findings on stdout, the summary on stderr), json, sarif or github (stdout).") var format: LintOutputFormat = .text
+    @Option(help: ArgumentHelp("Only these locales' findings (and, once, those of the source text and of whole files).", valueName: "L[,L…]"))
+    var locales: String?
+    @Flag(help: "List note-level findings in text output (they are counted either way; JSON and SARIF hold them all).") var notes = false
+    @Flag(help: "List every finding in text output: notes, and each problem past the first \(LintTextReport.defaultPerFileAndRule) of a rule in a file.") var all = false
     @Option(help: "Configuration file (default: .toastkit-lint.json if present).") var config: String?
     @Option(help: "Baseline file: written when absent; then only findings outside it count, and it shrinks as they are fixed.") var baseline: String?
     @Option(help: "The development language of .lproj trees (overrides the configuration).") var sourceLanguage: String?
@@ -49,6 +53,11 @@ struct LintCommand: ParsableCommand {
         let result: Linter.Report
         do { result = try linter.lint(paths: paths) } catch { throw CLIFailure(code: 2, message: error.description) }
         var findings = result.findings
+        if let locales {
+            let selected = locales.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            guard !selected.isEmpty else { throw CLIFailure(code: 2, message: "error: --locales needs at least one locale, such as --locales de,fr") }
+            findings = Linter.findings(findings, forLocales: selected)
+        }
         var baselined = 0
         if let baseline {
             if FileManager.default.fileExists(atPath: baseline) {
@@ -74,19 +83,18 @@ struct LintCommand: ParsableCommand {
                 findings = []
             }
         }
+        let report = LintTextReport(findings: findings, listsNotes: all || notes || configuration.listsNotes || format != .text,
+                                    perFileAndRule: all ? nil : LintTextReport.defaultPerFileAndRule)
         switch format {
-        case .text: for finding in findings { printError(LintOutput.text(finding)) }
+        case .text: print(report.body(), terminator: "")
         case .json: for finding in findings { print(LintOutput.json(finding)) }
         case .github: for finding in findings { print(LintOutput.github(finding)) }
         case .sarif: print(LintOutput.sarif(findings, toolVersion: ToastkitCommand.version))
         }
-        let errors = findings.filter { $0.severity == .error }.count
-        let warnings = findings.filter { $0.severity == .warning }.count
-        let notes = findings.count - errors - warnings
         if format == .text || format == .github {
-            printError("toastkit lint: \(errors) error(s), \(warnings) warning(s), \(notes) note(s) in \(result.files.count) file(s)\(baselined > 0 ? "; \(baselined) baselined" : "")")
+            printError(report.summary(files: result.files.count, baselined: baselined))
         }
-        if errors > 0 { throw ExitCode(1) }
+        if findings.contains(where: { $0.severity == .error }) { throw ExitCode(1) }
     }
 
     /// Writes the baseline safely: atomically, keeping mode and owner, never over a baseline
