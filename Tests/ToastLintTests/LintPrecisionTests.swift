@@ -124,30 +124,25 @@ import ToastTestSupport
         Case(name: "space inside %@", files: [("en.lproj/Main.strings", strings([("k", "% @ done")]))], locale: "en", rules: ["format-syntax"]),
     ]
 
-    @Test(arguments: cases) func precision(_ example: Case) throws {
+    /// Lints `files` (relative path → contents) written to a temporary folder.
+    static func lint(_ files: [(String, String)], configuration: LintConfiguration = LintConfiguration()) throws -> [LintFinding] {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lint-precision-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        for (path, contents) in example.files {
+        for (path, contents) in files {
             let url = folder.appendingPathComponent(path)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(contents.utf8).write(to: url)
         }
-        let report = try Linter(configuration: example.configuration).lint(paths: [folder.path])
-        let found = report.findings.filter { $0.locale == example.locale }
+        return try Linter(configuration: configuration).lint(paths: [folder.path]).findings
+    }
+
+    @Test(arguments: cases) func precision(_ example: Case) throws {
+        let found = try Self.lint(example.files, configuration: example.configuration).filter { $0.locale == example.locale }
         #expect(Array(Set(found.map(\.rule.rawValue))).sorted() == example.rules, "\(found.map(LintOutput.text))")
     }
 
     @Test func messagesSayWhatIsWrong() throws {
-        let lint = { (files: [(String, String)]) throws -> [String] in
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lint-precision-\(UUID().uuidString)")
-            defer { try? FileManager.default.removeItem(at: folder) }
-            for (path, contents) in files {
-                let url = folder.appendingPathComponent(path)
-                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try Data(contents.utf8).write(to: url)
-            }
-            return try Linter().lint(paths: [folder.path]).findings.map(\.message)
-        }
+        let lint = { (files: [(String, String)]) throws -> [String] in try Self.lint(files).map(\.message) }
         let hardCoded = try lint(Self.cases.first { $0.name == "uk one hard-codes 1" }!.files)
         #expect(hardCoded.contains { $0.contains("hard-codes “1”") && $0.contains("1, 21, 31") }, "\(hardCoded)")
         let malformed = try lint([("en.lproj/Main.stringsdict", Self.stringsdict("k", format: "%1#@count@ and %# @sites @", variable: "count",
