@@ -36,6 +36,18 @@ import ToastLint
         #expect(LintRule.named(.duplicateKey)?.id.rawValue == "duplicate-key")
     }
 
+    /// docs/LINT.md shows every rule with a finding and a look-alike it leaves alone: one row
+    /// of its table per rule.
+    @Test func lintGuideDocumentsEveryRule() throws {
+        let guide = try String(contentsOfFile: Self.sources + "/../docs/LINT.md", encoding: .utf8)
+        let rows = Set(guide.split(separator: "\n").compactMap { line -> String? in
+            guard line.hasPrefix("| `") else { return nil }
+            return String(line.dropFirst(3).prefix { $0 != "`" })
+        })
+        let missing = LintRule.all.map(\.id.rawValue).filter { !rows.contains($0) }
+        #expect(missing.isEmpty, "rules without a row in docs/LINT.md: \(missing)")
+    }
+
     @Test func severitiesAreOrdered() {
         #expect(Severity.allCases.sorted() == [.note, .warning, .error])
     }

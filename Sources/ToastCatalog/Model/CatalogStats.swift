@@ -41,44 +41,61 @@ public struct CatalogStats: Sendable, Equatable {
     public init(_ tables: [StringCatalog]) {
         var rows: [Row] = []
         for table in tables {
-            var locales = Set<String>()
+            // Each distinct code is made canonical once (a table has a few dozen, its entries
+            // hundreds of thousands of localizations), then known by its row's index.
+            var rowIndex: [String: Int] = [:]
+            var tableRows: [Row] = []
+            var codeIndex: [String: Int] = [:]
+            func index(ofCanonical locale: String) -> Int {
+                if let known = rowIndex[locale] { return known }
+                rowIndex[locale] = tableRows.count
+                tableRows.append(Row(table: table.table, locale: locale))
+                return tableRows.count - 1
+            }
+            func index(ofCode code: String) -> Int {
+                if let known = codeIndex[code] { return known }
+                let found = index(ofCanonical: CatalogLocale.normalize(code))
+                codeIndex[code] = found
+                return found
+            }
             for entry in table.entries.values {
-                for code in entry.localizations.keys { locales.insert(CatalogLocale.normalize(code)) }
+                for code in entry.localizations.keys { _ = index(ofCode: code) }
             }
             // String Catalog keys without localizations are source text in the source language.
-            if table.entries.values.contains(where: { $0.localizations.isEmpty }) {
-                locales.insert(CatalogLocale.normalize(table.sourceLanguage))
-            }
-            var byLocale: [String: Row] = [:]
-            for locale in locales { byLocale[locale] = Row(table: table.table, locale: locale) }
-            let source = CatalogLocale.normalize(table.sourceLanguage)
+            let sourceLocale = CatalogLocale.normalize(table.sourceLanguage)
+            if table.entries.values.contains(where: { $0.localizations.isEmpty }) { _ = index(ofCanonical: sourceLocale) }
+            let source = rowIndex[sourceLocale]
             // In .lproj tables, the source language's keys are the table's keys.
-            let sourceDefinesKeys = table.format != .xcstrings && locales.contains(source)
+            let sourceDefinesKeys = table.format != .xcstrings && source != nil
+            var present = [Bool](repeating: false, count: tableRows.count)
+            var counted = present
             for key in table.keys {
                 guard let entry = table.entries[key], entry.shouldTranslate != false else { continue }
-                var normalized: [String: LocalizedValue] = [:]
-                for (code, value) in entry.localizations { normalized[CatalogLocale.normalize(code)] = value }
-                if sourceDefinesKeys && normalized[source] == nil {
-                    for locale in normalized.keys { byLocale[locale]!.obsolete += 1 }
+                for i in present.indices { present[i] = false; counted[i] = false }
+                for code in entry.localizations.keys { present[index(ofCode: code)] = true }
+                if sourceDefinesKeys, let source, !present[source] {
+                    for i in present.indices where present[i] { tableRows[i].obsolete += 1 }
                     continue
                 }
-                for locale in locales {
-                    guard let value = normalized[locale] else {
-                        if entry.localizations.isEmpty && locale == CatalogLocale.normalize(table.sourceLanguage) {
-                            byLocale[locale]!.translated += 1  // the key is the source text
-                        } else {
-                            byLocale[locale]!.missing += 1
-                        }
-                        continue
+                for (code, value) in entry.localizations {
+                    let i = index(ofCode: code)
+                    guard !counted[i] else { continue }  // two codes of one locale count once
+                    counted[i] = true
+                    switch Self.state(of: value) {
+                    case .needsReview: tableRows[i].needsReview += 1
+                    case .new: tableRows[i].new += 1
+                    case .translated: tableRows[i].translated += 1
                     }
-                    var states: [String?] = []
-                    Self.states(of: value, into: &states)
-                    if states.contains("needs_review") { byLocale[locale]!.needsReview += 1 }
-                    else if states.contains("new") { byLocale[locale]!.new += 1 }
-                    else { byLocale[locale]!.translated += 1 }
+                }
+                for i in present.indices where !present[i] {
+                    if entry.localizations.isEmpty && i == source {
+                        tableRows[i].translated += 1  // the key is the source text
+                    } else {
+                        tableRows[i].missing += 1
+                    }
                 }
             }
-            rows += byLocale.values
+            rows += tableRows
         }
         self.rows = rows.sorted { a, b in
             a.table != b.table ? a.table.unicodeScalars.lexicographicallyPrecedes(b.table.unicodeScalars)
@@ -86,13 +103,28 @@ public struct CatalogStats: Sendable, Equatable {
         }
     }
 
-    static func states(of value: LocalizedValue, into states: inout [String?]) {
-        if let unit = value.stringUnit { states.append(unit.state) }
-        for form in value.plural.values { Self.states(of: form, into: &states) }
-        for form in value.device.values { Self.states(of: form, into: &states) }
-        for substitution in value.substitutions.values {
-            for form in substitution.plural.values { Self.states(of: form, into: &states) }
+    enum State { case translated, needsReview, new }
+
+    /// A localization's state: needs review when any leaf needs review, new when any is new
+    /// (and none needs review), else translated (formats without states count a present
+    /// value as translated).
+    static func state(of value: LocalizedValue) -> State {
+        var new = false
+        func visit(_ value: LocalizedValue) -> Bool {
+            if let unit = value.stringUnit {
+                if unit.state == "needs_review" { return true }
+                if unit.state == "new" { new = true }
+            }
+            if value.plural.isEmpty && value.device.isEmpty && value.substitutions.isEmpty { return false }
+            for form in value.plural.values where visit(form) { return true }
+            for form in value.device.values where visit(form) { return true }
+            for substitution in value.substitutions.values {
+                for form in substitution.plural.values where visit(form) { return true }
+            }
+            return false
         }
+        if visit(value) { return .needsReview }
+        return new ? .new : .translated
     }
 
     /// A plain-text table for people; the `obsolete` column only when some row has obsolete
