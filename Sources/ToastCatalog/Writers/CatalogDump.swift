@@ -38,12 +38,14 @@ public struct CatalogLeaf: Sendable, Hashable {
         ]))
     }
 
-    /// Code-point order by (file, table, key, locale, path).
+    /// Code-point order by (file, table, key, locale, path). UTF-8 bytes sort as their code
+    /// points do, so the bytes are compared, field by field, without building anything.
     public static func precedes(_ a: CatalogLeaf, _ b: CatalogLeaf) -> Bool {
-        for (x, y) in [(a.file, b.file), (a.table, b.table), (a.key, b.key), (a.locale, b.locale), (a.path, b.path)] where x != y {
-            return x.unicodeScalars.lexicographicallyPrecedes(y.unicodeScalars)
-        }
-        return false
+        if a.file != b.file { return a.file.utf8.lexicographicallyPrecedes(b.file.utf8) }
+        if a.table != b.table { return a.table.utf8.lexicographicallyPrecedes(b.table.utf8) }
+        if a.key != b.key { return a.key.utf8.lexicographicallyPrecedes(b.key.utf8) }
+        if a.locale != b.locale { return a.locale.utf8.lexicographicallyPrecedes(b.locale.utf8) }
+        return a.path.utf8.lexicographicallyPrecedes(b.path.utf8)
     }
 }
 
@@ -57,6 +59,14 @@ extension StringCatalog {
         let spelled = !hasRespelledKeys
             ? keys.lazy.compactMap { key in entry(forKey: key).map { SpelledEntry(key: key, entry: $0) } }.map { $0 }
             : entriesBySpelling()
+        // Each distinct locale code is made canonical once (ICU), not once per localization.
+        var canonical: [String: String] = [:]
+        func normalized(_ code: String) -> String {
+            if let known = canonical[code] { return known }
+            let found = CatalogLocale.normalize(code)
+            canonical[code] = found
+            return found
+        }
         for (key, entry) in spelled.lazy.map({ ($0.key, $0.entry) }) {
             if entry.localizations.isEmpty {
                 result.append(CatalogLeaf(file: file, table: table, key: key, locale: CatalogLocale.normalize(sourceLanguage),
@@ -64,7 +74,7 @@ extension StringCatalog {
                 continue
             }
             for (code, value) in entry.localizations {
-                let locale = CatalogLocale.normalize(code)
+                let locale = normalized(code)
                 collect(value, path: "", into: &result) { path, unit in
                     CatalogLeaf(file: file, table: table, key: key, locale: locale, path: path, value: unit.value, state: unit.state)
                 }
