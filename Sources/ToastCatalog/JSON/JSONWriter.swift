@@ -67,6 +67,38 @@ public enum JSONWriter {
     }
 }
 
+extension JSONWriter {
+    /// Appends `text` as a JSON string literal to UTF-8 bytes, escaped exactly as
+    /// ``writeString(_:into:)`` escapes it, a byte at a time (UTF-8 bytes from 0x80 up are
+    /// copied: only ASCII is escaped).
+    public static func appendString(_ text: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        var text = text
+        text.withUTF8 { bytes in
+            var start = 0
+            for (i, byte) in bytes.enumerated() {
+                let escape: [UInt8]
+                switch byte {
+                case 0x22: escape = [0x5C, 0x22]
+                case 0x5C: escape = [0x5C, 0x5C]
+                case 0x0A: escape = [0x5C, UInt8(ascii: "n")]
+                case 0x0D: escape = [0x5C, UInt8(ascii: "r")]
+                case 0x09: escape = [0x5C, UInt8(ascii: "t")]
+                case 0x08: escape = [0x5C, UInt8(ascii: "b")]
+                case 0x0C: escape = [0x5C, UInt8(ascii: "f")]
+                case 0x00..<0x20, 0x7F: escape = Array(("\\u" + hex4(UInt32(byte))).utf8)
+                default: continue
+                }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<i]))
+                out.append(contentsOf: escape)
+                start = i + 1
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+}
+
 extension JSONValue {
     /// An object from key–value pairs, in the given order.
     public static func members(_ pairs: KeyValuePairs<String, JSONValue>) -> JSONValue {

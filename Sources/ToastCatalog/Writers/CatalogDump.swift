@@ -38,6 +38,25 @@ public struct CatalogLeaf: Sendable, Hashable {
         ]))
     }
 
+    /// Appends ``jsonLine`` and a line feed to UTF-8 bytes, written byte by byte.
+    public func appendJSONLine(to out: inout [UInt8]) {
+        func field(_ name: StaticString, _ value: String?, first: Bool = false) {
+            out.append(first ? UInt8(ascii: "{") : UInt8(ascii: ","))
+            out.append(UInt8(ascii: "\""))
+            out.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+            out.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+            if let value { JSONWriter.appendString(value, to: &out) } else { out.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C]) }
+        }
+        field("file", file, first: true)
+        field("table", table)
+        field("key", key)
+        field("locale", locale)
+        field("path", path)
+        field("value", value)
+        field("state", state)
+        out.append(contentsOf: [UInt8(ascii: "}"), 0x0A])
+    }
+
     /// Code-point order by (file, table, key, locale, path). UTF-8 bytes sort as their code
     /// points do, so the bytes are compared, field by field, without building anything.
     public static func precedes(_ a: CatalogLeaf, _ b: CatalogLeaf) -> Bool {
@@ -85,7 +104,10 @@ extension StringCatalog {
                 }
             }
         }
-        return result.sorted(by: CatalogLeaf.precedes)
+        // Indices are sorted, not the leaves: moving a leaf retains and releases its seven
+        // strings.
+        let order = result.indices.sorted { CatalogLeaf.precedes(result[$0], result[$1]) }
+        return order.map { result[$0] }
     }
 
     private func collect(_ value: LocalizedValue, path: String, into result: inout [CatalogLeaf],

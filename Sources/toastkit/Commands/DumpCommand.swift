@@ -25,7 +25,8 @@ struct DumpCommand: ParsableCommand {
     func run() throws {
         let limits = try limitOptions.limits()
         var failed = false
-        var output = ""
+        var output: [UInt8] = []
+        output.reserveCapacity(1 << 21)
         for path in paths {
             let files: [String]
             do { files = try CatalogLoader.files(at: path) } catch {
@@ -38,17 +39,16 @@ struct DumpCommand: ParsableCommand {
                     let catalog = try CatalogLoader.readFile(file, sourceLanguage: sourceLanguage, limits: limits)
                     for warning in catalog.warnings { printError(warning.description) }
                     for leaf in catalog.leaves(file: file) {
-                        output += leaf.jsonLine
-                        output += "\n"
+                        leaf.appendJSONLine(to: &output)
+                        if output.count > 1 << 20 { StandardOutput.write(output); output.removeAll(keepingCapacity: true) }
                     }
-                    if output.utf8.count > 1 << 20 { print(output, terminator: ""); output = "" }
                 } catch {
                     printError(error.description)
                     failed = true
                 }
             }
         }
-        print(output, terminator: "")
+        StandardOutput.write(output)
         if failed { throw CLIFailure(code: 2, message: "toastkit: some catalogs could not be read") }
     }
 }

@@ -64,3 +64,22 @@ enum Interrupt {
         }
     }
 }
+
+/// Standard output for commands that print much (dump, lint): bytes built in one buffer and
+/// written with as few system calls as the pipe takes, after what `print` has buffered.
+enum StandardOutput {
+    static func write(_ bytes: [UInt8]) {
+        fflush(nil)  // every stream: what print has buffered goes first
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                #if canImport(Glibc)
+                let written = Glibc.write(STDOUT_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
+                #else
+                let written = Darwin.write(STDOUT_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
+                #endif
+                if written > 0 { offset += written } else if written < 0 && errno == EINTR { continue } else { return }
+            }
+        }
+    }
+}
