@@ -39,24 +39,39 @@ public enum LintOutput {
 
     /// One finding as a JSON object on one line.
     public static func json(_ finding: LintFinding) -> String {
-        var members: [JSONMember] = [
-            JSONMember(key: "rule", value: .string(finding.rule.rawValue)),
-            JSONMember(key: "severity", value: .string(finding.severity.rawValue)),
-            JSONMember(key: "file", value: .string(finding.location.file)),
-            JSONMember(key: "line", value: .number(String(finding.location.line))),
-            JSONMember(key: "column", value: .number(String(finding.location.column))),
-            JSONMember(key: "table", value: .string(finding.table)),
-            JSONMember(key: "key", value: .string(finding.key)),
-            JSONMember(key: "locale", value: .string(finding.locale)),
-            JSONMember(key: "path", value: .string(finding.path)),
-            JSONMember(key: "message", value: .string(finding.message)),
-        ]
-        if let source = finding.source { members.append(JSONMember(key: "source", value: .string(source))) }
-        if let target = finding.target { members.append(JSONMember(key: "target", value: .string(target))) }
-        if let hint = finding.hint { members.append(JSONMember(key: "hint", value: .string(hint))) }
-        members.append(JSONMember(key: "fingerprint", value: .string(finding.fingerprint)))
-        members.append(JSONMember(key: "group", value: .string(finding.group)))
-        return JSONWriter.string(.object(members))
+        var bytes: [UInt8] = []
+        appendJSON(finding, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends ``json(_:)`` of `finding` to UTF-8 bytes (no line feed), written byte by byte.
+    public static func appendJSON(_ finding: LintFinding, to out: inout [UInt8]) {
+        var first = true
+        func name(_ key: StaticString) {
+            out.append(first ? UInt8(ascii: "{") : UInt8(ascii: ","))
+            first = false
+            out.append(UInt8(ascii: "\""))
+            out.append(contentsOf: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
+            out.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+        }
+        func string(_ key: StaticString, _ value: String) { name(key); JSONWriter.appendString(value, to: &out) }
+        func number(_ key: StaticString, _ value: Int) { name(key); out.append(contentsOf: String(value).utf8) }
+        string("rule", finding.rule.rawValue)
+        string("severity", finding.severity.rawValue)
+        string("file", finding.location.file)
+        number("line", finding.location.line)
+        number("column", finding.location.column)
+        string("table", finding.table)
+        string("key", finding.key)
+        string("locale", finding.locale)
+        string("path", finding.path)
+        string("message", finding.message)
+        if let source = finding.source { string("source", source) }
+        if let target = finding.target { string("target", target) }
+        if let hint = finding.hint { string("hint", hint) }
+        string("fingerprint", finding.fingerprint)
+        string("group", finding.group)
+        out.append(UInt8(ascii: "}"))
     }
 
     /// One finding as a GitHub Actions workflow command.

@@ -188,14 +188,18 @@ struct LintChecker {
         let lead = scalars.prefix { $0.properties.isWhitespace }.count
         let trail = lead == scalars.count ? 0 : scalars.reversed().prefix { $0.properties.isWhitespace }.count
         var shown = ""
+        // At most 160 scalars shown (escapes counted as written); past that, 157 and "…".
+        var written = 0
         for (i, scalar) in scalars.enumerated() {
+            if written >= 157 && scalars.count - i + written > 160 { shown += "…"; break }
             if LintEscaping.escapes(scalar) || i < lead || i >= scalars.count - trail {
                 shown += "<U+" + CodePoint.hex(scalar.value) + ">"
+                written += 8
             } else {
                 shown.unicodeScalars.append(scalar)
+                written += 1
             }
         }
-        if shown.count > 160 { shown = String(shown.prefix(157)) + "…" }
         return shown
     }
 
@@ -1004,8 +1008,8 @@ struct LintChecker {
 
     /// Marks the first occurrence of `token` as `⟪token⟫`.
     static func mark(_ text: String, _ token: String) -> String {
-        guard !token.isEmpty, let range = text.range(of: token) else { return text }
-        return text.replacingCharacters(in: range, with: "⟪" + token + "⟫")
+        guard !token.isEmpty, let range = text.firstRange(of: token) else { return text }
+        return text[..<range.lowerBound] + "⟪" + token + "⟫" + text[range.upperBound...]
     }
 
     // MARK: - Text

@@ -21,6 +21,10 @@ enum LintPunctuation {
     /// mark as written (`…` or `...` for an ellipsis), and whether a space of any kind comes
     /// before it (French spacing).
     static func end(_ text: String, language: String) -> (kind: End, mark: String, spaced: Bool) {
+        // Most texts end with an ASCII letter or digit: no mark, nothing to scan.
+        if let last = text.utf8.last, last < 0x80, (last | 0x20 >= 0x61 && last | 0x20 <= 0x7A) || (last >= 0x30 && last <= 0x39) {
+            return (.none, "", false)
+        }
         var scalars = text.unicodeScalars[...]
         while let last = scalars.last,
               last.properties.isWhitespace || "\"'”’“»«›)]）」』〕】".unicodeScalars.contains(last) {
