@@ -118,7 +118,7 @@ func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count:
 
 /// `write(2)` of all of `bytes` (retried after a signal and a short write); false with `errno` set
 /// when it failed.
-func systemWriteAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
+package func systemWriteAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
     var done = 0
     while done < bytes.count {
         #if canImport(Glibc)

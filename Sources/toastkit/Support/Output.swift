@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import ToastCatalog
 
 /// Writes one line to standard error.
 func printError(_ line: String) {
@@ -70,16 +71,6 @@ enum Interrupt {
 enum StandardOutput {
     static func write(_ bytes: [UInt8]) {
         fflush(nil)  // every stream: what print has buffered goes first
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                #if canImport(Glibc)
-                let written = Glibc.write(STDOUT_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
-                #else
-                let written = Darwin.write(STDOUT_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
-                #endif
-                if written > 0 { offset += written } else if written < 0 && errno == EINTR { continue } else { return }
-            }
-        }
+        _ = bytes.withUnsafeBytes { systemWriteAll(STDOUT_FILENO, $0) }
     }
 }
