@@ -177,4 +177,26 @@ import ToastCatalog
         broken.removeLast(5)
         #expect(throws: CatalogError.self) { try read(broken) }
     }
+
+    /// A binary property list whose one object is a string (ASCII 0x5F, UTF-16 0x6F) or data
+    /// (0x4F) with an 8-byte length of `length`: the sum of its start and length overflowed
+    /// (exit 132) before lengths were compared by subtraction.
+    static let extremes: [(UInt8, UInt64)] = [(0x5F, UInt64(Int64.max)), (0x4F, UInt64(Int64.max)), (0x6F, UInt64(Int64.max)),
+                                              (0x5F, UInt64(Int64.max) - 17), (0x4F, 1 << 40), (0x5F, UInt64.max)]
+
+    @Test(arguments: extremes)
+    func extremeLengthsAreErrors(marker: UInt8, length: UInt64) {
+        var bytes = Array("bplist00".utf8)
+        bytes += [marker, 0x13] + (0..<8).map { UInt8(truncatingIfNeeded: length >> (56 - 8 * UInt64($0))) }
+        let table = bytes.count
+        bytes.append(8)  // the offset of object 0
+        bytes += [0, 0, 0, 0, 0, 0, 1, 1]  // unused, offset size, reference size
+        for value in [UInt64(1), 0, UInt64(table)] { bytes += (0..<8).map { UInt8(truncatingIfNeeded: value >> (56 - 8 * UInt64($0))) } }
+        do {
+            _ = try StringCatalog(strings: bytes, file: "Huge.strings", locale: "en")
+            Issue.record("accepted a length of \(length)")
+        } catch {
+            #expect(error.description.hasPrefix("Huge.strings:1:1: error: [bplist-syntax] "), "\(error)")
+        }
+    }
 }

@@ -134,12 +134,13 @@ public enum BinaryPropertyListParser {
                 return .date(String(Double(bitPattern: bits)))
             case 0x4:
                 let (count, start) = try length(marker, at: offset)
-                guard start + count <= bytes.count else { throw fail("expected \(count) bytes of data at byte \(start)") }
+                // Compared without adding: a length of 2⁶³−1 must not overflow.
+                guard count <= bytes.count - start else { throw fail("expected \(count) bytes of data at byte \(start)") }
                 try spend(count)
                 return .data(Self.base64(bytes[start..<start + count]))
             case 0x5:
                 let (count, start) = try length(marker, at: offset)
-                guard start + count <= bytes.count else { throw fail("expected \(count) ASCII characters at byte \(start)") }
+                guard count <= bytes.count - start else { throw fail("expected \(count) ASCII characters at byte \(start)") }
                 try checkLength(count, at: start)
                 try spend(count)
                 return .string(String(decoding: bytes[start..<start + count], as: UTF8.self))
