@@ -13,18 +13,25 @@ package enum CodePoint {
         return names.joined(separator: " ") + (text.unicodeScalars.count > limit ? " …" : "")
     }
 
-    /// `text` with C0 and C1 controls, DEL, bidi controls and line and paragraph separators
-    /// shown as `<U+XXXX>`, so that quoting input can never move the cursor, recolour the
-    /// terminal or reorder a line.
+    /// Whether a scalar is shown as `<U+XXXX>` wherever input is quoted: C0 controls (tab
+    /// and line feed included), DEL, C1 controls, bidi marks, embeddings, overrides and
+    /// isolates, line and paragraph separators, and the invisible format characters (zero
+    /// width space and joiners, word joiner, byte order mark, soft hyphen).
+    package static func isEscaped(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F, 0x00AD, 0x200B...0x200F, 0x2028...0x202E, 0x2060...0x2069, 0xFEFF: true
+        default: false
+        }
+    }
+
+    /// `text` with each scalar of ``isEscaped(_:)`` shown as `<U+XXXX>`, so that quoting input
+    /// can never move the cursor, recolour the terminal, reorder a line or hide a character:
+    /// the one escaping scheme of every text output.
     package static func visible(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isEscaped) else { return text }
         var shown = ""
         for scalar in text.unicodeScalars {
-            switch scalar.value {
-            case 0x00...0x1F, 0x7F...0x9F, 0x200E, 0x200F, 0x2028...0x202E, 0x2066...0x2069:
-                shown += "<U+" + hex(scalar.value) + ">"
-            default:
-                shown.unicodeScalars.append(scalar)
-            }
+            if isEscaped(scalar) { shown += "<U+" + hex(scalar.value) + ">" } else { shown.unicodeScalars.append(scalar) }
         }
         return shown
     }

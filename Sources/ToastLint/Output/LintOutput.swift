@@ -25,15 +25,15 @@ public enum LintOutput {
     ///   hint: Use exactly the source's placeholders; …
     /// ```
     public static func text(_ finding: LintFinding) -> String {
-        var out = "\(finding.location): \(finding.severity.rawValue): [\(finding.rule)] "
+        var out = "\(CodePoint.visible("\(finding.location)")): \(finding.severity.rawValue): [\(finding.rule)] "
         if !finding.key.isEmpty {
-            out += "“\(LintEscaping.inline(finding.key))”"
-                + (finding.locale.isEmpty ? "" : " (\(LintEscaping.inline(finding.locale))\(finding.path.isEmpty ? "" : " " + finding.path))") + ": "
+            out += "“\(CodePoint.visible(finding.key))”"
+                + (finding.locale.isEmpty ? "" : " (\(CodePoint.visible(finding.locale + (finding.path.isEmpty ? "" : " " + finding.path))))") + ": "
         }
-        out += LintEscaping.inline(finding.message)
+        out += CodePoint.visible(finding.message)
         if let source = finding.source { out += "\n  source: " + source }
         if let target = finding.target { out += "\n  target: " + target }
-        if let hint = finding.hint { out += "\n  hint: " + hint }
+        if let hint = finding.hint { out += "\n  hint: " + CodePoint.visible(hint) }
         return out
     }
 

@@ -77,7 +77,7 @@ public struct LintTextReport: Sendable {
             out += Self.text(group, showsHint: !repeatsHint) + "\n"
         }
         for (file, rule, count) in hidden {
-            out += "\(file): \(count) more [\(rule)] problem(s) not listed (--all lists them; --format json holds every finding)\n"
+            out += "\(CodePoint.visible(file)): \(count) more [\(rule)] problem(s) not listed (--all lists them; --format json holds every finding)\n"
         }
         return out
     }
@@ -87,15 +87,15 @@ public struct LintTextReport: Sendable {
     public static func text(_ group: Group, showsHint: Bool = true) -> String {
         let first = group.findings[0]
         let locales = group.locales
-        var out = "\(first.location): \(first.severity.rawValue): [\(first.rule)] "
+        var out = "\(CodePoint.visible("\(first.location)")): \(first.severity.rawValue): [\(first.rule)] "
         if !first.key.isEmpty {
-            out += "“\(LintEscaping.inline(first.key))”"
+            out += "“\(CodePoint.visible(first.key))”"
             if !locales.isEmpty {
-                out += " (" + Self.listed(locales) + (first.path.isEmpty ? "" : " " + first.path) + ")"
+                out += " (" + CodePoint.visible(Self.listed(locales) + (first.path.isEmpty ? "" : " " + first.path)) + ")"
             }
             out += ": "
         }
-        out += LintEscaping.inline(first.message)
+        out += CodePoint.visible(first.message)
         if group.findings.count > 1 {
             let others = group.findings.dropFirst().map { finding -> String in
                 if finding.location == first.location { return finding.locale }
@@ -103,11 +103,11 @@ public struct LintTextReport: Sendable {
                 let short = finding.location.file.split(separator: "/").suffix(2).joined(separator: "/")
                 return "\(finding.locale) (\(short):\(finding.location.line):\(finding.location.column))"
             }
-            out += "\n  also in: " + others.joined(separator: ", ")
+            out += "\n  also in: " + CodePoint.visible(others.joined(separator: ", "))
         }
         if let source = first.source { out += "\n  source: " + source }
         if let target = first.target { out += "\n  target" + (group.findings.count > 1 ? " (\(first.locale))" : "") + ": " + target }
-        if showsHint, let hint = first.hint { out += "\n  hint: " + hint }
+        if showsHint, let hint = first.hint { out += "\n  hint: " + CodePoint.visible(hint) }
         return out
     }
 
@@ -140,7 +140,7 @@ public struct LintTextReport: Sendable {
         if perLocale.count > 1 {
             for locale in perLocale.keys.sorted() {
                 let counts = perLocale[locale]!
-                out += "\n  \(LintEscaping.inline(locale)): \(counts[.error] ?? 0) error(s), \(counts[.warning] ?? 0) warning(s), \(counts[.note] ?? 0) note(s)"
+                out += "\n  \(CodePoint.visible(locale)): \(counts[.error] ?? 0) error(s), \(counts[.warning] ?? 0) warning(s), \(counts[.note] ?? 0) note(s)"
             }
         }
         var perRule: [RuleID: [Severity: Int]] = [:]
@@ -155,30 +155,6 @@ public struct LintTextReport: Sendable {
             let counts = perRule[rule]!
             out += "\n  " + pad(rule.rawValue, width, left: false) + "  " + pad("\(counts[.error] ?? 0)", 7, left: true) + " "
                 + pad("\(counts[.warning] ?? 0)", 7, left: true) + " " + pad("\(counts[.note] ?? 0)", 7, left: true)
-        }
-        return out
-    }
-}
-
-/// The one escaping scheme of lint's text output: C0 controls (tab and line feed included),
-/// DEL, C1 controls, bidi controls, line and paragraph separators and invisible format characters as
-/// `<U+XXXX>`, so that nothing from a catalog reaches the terminal as a control sequence and
-/// a key holding a line break stays on its header line.
-enum LintEscaping {
-    /// Whether a scalar is shown as `<U+XXXX>`.
-    static func escapes(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x00...0x1F, 0x7F...0x9F, 0x200B...0x200F, 0x2028...0x202E, 0x2060...0x2069, 0xFEFF, 0x00AD: true
-        default: false
-        }
-    }
-
-    /// `text` with each escaped scalar as `<U+XXXX>`.
-    static func inline(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: escapes) else { return text }
-        var out = ""
-        for scalar in text.unicodeScalars {
-            if escapes(scalar) { out += "<U+" + CodePoint.hex(scalar.value) + ">" } else { out.unicodeScalars.append(scalar) }
         }
         return out
     }

@@ -181,7 +181,7 @@ struct LintChecker {
     }
 
     /// A text as lint shows it: controls, bidi controls, separators and invisible characters
-    /// as `<U+XXXX>` (``LintEscaping``), and the whitespace at its edges too, so that a
+    /// as `<U+XXXX>` (`CodePoint.isEscaped`), and the whitespace at its edges too, so that a
     /// trailing space or a leading tab can be seen; at most 160 characters.
     static func excerpt(_ text: String) -> String {
         let scalars = Array(text.unicodeScalars)
@@ -192,7 +192,7 @@ struct LintChecker {
         var written = 0
         for (i, scalar) in scalars.enumerated() {
             if written >= 157 && scalars.count - i + written > 160 { shown += "…"; break }
-            if LintEscaping.escapes(scalar) || i < lead || i >= scalars.count - trail {
+            if CodePoint.isEscaped(scalar) || i < lead || i >= scalars.count - trail {
                 shown += "<U+" + CodePoint.hex(scalar.value) + ">"
                 written += 8
             } else {
