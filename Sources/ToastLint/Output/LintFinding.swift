@@ -59,12 +59,7 @@ public struct LintFinding: Sendable, Hashable {
     }
 
     /// A short stable id of ``groupKey`` (16 hex digits, FNV-1a): JSON's and SARIF's `group`.
-    public var group: String {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in groupKey.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-        let digits = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
-    }
+    public var group: String { LintOutput.stableHash(groupKey) }
 
     /// `message` with each whole-word `locale` replaced by `{locale}`.
     static func withoutLocale(_ message: String, _ locale: String) -> String {

@@ -26,7 +26,7 @@ enum LintNames {
             if case .literal(let literal) = token { rest += literal } else { rest += " " }
         }
         for term in doNotTranslate + products where !term.isEmpty {
-            rest = rest.replacingEvery(term, with: " ")
+            rest = rest.replacing(term, with: " ")
         }
         let words = rest.split { !($0.isLetter || $0 == "'" || $0 == "’") }
         return words.contains { word in
@@ -57,21 +57,5 @@ enum LintNames {
         default:
             return false
         }
-    }
-}
-
-extension String {
-    /// The text with every occurrence of `target` replaced (no Foundation).
-    func replacingEvery(_ target: String, with replacement: String) -> String {
-        guard !target.isEmpty, contains(target) else { return self }
-        var result = ""
-        var rest = self[...]
-        while let range = rest.firstRange(of: target) {
-            result += rest[..<range.lowerBound]
-            result += replacement
-            rest = rest[range.upperBound...]
-        }
-        result += rest
-        return result
     }
 }

@@ -14,7 +14,6 @@ struct LintTextFacts {
     var comparable: [UInt8]
     /// Letters in `comparable` (ASCII letters and non-ASCII scalars).
     var letters: Int
-    var mayHaveNumbers: Bool
     var mayHaveTokens: Bool
 
     /// The facts of `text`; `comparable: false` skips the comparable form (left empty).
@@ -28,7 +27,7 @@ struct LintTextFacts {
 
     private init(_ text: String, bytes: UnsafeBufferPointer<UInt8>, comparable wanted: Bool) {
         var controlHint = false, lt = false, bracket = false, star = false, backtick = false
-        var digit = false, nonASCII = false, tokenHint = false
+        var tokenHint = false
         var newlines = 0, escapes = 0, tabs = 0
         // One pass; most bytes are letters and spaces, which a bit test skips. The few rules
         // that need the byte before look back (`](`, `**`, `--`); a backslash looks ahead, so
@@ -47,7 +46,6 @@ struct LintTextFacts {
             case UInt8(ascii: "("): if i > 0 && bytes[i &- 1] == UInt8(ascii: "]") { bracket = true }
             case UInt8(ascii: "*"): if i > 0 && bytes[i &- 1] == UInt8(ascii: "*") { star = true }
             case UInt8(ascii: "`"): backtick = true
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = true
             case UInt8(ascii: "/"), UInt8(ascii: "@"): tokenHint = true
             case UInt8(ascii: "-"): if i > 0 && bytes[i &- 1] == UInt8(ascii: "-") { tokenHint = true }
             case UInt8(ascii: "\\"):
@@ -56,7 +54,7 @@ struct LintTextFacts {
                     if next == UInt8(ascii: "n") { escapes += 1; i &+= 2; continue }
                     if next == UInt8(ascii: "\\") { i &+= 2; continue }
                 }
-            case 0x80...: nonASCII = true
+            case 0x80...:
                 // Lead bytes of C1/NBSP/soft hyphen (C2), U+2000–U+2FFF (E2: ZWSP, bidi
                 // controls), private use and specials (EE, EF: U+FEFF, U+FFFD), planes 15–16 (F3, F4).
                 if b == 0xC2 || b == 0xE2 || b == 0xEE || b == 0xEF || b == 0xF3 || b == 0xF4 { controlHint = true }
@@ -79,14 +77,13 @@ struct LintTextFacts {
         controls = controlHint ? LintText.controls(text) : []
         tags = lt ? LintText.tags(text) : nil
         markdown = bracket || star || backtick ? LintText.markdown(text) : nil
-        mayHaveNumbers = digit || nonASCII
         mayHaveTokens = tokenHint
         (comparable, letters) = wanted ? Self.comparable(bytes) : ([], 0)
     }
 
-    /// The ASCII bytes the scan stops at: controls, tab and newline, `(`, `*`, `-`, `/`, the
-    /// digits, `<`, `@`, `\\`, `` ` ``, DEL.
-    private static let special = ASCIIByteSet(controlsAnd: [0x28, 0x2A, 0x2D, 0x2F, 0x3C, 0x40, 0x5C, 0x60, 0x7F] + Array(0x30...0x39))
+    /// The ASCII bytes the scan stops at: controls, tab and newline, `(`, `*`, `-`, `/`, `<`,
+    /// `@`, `\\`, `` ` ``, DEL.
+    private static let special = ASCIIByteSet(controlsAnd: [0x28, 0x2A, 0x2D, 0x2F, 0x3C, 0x40, 0x5C, 0x60, 0x7F])
 
     /// Calls `body` with each byte of the text between format tokens and tags, ASCII
     /// letters lowercased; stops early when `body` returns `false`.
