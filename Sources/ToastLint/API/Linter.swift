@@ -109,6 +109,14 @@ extension Linter {
     /// affect every locale. Codes compare in canonical form (`pt_BR` is `pt-BR`).
     public static func findings(_ findings: [LintFinding], forLocales locales: [String]) -> [LintFinding] {
         let wanted = Set(locales.map(CatalogLocale.normalize))
-        return findings.filter { $0.isSourceSide || wanted.contains(CatalogLocale.normalize($0.locale)) }
+        // Each distinct code is made canonical once (ICU), not once per finding.
+        var selected: [String: Bool] = [:]
+        return findings.filter { finding in
+            if finding.isSourceSide { return true }
+            if let known = selected[finding.locale] { return known }
+            let chosen = wanted.contains(CatalogLocale.normalize(finding.locale))
+            selected[finding.locale] = chosen
+            return chosen
+        }
     }
 }

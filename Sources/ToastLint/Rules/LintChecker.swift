@@ -160,11 +160,14 @@ struct LintChecker {
     private var fallbacks: [String: (reachesSource: Bool, codes: [String])] = [:]
     /// The likely script of each locale code met (`Latn`, `Cyrl`), once per code.
     private var scripts: [String: String] = [:]
-    private var identifiers: [String: String?] = [:]
+    private var canonicalCodes: [String: String] = [:]
+    /// The product names and `doNotTranslate` terms `unchanged-translation` leaves alone.
+    private let terms: LintNames.Terms
 
     init(table: LintTable, configuration: LintConfiguration) {
         self.table = table
         self.configuration = configuration
+        terms = LintNames.Terms(extra: configuration.doNotTranslate)
         plurals = PluralReachabilityCache(services: ICUServices())
         for (origin, file) in table.origins {
             let locale = String(origin.prefix { $0 != "\u{1}" })
@@ -396,33 +399,33 @@ struct LintChecker {
     private mutating func fallbackCodes(of locale: String, among known: [String]) -> (reachesSource: Bool, codes: [String]) {
         if let cached = fallbacks[locale] { return cached }
         var result = (reachesSource: false, codes: [String]())
-        if let tag = LocaleTag(locale) {
+        if let tag = LocaleTag(canonical(locale)) {
             let chain = tag.fallbackChain.dropFirst().map(\.identifier)
-            let source = LocaleTag(table.sourceLanguage)?.identifier
-            result.reachesSource = source.map(chain.contains) ?? false
-            result.codes = known.filter { $0 != locale && identifier(of: $0).map(chain.contains) == true }
+            result.reachesSource = chain.contains(canonical(table.sourceLanguage))
+            result.codes = known.filter { $0 != locale && chain.contains(canonical($0)) }
         }
         fallbacks[locale] = result
         return result
     }
 
-    /// The canonical BCP 47 identifier of a locale code (`zh_TW` → `zh-TW`), once per code.
-    private mutating func identifier(of code: String) -> String? {
-        if let known = identifiers[code] { return known }
-        let found = LocaleTag(code)?.identifier
-        identifiers[code] = .some(found)
+    /// The canonical form of a locale code (`zh_TW` → `zh-TW`, `English` → `en`), made
+    /// through ICU once per code: the rules ask for it per entry and locale.
+    private mutating func canonical(_ code: String) -> String {
+        if let known = canonicalCodes[code] { return known }
+        let found = CatalogLocale.normalize(code)
+        canonicalCodes[code] = found
         return found
     }
 
     /// The language subtag of a locale code (`pt-BR` → `pt`, `zh_TW` → `zh`).
-    func language(of code: String) -> String {
-        String(code.prefix { $0 != "-" && $0 != "_" }).lowercased()
+    mutating func language(of code: String) -> String {
+        String(canonical(code).prefix { $0 != "-" })
     }
 
     /// The likely script of a locale code (`ru` → `Cyrl`), once per code.
     mutating func script(of code: String) -> String {
         if let known = scripts[code] { return known }
-        let found = LocaleTag(code)?.likelyScript ?? ""
+        let found = LocaleTag(canonical(code))?.likelyScript ?? ""
         scripts[code] = found
         return found
     }
@@ -1142,7 +1145,7 @@ struct LintChecker {
         }
         // Unchanged
         if s.letters > 3, LintTextFacts.comparable(of: text, equals: s.comparable), !sameLanguage(locale),
-           LintNames.hasTranslatableWords(sourceText, doNotTranslate: configuration.doNotTranslate),
+           terms.hasTranslatableWords(sourceText),
            !isInternationalism(sourceText, path: path, locale: locale) {
             report(.unchangedTranslation, key, locale, path, "the \(locale) text is the same as the source", source: sourceText, target: text)
         }
@@ -1178,7 +1181,7 @@ struct LintChecker {
         return same >= 2 && same * 3 >= translated * 2 && otherScriptSame * 2 < max(otherScript, 1)
     }
 
-    private func sameLanguage(_ locale: String) -> Bool {
-        CatalogLocale.normalize(locale).split(separator: "-").first == CatalogLocale.normalize(table.sourceLanguage).split(separator: "-").first
+    private mutating func sameLanguage(_ locale: String) -> Bool {
+        language(of: locale) == language(of: table.sourceLanguage)
     }
 }

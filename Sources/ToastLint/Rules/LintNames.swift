@@ -15,27 +15,58 @@ enum LintNames {
         "Windows", "Linux", "Microsoft", "Dropbox", "OneDrive", "Slack", "Discord", "Telegram", "WhatsApp",
         "Mastodon", "Twitter", "Facebook", "Instagram", "Reddit", "Firefox", "Chrome", "Homebrew",
         "Sparkle", "Rosetta", "Markdown", "JSON", "Unicode", "OpenStreetMap", "Jitsi",
-    ].sorted { $0.count > $1.count }
+    ]
 
-    /// Whether `text` has words left to translate once placeholders, product names,
-    /// `doNotTranslate` terms, acronyms (`PDF`, `URL`), mixed-case names (`iCloud`,
-    /// `WireGuard`) and numbers are taken out.
-    static func hasTranslatableWords(_ text: String, doNotTranslate: [String]) -> Bool {
-        var rest = ""
-        for token in FormatString.tokens(text) {
-            if case .literal(let literal) = token { rest += literal } else { rest += " " }
+    /// Terms that stay as they are (the product names and a configuration's
+    /// `doNotTranslate`), matched as whole words: each term's words, in order, looked up by
+    /// its first word, so a text is read once whatever the number of terms.
+    struct Terms: Sendable {
+        /// First word → the word sequences of the terms that start with it, longest first.
+        private var byFirstWord: [Substring: [[Substring]]] = [:]
+
+        /// The product names and `extra` (`doNotTranslate`).
+        init(extra: [String]) {
+            for term in LintNames.products + extra {
+                let words = Self.words(of: term)
+                guard let first = words.first else { continue }
+                byFirstWord[first, default: []].append(words)
+            }
+            for first in byFirstWord.keys { byFirstWord[first]!.sort { $0.count > $1.count } }
         }
-        for term in doNotTranslate + products where !term.isEmpty {
-            rest = rest.replacing(term, with: " ")
+
+        /// The words of a text: runs of letters, digits and apostrophes.
+        static func words(of text: some StringProtocol) -> [Substring] {
+            Substring(text).split { !($0.isLetter || $0.isNumber || $0 == "'" || $0 == "’") }
         }
-        let words = rest.split { !($0.isLetter || $0 == "'" || $0 == "’") }
-        return words.contains { word in
+
+        /// Whether `text` has words left to translate once placeholders, these terms,
+        /// acronyms (`PDF`, `URL`), mixed-case names (`iCloud`, `WireGuard`) and numbers are
+        /// taken out.
+        func hasTranslatableWords(_ text: String) -> Bool {
+            var literal = ""
+            for token in FormatString.tokens(text) {
+                if case .literal(let part) = token { literal += part } else { literal += " " }
+            }
+            let words = Self.words(of: literal)
+            var i = 0
+            while i < words.count {
+                if let candidates = byFirstWord[words[i]],
+                   let term = candidates.first(where: { words[i...].starts(with: $0) }) {
+                    i += term.count
+                    continue
+                }
+                if Self.isTranslatable(words[i]) { return true }
+                i += 1
+            }
+            return false
+        }
+
+        /// Two letters or more, not an acronym (all capitals) nor a name with a capital inside.
+        private static func isTranslatable(_ word: Substring) -> Bool {
             let letters = word.filter(\.isLetter)
             guard letters.count >= 2 else { return false }
-            // An acronym (all capitals) or a name with a capital inside (iCloud, WireGuard).
             if letters.allSatisfy(\.isUppercase) { return false }
-            if letters.dropFirst().contains(where: \.isUppercase) { return false }
-            return true
+            return !letters.dropFirst().contains(where: \.isUppercase)
         }
     }
 
