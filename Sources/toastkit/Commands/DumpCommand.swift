@@ -25,8 +25,7 @@ struct DumpCommand: ParsableCommand {
     func run() throws {
         let limits = try limitOptions.limits()
         var failed = false
-        var output: [UInt8] = []
-        output.reserveCapacity(1 << 21)
+        var output = StandardOutputBuffer()
         for path in paths {
             let files: [String]
             do { files = try CatalogLoader.files(at: path) } catch {
@@ -38,17 +37,14 @@ struct DumpCommand: ParsableCommand {
                 do {
                     let catalog = try CatalogLoader.readFile(file, sourceLanguage: sourceLanguage, limits: limits)
                     for warning in catalog.warnings { printError(warning.description) }
-                    for leaf in catalog.leaves(file: file) {
-                        leaf.appendJSONLine(to: &output)
-                        if output.count > 1 << 20 { StandardOutput.write(output); output.removeAll(keepingCapacity: true) }
-                    }
+                    for leaf in catalog.leaves(file: file) { output.append { leaf.appendJSONLine(to: &$0) } }
                 } catch {
                     printError(error.description)
                     failed = true
                 }
             }
         }
-        StandardOutput.write(output)
+        output.flush()
         if failed { throw CLIFailure(code: 2, message: "toastkit: some catalogs could not be read") }
     }
 }

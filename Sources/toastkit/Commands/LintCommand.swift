@@ -88,33 +88,19 @@ struct LintCommand: ParsableCommand {
         switch format {
         case .text: print(report.body(), terminator: "")
         case .json:
-            var buffer: [UInt8] = []
-            buffer.reserveCapacity(1 << 20 + 4096)
-            for finding in findings {
-                LintOutput.appendJSON(finding, to: &buffer)
-                buffer.append(0x0A)
-                if buffer.count >= 1 << 20 { StandardOutput.write(buffer); buffer.removeAll(keepingCapacity: true) }
-            }
-            StandardOutput.write(buffer)
-        case .github: Self.writeLines(findings.lazy.map(LintOutput.github))
+            var out = StandardOutputBuffer()
+            for finding in findings { out.append { LintOutput.appendJSON(finding, to: &$0); $0.append(0x0A) } }
+            out.flush()
+        case .github:
+            var out = StandardOutputBuffer()
+            for finding in findings { out.append { $0.append(contentsOf: LintOutput.github(finding).utf8); $0.append(0x0A) } }
+            out.flush()
         case .sarif: print(LintOutput.sarif(findings, toolVersion: ToastkitCommand.version))
         }
         if format == .text || format == .github {
             printError(report.summary(files: result.files.count, baselined: baselined))
         }
         if findings.contains(where: { $0.severity == .error }) { throw ExitCode(1) }
-    }
-
-    /// Writes one line per finding to stdout through one buffer (a megabyte at a time).
-    private static func writeLines(_ lines: some Sequence<String>) {
-        var buffer: [UInt8] = []
-        buffer.reserveCapacity(1 << 20 + 4096)
-        for line in lines {
-            buffer.append(contentsOf: line.utf8)
-            buffer.append(0x0A)
-            if buffer.count >= 1 << 20 { StandardOutput.write(buffer); buffer.removeAll(keepingCapacity: true) }
-        }
-        StandardOutput.write(buffer)
     }
 
     /// Writes the baseline safely: atomically, keeping mode and owner, never over a baseline

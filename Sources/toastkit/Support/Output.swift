@@ -66,11 +66,24 @@ enum Interrupt {
     }
 }
 
-/// Standard output for commands that print much (dump, lint): bytes built in one buffer and
-/// written with as few system calls as the pipe takes, after what `print` has buffered.
-enum StandardOutput {
-    static func write(_ bytes: [UInt8]) {
+/// Standard output for commands that print much (dump, lint): bytes gathered in one buffer and
+/// written a megabyte at a time, after what `print` has buffered.
+struct StandardOutputBuffer {
+    static let chunk = 1 << 20
+    private var bytes: [UInt8] = []
+
+    init() { bytes.reserveCapacity(Self.chunk + 4096) }
+
+    /// Appends what `write` adds; a full megabyte is written out.
+    mutating func append(_ write: (inout [UInt8]) -> Void) {
+        write(&bytes)
+        if bytes.count >= Self.chunk { flush() }
+    }
+
+    /// Writes out what is gathered.
+    mutating func flush() {
         fflush(nil)  // every stream: what print has buffered goes first
         _ = bytes.withUnsafeBytes { systemWriteAll(STDOUT_FILENO, $0) }
+        bytes.removeAll(keepingCapacity: true)
     }
 }
