@@ -120,7 +120,8 @@ public enum CatalogLoader {
         init(_ status: stat) { device = UInt64(status.st_dev); inode = UInt64(status.st_ino) }
     }
 
-    private static func collect(in folder: String, into found: inout [String], searched: inout Set<FolderID>) throws(CatalogError) {
+    /// The names in a folder, `.` and `..` aside, in the order the system lists them.
+    package static func names(inFolder folder: String) throws(CatalogError) -> [String] {
         try checkPathLength(folder)
         guard let stream = opendir(folder) else { throw ioError(folder, "cannot read the folder: \(systemError())") }
         var names: [String] = []
@@ -137,6 +138,11 @@ public enum CatalogLoader {
             }
             if name != "." && name != ".." { names.append(name) }
         }
+        return names
+    }
+
+    private static func collect(in folder: String, into found: inout [String], searched: inout Set<FolderID>) throws(CatalogError) {
+        let names = try names(inFolder: folder)
         for name in names {
             let child = folder == "/" ? "/" + name : folder + "/" + name
             try checkPathLength(child)

@@ -1,3 +1,4 @@
+import ToastCatalog
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -48,16 +49,8 @@ enum InterfaceBuilderTable {
         }
         for bundle in bundles {
             let prefix = bundle.isEmpty ? "" : bundle + "/"
-            var folders = [prefix]
-            if let directory = opendir(bundle.isEmpty ? "." : bundle) {
-                while let item = readdir(directory) {
-                    let name = withUnsafeBytes(of: item.pointee.d_name) { raw in
-                        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-                    }
-                    if name.hasSuffix(".lproj") { folders.append(prefix + name + "/") }
-                }
-                closedir(directory)
-            }
+            let names = (try? CatalogLoader.names(inFolder: bundle.isEmpty ? "." : bundle)) ?? []
+            let folders = [prefix] + names.filter { $0.hasSuffix(".lproj") }.map { prefix + $0 + "/" }
             for folder in folders {
                 for suffix in [".xib", ".storyboard", ".nib"] where access(folder + table + suffix, F_OK) == 0 { return true }
             }
