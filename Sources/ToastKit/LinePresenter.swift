@@ -1,4 +1,5 @@
 import ToastICU
+import ToastCatalog
 
 /// Turns a resolved toast into terminal lines:
 /// `[symbol] Role: [Title — ][Subtitle — ]message [progress] Actions: A, B`.
@@ -72,11 +73,19 @@ public struct LinePresenter: Sendable {
     ///   - frame: for live output, the animation frame: an indeterminate toast then shows
     ///     that spinner frame in place of its role symbol.
     public func lines(for toast: ResolvedToast, frame: Int? = nil) -> [String] {
-        let lines = allLines(for: toast, frame: frame)
+        let lines = allLines(for: toast, frame: frame).map(Self.notAWorkflowCommand)
         guard let maxLines = options.maxLines, lines.count > maxLines else { return lines }
         var kept = Array(lines.prefix(maxLines))
         kept[maxLines - 1] = withEllipsis(kept[maxLines - 1])
         return kept
+    }
+
+    /// A line that would begin a GitHub Actions workflow command (`::error::…`, from a
+    /// catalog value that wrapped there) gets a zero width space before its colons: the line
+    /// looks and measures the same, and a CI log shows it instead of running it.
+    static func notAWorkflowCommand(_ line: String) -> String {
+        guard let colon = CodePoint.workflowCommandStart(line) else { return line }
+        return line[..<colon] + "\u{200B}" + line[colon...]
     }
 
     /// A line that was cut, ending with `…` within the width: trailing characters are

@@ -17,6 +17,7 @@ public struct ToastDiagnostic: Sendable, Hashable, CustomStringConvertible {
         self.message = message
     }
 
-    /// `warning: [missing-translation] …`
-    public var description: String { "\(severity.rawValue): [\(rule)] \(message)" }
+    /// `warning: [missing-translation] …`, with input text's controls, bidi controls and
+    /// separators shown as `<U+XXXX>`.
+    public var description: String { "\(severity.rawValue): [\(rule)] \(CodePoint.visible(message))" }
 }

@@ -18,7 +18,7 @@ extension MatrixResult {
         var out = ""
         for (index, block) in blocks.enumerated() {
             if index > 0 { out += "\n" }
-            out += "== \(block.toast) · \(block.locale.identifier)"
+            out += "== \(CodePoint.visible(block.toast)) · \(block.locale.identifier)"
             if let pseudo = block.pseudo { out += " (\(pseudo.rawValue))" }
             out += " ==\n"
             for cell in block.cells {
@@ -62,23 +62,21 @@ extension MatrixResult {
         let all = findingsWithPlace
         if !all.isEmpty {
             out += "\n"
-            for (place, finding) in all { out += "\(place): \(finding.description)\n" }
+            for (place, finding) in all { out += "\(CodePoint.visibleLineStart(place)): \(finding.description)\n" }
         }
         out += "\n" + summaryLine + "\n"
         return out
     }
 
-    /// A toast id as a table cell: line breaks and controls shown as `↵`/`�`, at most 40
-    /// cells (then `…`).
+    /// A toast id as a table cell: controls, bidi controls and separators shown as
+    /// `<U+XXXX>` (as every text output shows them), at most 40 cells (then `…`).
     static func shortened(_ id: String) -> String {
         var out = ""
         var cells = 0
-        for character in id {
-            let shown: Character = character == "\n" || character == "\r\n" ? "↵"
-                : character.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) ? "�" : character
-            let width = TextWidth.cells(of: shown)
+        for character in CodePoint.visibleLineStart(id) {
+            let width = TextWidth.cells(of: character)
             if cells + width > 39 { return out + "…" }
-            out.append(shown)
+            out.append(character)
             cells += width
         }
         return out

@@ -48,9 +48,10 @@ public struct MatrixFinding: Sendable, Hashable, CustomStringConvertible {
         self.message = message
     }
 
-    /// `warning: [fallback] message: …`
+    /// `warning: [fallback] message: …`, with input text's controls, bidi controls and
+    /// separators shown as `<U+XXXX>`.
     public var description: String {
-        "\(severity.rawValue): [\(kind.rawValue)] " + (field.map { "\($0): " } ?? "") + message
+        "\(severity.rawValue): [\(kind.rawValue)] " + CodePoint.visible((field.map { "\($0): " } ?? "") + message)
     }
 }
 

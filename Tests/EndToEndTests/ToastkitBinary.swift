@@ -26,8 +26,10 @@ struct ToastkitBinary {
     /// A minimal environment: no inherited locale or colour variables.
     static let baseEnvironment: [String: String] = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
 
+    /// Runs `toastkit` with `arguments`; `input`, when given, is its standard input (written
+    /// from a file, so a large input cannot block on a full pipe), else `/dev/null`.
     static func run(_ arguments: [String], environment: [String: String] = [:], executable: URL = url,
-                    directory: URL? = nil) throws -> Outcome {
+                    directory: URL? = nil, input: Data? = nil) throws -> Outcome {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -37,7 +39,16 @@ struct ToastkitBinary {
         let err = Pipe()
         process.standardOutput = out
         process.standardError = err
-        process.standardInput = FileHandle.nullDevice
+        var inputFile: URL?
+        if let input {
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("toastkit-stdin-\(UUID().uuidString)")
+            try input.write(to: file)
+            process.standardInput = try FileHandle(forReadingFrom: file)
+            inputFile = file
+        } else {
+            process.standardInput = FileHandle.nullDevice
+        }
+        defer { if let inputFile { try? FileManager.default.removeItem(at: inputFile) } }
         try process.run()
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()

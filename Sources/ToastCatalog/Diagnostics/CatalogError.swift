@@ -22,8 +22,12 @@ public struct CatalogDiagnostic<Kind: CatalogDiagnosticKind>: Sendable, Equatabl
         self.key = key
     }
 
-    /// `file:line:col: error: [rule] message` (`warning:` for a warning).
-    public var description: String { "\(location): \(Kind.severity.rawValue): [\(rule)] \(message)" }
+    /// `file:line:col: error: [rule] message` (`warning:` for a warning), one line: input
+    /// text in the path or the message shows its controls, bidi controls and separators as
+    /// `<U+XXXX>`, and the line cannot begin a GitHub workflow command.
+    public var description: String {
+        "\(CodePoint.visibleLineStart(location.description)): \(Kind.severity.rawValue): [\(rule)] \(CodePoint.visible(message))"
+    }
 }
 
 /// What a ``CatalogDiagnostic`` is: ``CatalogErrorKind`` or ``CatalogWarningKind``.

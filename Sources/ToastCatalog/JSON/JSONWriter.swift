@@ -8,26 +8,38 @@ public enum JSONWriter {
         case pretty
     }
 
+    /// Which characters a string literal escapes beyond what JSON requires.
+    public enum Escaping: Sendable {
+        /// Also every scalar of the one escaping scheme of ToastKit's output (C1 controls,
+        /// bidi controls, line and paragraph separators, invisible format characters) as
+        /// `\uXXXX`: for what ToastKit prints (dump, lint, matrix, show), so that no terminal
+        /// and no log viewer acts on input text. A reader decodes the same string.
+        case visible
+        /// Only what JSON requires (`"`, `\`, C0 controls) and DEL: for catalog files, which
+        /// keep the bytes Xcode writes.
+        case minimal
+    }
+
     /// Serializes `value`.
-    public static func string(_ value: JSONValue, style: Style = .compact) -> String {
+    public static func string(_ value: JSONValue, style: Style = .compact, escaping: Escaping = .visible) -> String {
         var out = ""
-        write(value, style: style, indent: 0, into: &out)
+        write(value, style: style, indent: 0, escaping: escaping, into: &out)
         return out
     }
 
-    static func write(_ value: JSONValue, style: Style, indent: Int, into out: inout String) {
+    static func write(_ value: JSONValue, style: Style, indent: Int, escaping: Escaping, into out: inout String) {
         switch value {
         case .null: out += "null"
         case .bool(let flag): out += flag ? "true" : "false"
         case .number(let digits): out += digits
-        case .string(let text): writeString(text, into: &out)
+        case .string(let text): writeString(text, escaping: escaping, into: &out)
         case .array(let items):
             if items.isEmpty { out += "[]"; return }
             out += "["
             for (index, item) in items.enumerated() {
                 if index > 0 { out += "," }
                 if style == .pretty { out += "\n" + String(repeating: "  ", count: indent + 1) }
-                write(item, style: style, indent: indent + 1, into: &out)
+                write(item, style: style, indent: indent + 1, escaping: escaping, into: &out)
             }
             if style == .pretty { out += "\n" + String(repeating: "  ", count: indent) }
             out += "]"
@@ -37,21 +49,23 @@ public enum JSONWriter {
             for (index, member) in members.enumerated() {
                 if index > 0 { out += "," }
                 if style == .pretty { out += "\n" + String(repeating: "  ", count: indent + 1) }
-                writeString(member.key, into: &out)
+                writeString(member.key, escaping: escaping, into: &out)
                 out += style == .pretty ? ": " : ":"
-                write(member.value, style: style, indent: indent + 1, into: &out)
+                write(member.value, style: style, indent: indent + 1, escaping: escaping, into: &out)
             }
             if style == .pretty { out += "\n" + String(repeating: "  ", count: indent) }
             out += "}"
         }
     }
 
-    /// Writes a JSON string literal: `\"`, `\\`, short escapes, `\u00XX` for other controls;
-    /// everything else literally.
-    public static func writeString(_ text: String, into out: inout String) {
+    /// Writes a JSON string literal: `\"`, `\\`, short escapes, `\u00XX` for other controls
+    /// and DEL, and with ``Escaping/visible`` `\uXXXX` for each scalar `CodePoint.isEscaped`
+    /// names; everything else literally.
+    public static func writeString(_ text: String, escaping: Escaping = .visible, into out: inout String) {
         out += "\""
         for scalar in text.unicodeScalars {
             switch scalar.value {
+            case 0x80... where escaping == .visible && CodePoint.isEscaped(scalar): out += "\\u" + hex4(scalar.value)
             case 0x22: out += "\\\""
             case 0x5C: out += "\\\\"
             case 0x0A: out += "\\n"
@@ -71,7 +85,7 @@ extension JSONWriter {
     /// Appends `text` as a JSON string literal to UTF-8 bytes, escaped exactly as
     /// ``writeString(_:into:)`` escapes it, a byte at a time (UTF-8 bytes from 0x80 up are
     /// copied: only ASCII is escaped).
-    public static func appendString(_ text: String, to out: inout [UInt8]) {
+    public static func appendString(_ text: String, escaping: Escaping = .visible, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         var text = text
         text.withUTF8 { bytes in
@@ -79,6 +93,15 @@ extension JSONWriter {
             for (i, byte) in bytes.enumerated() {
                 let escape: [UInt8]
                 switch byte {
+                case 0xC2, 0xD8, 0xE2, 0xEF:
+                    // The lead bytes of every escaped scalar above ASCII (U+0080–U+00AD,
+                    // U+061C, U+200B–U+2069, U+FEFF).
+                    guard escaping == .visible, let scalar = escapedScalar(in: bytes, at: i) else { continue }
+                    escape = Array(("\\u" + hex4(scalar)).utf8)
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<i]))
+                    out.append(contentsOf: escape)
+                    start = i + (scalar < 0x800 ? 2 : 3)
+                    continue
                 case 0x22: escape = [0x5C, 0x22]
                 case 0x5C: escape = [0x5C, 0x5C]
                 case 0x0A: escape = [0x5C, UInt8(ascii: "n")]
@@ -96,6 +119,19 @@ extension JSONWriter {
             out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
         }
         out.append(UInt8(ascii: "\""))
+    }
+
+    /// The scalar of well-formed UTF-8 starting at `i`, when `CodePoint.isEscaped` names it.
+    private static func escapedScalar(in bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> UInt32? {
+        let lead = UInt32(bytes[i])
+        if lead < 0xE0 {
+            guard i + 1 < bytes.count else { return nil }
+            let scalar = (lead & 0x1F) << 6 | UInt32(bytes[i + 1] & 0x3F)
+            return Unicode.Scalar(scalar).map(CodePoint.isEscaped) == true ? scalar : nil
+        }
+        guard i + 2 < bytes.count else { return nil }
+        let scalar = (lead & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F)
+        return Unicode.Scalar(scalar).map(CodePoint.isEscaped) == true ? scalar : nil
     }
 }
 

@@ -128,14 +128,15 @@ public struct CatalogStats: Sendable, Equatable {
     }
 
     /// A plain-text table for people; the `obsolete` column only when some row has obsolete
-    /// keys.
+    /// keys. Table names and locale codes show their controls, bidi controls and separators
+    /// as `<U+XXXX>`.
     public var text: String {
         let showsObsolete = rows.contains { $0.obsolete > 0 }
         let header = ["table", "locale", "translated", "needs review", "new", "missing"] + (showsObsolete ? ["obsolete"] : []) + ["coverage"]
         var lines = [header]
         for row in rows {
             let percent = (row.coverage * 1000).rounded() / 10
-            lines.append([row.table, row.locale, String(row.translated), String(row.needsReview), String(row.new),
+            lines.append([CodePoint.visibleLineStart(row.table), CodePoint.visible(row.locale), String(row.translated), String(row.needsReview), String(row.new),
                           String(row.missing)] + (showsObsolete ? [String(row.obsolete)] : []) + ["\(percent)%"])
         }
         let widths = (0..<header.count).map { column in lines.map { $0[column].count }.max() ?? 0 }

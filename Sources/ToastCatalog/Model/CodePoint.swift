@@ -14,12 +14,12 @@ package enum CodePoint {
     }
 
     /// Whether a scalar is shown as `<U+XXXX>` wherever input is quoted: C0 controls (tab
-    /// and line feed included), DEL, C1 controls, bidi marks, embeddings, overrides and
+    /// and line feed included), DEL, C1 controls, bidi marks (U+061C, U+200E, U+200F), embeddings, overrides and
     /// isolates, line and paragraph separators, and the invisible format characters (zero
     /// width space and joiners, word joiner, byte order mark, soft hyphen).
     package static func isEscaped(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0x00...0x1F, 0x7F...0x9F, 0x00AD, 0x200B...0x200F, 0x2028...0x202E, 0x2060...0x2069, 0xFEFF: true
+        case 0x00...0x1F, 0x7F...0x9F, 0x00AD, 0x061C, 0x200B...0x200F, 0x2028...0x202E, 0x2060...0x2069, 0xFEFF: true
         default: false
         }
     }
@@ -34,5 +34,49 @@ package enum CodePoint {
             if isEscaped(scalar) { shown += "<U+" + hex(scalar.value) + ">" } else { shown.unicodeScalars.append(scalar) }
         }
         return shown
+    }
+
+    /// ``visible(_:)`` for text that begins an output line (a file name, a table name, a toast
+    /// id): also, when the text starts with `::` after white space, its first colon is shown
+    /// as `<U+003A>`, so that no line ToastKit prints can be read as a GitHub Actions workflow
+    /// command (`::error file=…::…`), which the runner looks for at the start of every log line.
+    package static func visibleLineStart(_ text: String) -> String {
+        let shown = visible(text)
+        guard let colon = workflowCommandStart(shown) else { return shown }
+        return shown[..<colon] + "<U+003A>" + shown[shown.index(after: colon)...]
+    }
+
+    /// Where a line would begin a GitHub Actions workflow command: the index of the first of
+    /// two colons that follow only white space (the runner trims white space first), or `nil`.
+    package static func workflowCommandStart(_ line: some StringProtocol) -> String.Index? {
+        guard let first = line.unicodeScalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return nil }
+        let scalars = line.unicodeScalars[first...]
+        guard scalars.first == ":", scalars.dropFirst().first == ":" else { return nil }
+        return first
+    }
+
+    /// Text for a GitHub Actions workflow command, escaped per GitHub's rules: `%` as `%25`,
+    /// CR and LF (from input, or between `lines`, which is how a hint follows its message) as
+    /// `%0D` and `%0A`, and in a property (`property: true`, as `file=` and `title=`) also `:`
+    /// as `%3A` and `,` as `%2C`. GitHub's rules have no escape for the other controls, which a
+    /// log viewer would act on (ESC colours it): they are shown as `<U+XXXX>`, as in every text
+    /// output. So a key holding CR LF and `::error …` stays data of one command.
+    package static func githubCommandText(_ lines: [String], property: Bool = false) -> String {
+        var out = ""
+        for (index, line) in lines.enumerated() {
+            if index > 0 { out += "%0A" }
+            for scalar in line.unicodeScalars {
+                switch scalar {
+                case "%": out += "%25"
+                case "\r": out += "%0D"
+                case "\n": out += "%0A"
+                case ":" where property: out += "%3A"
+                case "," where property: out += "%2C"
+                case _ where isEscaped(scalar): out += "<U+" + hex(scalar.value) + ">"
+                default: out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out
     }
 }

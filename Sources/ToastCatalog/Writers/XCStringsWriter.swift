@@ -51,7 +51,7 @@ public struct XCStringsWriter: Sendable {
             for (index, member) in sorted(members).enumerated() {
                 if index > 0 { out += ",\n" }
                 out += pad + "  "
-                JSONWriter.writeString(member.key, into: &out)
+                JSONWriter.writeString(member.key, escaping: .minimal, into: &out)
                 out += " : "
                 write(member.value, indent: indent + 1, into: &out)
             }
@@ -66,7 +66,7 @@ public struct XCStringsWriter: Sendable {
             }
             out += "\n" + pad + "]"
         default:
-            JSONWriter.write(value, style: .compact, indent: 0, into: &out)
+            JSONWriter.write(value, style: .compact, indent: 0, escaping: .minimal, into: &out)
         }
     }
 }

@@ -25,7 +25,7 @@ public enum LintOutput {
     ///   hint: Use exactly the source's placeholders; …
     /// ```
     public static func text(_ finding: LintFinding) -> String {
-        var out = "\(CodePoint.visible("\(finding.location)")): \(finding.severity.rawValue): [\(finding.rule)] "
+        var out = "\(CodePoint.visibleLineStart("\(finding.location)")): \(finding.severity.rawValue): [\(finding.rule)] "
         if !finding.key.isEmpty {
             out += "“\(CodePoint.visible(finding.key))”"
                 + (finding.locale.isEmpty ? "" : " (\(CodePoint.visible(finding.locale + (finding.path.isEmpty ? "" : " " + finding.path))))") + ": "
@@ -74,18 +74,15 @@ public enum LintOutput {
         out.append(UInt8(ascii: "}"))
     }
 
-    /// One finding as a GitHub Actions workflow command.
+    /// One finding as a GitHub Actions workflow command, escaped as `CodePoint.githubCommandText`
+    /// says: input text shows its controls as `<U+XXXX>`, so a key holding CR LF and
+    /// `::error …` stays inside this one command.
     public static func github(_ finding: LintFinding) -> String {
         let command = finding.severity == .error ? "error" : finding.severity == .warning ? "warning" : "notice"
-        func property(_ text: String) -> String {
-            escape(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
-        }
-        func escape(_ text: String) -> String {
-            text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
-        }
-        var message = (finding.key.isEmpty ? "" : "“\(finding.key)” (\(finding.locale)): ") + finding.message
-        if let hint = finding.hint { message += "\n" + hint }
-        return "::\(command) file=\(property(finding.location.file)),line=\(finding.location.line),col=\(finding.location.column),title=\(property(finding.rule.rawValue))::\(escape(message))"
+        func property(_ text: String) -> String { CodePoint.githubCommandText([text], property: true) }
+        var lines = [(finding.key.isEmpty ? "" : "“\(finding.key)” (\(finding.locale)): ") + finding.message]
+        if let hint = finding.hint { lines.append(hint) }
+        return "::\(command) file=\(property(finding.location.file)),line=\(finding.location.line),col=\(finding.location.column),title=\(property(finding.rule.rawValue))::\(CodePoint.githubCommandText(lines))"
     }
 
     /// The findings as one SARIF 2.1.0 log.

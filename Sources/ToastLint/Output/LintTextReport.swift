@@ -77,7 +77,7 @@ public struct LintTextReport: Sendable {
             out += Self.text(group, showsHint: !repeatsHint) + "\n"
         }
         for (file, rule, count) in hidden {
-            out += "\(CodePoint.visible(file)): \(count) more [\(rule)] problem(s) not listed (--all lists them; --format json holds every finding)\n"
+            out += "\(CodePoint.visibleLineStart(file)): \(count) more [\(rule)] problem(s) not listed (--all lists them; --format json holds every finding)\n"
         }
         return out
     }
@@ -87,7 +87,7 @@ public struct LintTextReport: Sendable {
     public static func text(_ group: Group, showsHint: Bool = true) -> String {
         let first = group.findings[0]
         let locales = group.locales
-        var out = "\(CodePoint.visible("\(first.location)")): \(first.severity.rawValue): [\(first.rule)] "
+        var out = "\(CodePoint.visibleLineStart("\(first.location)")): \(first.severity.rawValue): [\(first.rule)] "
         if !first.key.isEmpty {
             out += "“\(CodePoint.visible(first.key))”"
             if !locales.isEmpty {
@@ -106,7 +106,7 @@ public struct LintTextReport: Sendable {
             out += "\n  also in: " + CodePoint.visible(others.joined(separator: ", "))
         }
         if let source = first.source { out += "\n  source: " + source }
-        if let target = first.target { out += "\n  target" + (group.findings.count > 1 ? " (\(first.locale))" : "") + ": " + target }
+        if let target = first.target { out += "\n  target" + (group.findings.count > 1 ? " (\(CodePoint.visible(first.locale)))" : "") + ": " + target }
         if showsHint, let hint = first.hint { out += "\n  hint: " + CodePoint.visible(hint) }
         return out
     }
@@ -140,7 +140,7 @@ public struct LintTextReport: Sendable {
         if perLocale.count > 1 {
             for locale in perLocale.keys.sorted() {
                 let counts = perLocale[locale]!
-                out += "\n  \(CodePoint.visible(locale)): \(counts[.error] ?? 0) error(s), \(counts[.warning] ?? 0) warning(s), \(counts[.note] ?? 0) note(s)"
+                out += "\n  \(CodePoint.visibleLineStart(locale)): \(counts[.error] ?? 0) error(s), \(counts[.warning] ?? 0) warning(s), \(counts[.note] ?? 0) note(s)"
             }
         }
         var perRule: [RuleID: [Severity: Int]] = [:]

@@ -65,7 +65,7 @@ struct PluralsCommand: ParsableCommand {
         }
         for (input, result) in classified {
             guard let result else { continue }
-            print("\(input) → \(result.formatted) → \(result.category.rawValue)")
+            print("\(CodePoint.visibleLineStart(input)) → \(result.formatted) → \(result.category.rawValue)")
         }
     }
 }

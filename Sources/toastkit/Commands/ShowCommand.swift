@@ -103,14 +103,20 @@ struct ShowCommand: ParsableCommand {
         Interrupt.drawnLines.store(center.drawnLines, ordering: .relaxed)
         var reader = LineReader(fileDescriptor: STDIN_FILENO)
         var problems: [String] = []
+        var skippedProblems = 0
         var lineNumber = 0
         while true {
             let (lines, ended) = reader.poll(timeoutMilliseconds: 50)
             for line in lines {
                 lineNumber += 1
-                guard case .progress = toast.style else { continue }
+                // A blank record (between `\r` and `\n`, or an empty line) carries nothing.
+                guard case .progress = toast.style, line.contains(where: { !$0.isWhitespace }) else { continue }
                 guard let value = Self.fraction(line) else {
-                    problems.append("<stdin>:\(lineNumber):1: warning: [progress-value] expected a fraction from 0 to 1 or a percentage such as 42%, found “\(line.prefix(40))”")
+                    if problems.count < Self.maximumProblems {
+                        problems.append("<stdin>:\(lineNumber):1: warning: [progress-value] expected a fraction from 0 to 1 or a percentage such as 42%, found “\(CodePoint.visible(String(line.prefix(40))))”")
+                    } else {
+                        skippedProblems += 1
+                    }
                     continue
                 }
                 toast.style = .progress(value)
@@ -123,7 +129,12 @@ struct ShowCommand: ParsableCommand {
         center.finish(now: clock.now - start)
         Interrupt.drawnLines.store(0, ordering: .relaxed)
         for problem in problems { printError(problem) }
+        if skippedProblems > 0 { printError("<stdin>: warning: [progress-value] \(skippedProblems) more record(s) that are not a fraction or a percentage") }
     }
+
+    /// The most `progress-value` warnings listed; the rest are counted (memory stays bounded
+    /// on any input).
+    static let maximumProblems = 20
 
     /// `0.42` → 0.42, `42%` → 0.42, clamped to 0…1; `nil` for anything else.
     static func fraction(_ line: String) -> Double? {

@@ -25,7 +25,7 @@ struct ToastkitCommand: ParsableCommand {
 
     private static func exit(for error: any Error, explainedBy type: any ParsableCommand.Type) -> Never {
         if let failure = error as? CLIFailure {
-            if !failure.message.isEmpty { FileHandle.standardError.write(Data((failure.message + "\n").utf8)) }
+            if !failure.message.isEmpty { printError(failure.message) }
             Foundation.exit(failure.code)
         }
         let code = type.exitCode(for: error)
@@ -39,7 +39,7 @@ struct ToastkitCommand: ParsableCommand {
             if !message.isEmpty { print(message) }
             Foundation.exit(0)
         }
-        if !message.isEmpty { FileHandle.standardError.write(Data((message + "\n").utf8)) }
+        if !message.isEmpty { printError(message) }
         Foundation.exit(code == .validationFailure ? 2 : code.rawValue)
     }
 }

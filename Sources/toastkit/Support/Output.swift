@@ -2,22 +2,31 @@ import Foundation
 import Synchronization
 import ToastCatalog
 
-/// Writes one line to standard error.
-func printError(_ line: String) {
-    FileHandle.standardError.write(Data((line + "\n").utf8))
+/// Writes a message to standard error, each of its lines as every text output shows input:
+/// controls, bidi controls and separators as `<U+XXXX>`, and no line that could begin a GitHub
+/// workflow command (`CodePoint.visibleLineStart`). Text already escaped is unchanged.
+func printError(_ message: String) {
+    let lines = message.split(separator: "\n", omittingEmptySubsequences: false).map { CodePoint.visibleLineStart(String($0)) }
+    FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
 }
 
-/// Reads lines from a file descriptor without blocking longer than a poll timeout, so that a
-/// live toast keeps animating while it waits.
+/// Reads records from a file descriptor without blocking longer than a poll timeout, so that
+/// a live toast keeps animating while it waits. A record ends at a line feed or a carriage
+/// return (progress printers redraw with `\r`), so `\r\n` ends one record and an empty one;
+/// every byte is looked at once, and a record longer than ``maximumRecord`` bytes keeps only
+/// its first bytes (it is no number, only quoted in a warning): memory stays bounded whatever
+/// arrives without a separator.
 struct LineReader {
+    static let maximumRecord = 256
     let fileDescriptor: Int32
-    private var pending: [UInt8] = []
+    private var record: [UInt8] = []
+    private var overlong = false
     private var ended = false
 
     init(fileDescriptor: Int32) { self.fileDescriptor = fileDescriptor }
 
-    /// The complete lines read within the timeout, and whether the input has ended (the last
-    /// unterminated line is then returned too).
+    /// The complete records read within the timeout, and whether the input has ended (the
+    /// last unterminated record is then returned too). An overlong record ends in `…`.
     mutating func poll(timeoutMilliseconds: Int32) -> (lines: [String], ended: Bool) {
         if ended { return ([], true) }
         var descriptor = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
@@ -26,23 +35,39 @@ struct LineReader {
         #else
         let ready = Darwin.poll(&descriptor, 1, timeoutMilliseconds)
         #endif
+        var lines: [String] = []
         if ready > 0 {
-            var buffer = [UInt8](repeating: 0, count: 4096)
+            var buffer = [UInt8](repeating: 0, count: 65536)
             let count = buffer.withUnsafeMutableBytes { read(fileDescriptor, $0.baseAddress, $0.count) }
-            if count > 0 { pending += buffer[..<count] } else if count == 0 || errno != EINTR { ended = true }
+            if count > 0 {
+                for byte in buffer[..<count] { take(byte, into: &lines) }
+            } else if count == 0 || errno != EINTR {
+                ended = true
+            }
         } else if ready < 0 && errno != EINTR {
             ended = true
         }
-        var lines: [String] = []
-        while let newline = pending.firstIndex(of: 0x0A) {
-            lines.append(String(decoding: pending[..<newline], as: UTF8.self))
-            pending.removeSubrange(...newline)
-        }
-        if ended, !pending.isEmpty {
-            lines.append(String(decoding: pending, as: UTF8.self))
-            pending.removeAll()
-        }
+        if ended, !record.isEmpty || overlong { lines.append(finishRecord()) }
         return (lines, ended)
+    }
+
+    /// Adds one byte to the record, or ends it.
+    private mutating func take(_ byte: UInt8, into lines: inout [String]) {
+        if byte == 0x0A || byte == 0x0D {
+            lines.append(finishRecord())
+        } else if record.count < Self.maximumRecord {
+            record.append(byte)
+        } else {
+            overlong = true
+        }
+    }
+
+    private mutating func finishRecord() -> String {
+        var text = String(decoding: record, as: UTF8.self)
+        if overlong { text += "…" }
+        record.removeAll(keepingCapacity: true)
+        overlong = false
+        return text
     }
 }
 
