@@ -11,9 +11,8 @@ func printError(_ message: String) {
 }
 
 /// Reads records from a file descriptor without blocking longer than a poll timeout, so that
-/// a live toast keeps animating while it waits. A record ends at a line feed or a carriage
-/// return (progress printers redraw with `\r`), so `\r\n` ends one record and an empty one;
-/// every byte is looked at once, and a record longer than ``maximumRecord`` bytes keeps only
+/// a live toast keeps animating while it waits. A record ends at a line feed, a carriage
+/// return (progress printers redraw with `\r`) or a CR LF; every byte is looked at once, and a record longer than ``maximumRecord`` bytes keeps only
 /// its first bytes (it is no number, only quoted in a warning): memory stays bounded whatever
 /// arrives without a separator.
 struct LineReader {
@@ -21,6 +20,7 @@ struct LineReader {
     let fileDescriptor: Int32
     private var record: [UInt8] = []
     private var overlong = false
+    private var afterCarriageReturn = false
     private var ended = false
 
     init(fileDescriptor: Int32) { self.fileDescriptor = fileDescriptor }
@@ -53,6 +53,8 @@ struct LineReader {
 
     /// Adds one byte to the record, or ends it.
     private mutating func take(_ byte: UInt8, into lines: inout [String]) {
+        defer { afterCarriageReturn = byte == 0x0D }
+        if byte == 0x0A && afterCarriageReturn { return }  // the LF of a CR LF
         if byte == 0x0A || byte == 0x0D {
             lines.append(finishRecord())
         } else if record.count < Self.maximumRecord {
