@@ -170,6 +170,11 @@ package struct JSONScanner {
         SourceLocation(file: file, line: position.line, column: position.column(in: bytes))
     }
 
+    /// ``sourceLocation(_:)``, its column found through `columns` (built on these bytes).
+    package func sourceLocation(_ position: Position, columns: ScalarColumnIndex) -> SourceLocation {
+        SourceLocation(file: file, line: position.line, column: columns.column(in: bytes, lineStart: position.lineStart, offset: position.offset))
+    }
+
     /// The column of a member name, counted on from the last one counted when they share a
     /// line (a minified file is one line).
     package mutating func column(of position: Position) -> Int {

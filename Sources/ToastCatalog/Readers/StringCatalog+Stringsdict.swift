@@ -25,6 +25,8 @@ extension StringCatalog {
                                message: "expected a <dict> of keys at the top level, found <\(root.kindName)>")
         }
         var seen = Set<String>()
+        // The second spellings by their bytes (String equality is canonical equivalence).
+        var respelledIndex: [[UInt8]: Int] = [:]
         for entry in items {
             guard case .dictionary(let members) = entry.value else {
                 throw CatalogError(location: location(entry), rule: .stringsdictSchema,
@@ -36,6 +38,9 @@ extension StringCatalog {
                                    message: "expected “\(entry.key)” to have an NSStringLocalizedFormatKey string")
             }
             var value = LocalizedValue(stringUnit: StringUnit(state: nil, value: format))
+            // The format is read once per entry, not once per variable (thousands of variables
+            // were quadratic).
+            let positioned = Self.positionedSubstitutions(in: format)
             for member in members where member.key != "NSStringLocalizedFormatKey" {
                 guard case .dictionary(let spec) = member.value else {
                     throw CatalogError(location: location(member), rule: .stringsdictSchema,
@@ -70,10 +75,11 @@ extension StringCatalog {
                     warnings.append(CatalogWarning(location: location(member), rule: .variationMissingOther,
                         message: "“\(entry.key)”: the variable “\(member.key)” has no “other” form; numbers in that category fall back"))
                 }
-                substitution.argNum = Self.argumentPosition(of: member.key, in: format, forms: substitution)
+                substitution.argNum = positioned.contains(member.key) ? nil : Self.argumentPosition(forms: substitution)
                 value.substitutions[member.key] = substitution
             }
             let (inserted, kept) = seen.insert(entry.key)
+            let spelling = Array(entry.key.utf8)
             let parsed = CatalogEntry(localizations: [locale: value])
             if inserted {
                 keys.append(entry.key)
@@ -81,11 +87,12 @@ extension StringCatalog {
             } else if kept.utf8.elementsEqual(entry.key.utf8) {
                 warnings.append(Self.duplicateKeyWarning(entry.key, at: location(entry)))
                 entries[kept] = parsed
-            } else if let other = storedRespelled.firstIndex(where: { $0.key.utf8.elementsEqual(entry.key.utf8) }) {
+            } else if let other = respelledIndex[spelling] {
                 warnings.append(Self.duplicateKeyWarning(entry.key, at: location(entry)))
                 storedRespelled[other].entry = parsed
             } else {
                 warnings.append(Self.keyNormalizationWarning(entry.key, earlier: kept, at: location(entry)))
+                respelledIndex[spelling] = storedRespelled.count
                 storedRespelled.append(SpelledEntry(key: entry.key, entry: parsed))
             }
         }
@@ -95,12 +102,17 @@ extension StringCatalog {
         CatalogWarning(location: location, rule: .duplicateKey, message: "“\(key)” appears more than once; the last one wins", key: key)
     }
 
-    /// The argument a variable reads when its token has no position (`%#@COUNT@`) but its forms
-    /// name one for the value type (`%2$d`): that position. `nil` otherwise (sequential).
-    static func argumentPosition(of name: String, in format: String, forms: Substitution) -> Int? {
-        for case .substitution(let token, let position) in FormatString.tokens(format) where token == name {
-            if position != nil { return nil }
-        }
+    /// The variables whose token in `format` has a position (`%1$#@COUNT@`).
+    static func positionedSubstitutions(in format: String) -> Set<String> {
+        var names = Set<String>()
+        for case .substitution(let token, _?) in FormatString.tokens(format) { names.insert(String(token)) }
+        return names
+    }
+
+    /// The argument a variable reads when its token has no position (`%#@COUNT@`, so it is
+    /// not in ``positionedSubstitutions(in:)``) but its forms name one for the value type
+    /// (`%2$d`): that position. `nil` otherwise (sequential).
+    static func argumentPosition(forms: Substitution) -> Int? {
         guard let conversion = forms.formatSpecifier?.last else { return nil }
         for category in [PluralCategory.other] + PluralCategory.allCases {
             guard let text = forms.plural[category]?.stringUnit?.value else { continue }

@@ -176,6 +176,7 @@ extension Linter {
         // the kept findings need, each read once.
         var selected: [(finding: RawFinding, rule: LintRule, severity: Severity)] = []
         var readers: [String: PropertyListLocator] = [:]
+        var columnIndexes: [String: ScalarColumnIndex] = [:]
         for finding in raw {
             guard let rule = LintRule.named(finding.rule),
                   var severity = configuration.severity(of: rule, table: table.name, key: finding.key, locale: finding.locale)
@@ -190,19 +191,26 @@ extension Linter {
                readers[finding.file] == nil, let data = bytes[finding.file] {
                 readers[finding.file] = PropertyListLocator(file: finding.file, bytes: data)
             }
+            if finding.location == nil, finding.file.hasSuffix(".xcstrings"), table.outlines[finding.file] != nil,
+               columnIndexes[finding.file] == nil, let data = bytes[finding.file] {
+                columnIndexes[finding.file] = ScalarColumnIndex(data)
+            }
             selected.append((finding, rule, severity))
         }
         // Then each is located (reading its entry again), on all cores when there are many.
         let slices = Parallel.slices(of: selected.count, into: selected.count >= 512 ? Parallel.processorCount : 1)
-        let kept = selected, locators = readers
+        let kept = selected, locators = readers, columns = columnIndexes
         return Parallel.map(slices.count) { part in
             var result: [LintFinding] = []
+            var cache = XCStringsOutline.MemberCache()
             for (finding, rule, severity) in kept[slices[part]] {
                 let location: SourceLocation
                 if let known = finding.location {
                     location = known
-                } else if finding.file.hasSuffix(".xcstrings"), let outline = table.outlines[finding.file], let data = bytes[finding.file] {
-                    location = outline.location(entry: finding.key, locale: finding.locale, path: finding.path, bytes: data, file: finding.file)
+                } else if finding.file.hasSuffix(".xcstrings"), let outline = table.outlines[finding.file], let data = bytes[finding.file],
+                          let index = columns[finding.file] {
+                    location = outline.location(entry: finding.key, locale: finding.locale, path: finding.path, bytes: data, columns: index, file: finding.file,
+                                               cache: &cache)
                 } else if let locator = locators[finding.file] {
                     location = locator.location(key: finding.key, path: finding.path)
                 } else {

@@ -113,39 +113,115 @@ struct XCStringsOutline {
         return true
     }
 
+    /// The members of the large objects met while locating (an entry with thousands of
+    /// substitutions): each such object is read once, then its members are found by name.
+    /// Without it, locating a finding in each of N members read N members: quadratic
+    /// (8,000 substitutions: 36 s). One per locating thread.
+    struct MemberCache {
+        /// Objects with more members than this, or whose members found so far span more bytes
+        /// than ``spanThreshold`` (a member before the one looked for holds thousands), are
+        /// indexed.
+        static let threshold = 32
+        static let spanThreshold = 16384
+        struct Member {
+            var position: JSONScanner.Position
+            var valueOffset: Int
+            var valueLine: Int
+            var valueLineStart: Int
+        }
+        /// The file of ``objects``.
+        var file = ""
+        /// By the offset of the object's `{`.
+        var objects: [Int: [String: Member]] = [:]
+    }
+
     /// Where the leaf (`locale`, `path`) of `entry` stands: the `value` member of its string
     /// unit, or the deepest member of the path that exists (the entry itself at worst). The
     /// entry is walked, not built: only the objects on the path are read member by member,
-    /// the rest is stepped over (a catalog with many findings is located in one pass each).
-    func location(entry: String, locale: String, path: String, bytes: [UInt8], file: String) -> SourceLocation {
+    /// the rest is stepped over (a catalog with many findings is located in one pass each);
+    /// large objects are indexed once in `cache`. `columns` indexes `bytes`, so that a column
+    /// costs the same on a one-line file.
+    func location(entry: String, locale: String, path: String, bytes: [UInt8], columns: ScalarColumnIndex, file: String,
+                  cache: inout MemberCache) -> SourceLocation {
         guard let position = entryPositions[entry] else { return SourceLocation(file: file, line: 1, column: 1) }
+        if cache.file != file { cache = MemberCache(file: file) }
         return bytes.withUnsafeBufferPointer { buffer -> SourceLocation in
             var scanner = JSONScanner(bytes: buffer, file: file)
             scanner.index = position.offset
             scanner.line = position.line
             scanner.lineStart = position.lineStart
-            var best = scanner.sourceLocation(position)
+            var best = scanner.sourceLocation(position, columns: columns)
             guard (try? scanner.key()) != nil, (try? scanner.expect(UInt8(ascii: ":"), "")) != nil else { return best }
             scanner.skipWhitespace()
             // Without repeated members (none in the outline), the first member of a name is the
             // only one; otherwise the last one counts, as JSON readers keep the last.
             let firstWins = duplicates.isEmpty
-            // Moves the scanner to the value of the member `name` of the object it is at, noting
-            // where that member stands.
-            func member(_ name: String) -> Bool {
-                guard scanner.current == UInt8(ascii: "{") else { return false }
+            func moveTo(_ found: MemberCache.Member) {
+                best = scanner.sourceLocation(found.position, columns: columns)
+                scanner.index = found.valueOffset
+                scanner.line = found.valueLine
+                scanner.lineStart = found.valueLineStart
+            }
+            // Reads every member of the object the scanner is at into the cache.
+            func index(_ object: Int) -> [String: MemberCache.Member]? {
                 var probe = scanner
-                var found: (scanner: JSONScanner, position: JSONScanner.Position)?
+                var members: [String: MemberCache.Member] = [:]
                 do {
-                    guard try probe.openObject() else { return false }
+                    guard try probe.openObject() else { return nil }
                     while true {
                         probe.skipWhitespace()
                         let position = JSONScanner.Position(offset: probe.index, line: probe.line, lineStart: probe.lineStart)
                         let key = try probe.key()
                         try probe.expect(UInt8(ascii: ":"), "")
                         probe.skipWhitespace()
+                        let name = key.string(in: probe.bytes)
+                        if !firstWins || members[name] == nil {
+                            members[name] = MemberCache.Member(position: position, valueOffset: probe.index, valueLine: probe.line,
+                                                               valueLineStart: probe.lineStart)
+                        }
+                        try probe.skipValue()
+                        probe.skipWhitespace()
+                        guard let next = probe.current, next == UInt8(ascii: ",") || next == UInt8(ascii: "}") else { return nil }
+                        probe.index += 1
+                        if next == UInt8(ascii: "}") { break }
+                    }
+                } catch {
+                    return nil
+                }
+                cache.objects[object] = members
+                return members
+            }
+            // Moves the scanner to the value of the member `name` of the object it is at, noting
+            // where that member stands.
+            func member(_ name: String) -> Bool {
+                guard scanner.current == UInt8(ascii: "{") else { return false }
+                let object = scanner.index
+                if let members = cache.objects[object] {
+                    guard let found = members[name] else { return false }
+                    moveTo(found)
+                    return true
+                }
+                var probe = scanner
+                var found: MemberCache.Member?
+                var count = 0
+                do {
+                    guard try probe.openObject() else { return false }
+                    while true {
+                        count += 1
+                        if count > MemberCache.threshold || probe.index - object > MemberCache.spanThreshold {
+                            // A large object: read it whole, once.
+                            guard let members = index(object), let found = members[name] else { return false }
+                            moveTo(found)
+                            return true
+                        }
+                        probe.skipWhitespace()
+                        let position = JSONScanner.Position(offset: probe.index, line: probe.line, lineStart: probe.lineStart)
+                        let key = try probe.key()
+                        try probe.expect(UInt8(ascii: ":"), "")
+                        probe.skipWhitespace()
                         if key.string(in: probe.bytes) == name {
-                            found = (probe, position)
+                            found = MemberCache.Member(position: position, valueOffset: probe.index, valueLine: probe.line,
+                                                       valueLineStart: probe.lineStart)
                             if firstWins { break }
                         }
                         try probe.skipValue()
@@ -158,8 +234,7 @@ struct XCStringsOutline {
                     return false
                 }
                 guard let found else { return false }
-                best = found.scanner.sourceLocation(found.position)
-                scanner = found.scanner
+                moveTo(found)
                 return true
             }
             guard !locale.isEmpty, member("localizations"), member(locale) else { return best }
@@ -194,18 +269,29 @@ struct XCStringsOutline {
 /// it again (only when a finding needs a location).
 struct PropertyListLocator {
     private var strings: [String: SourceLocation] = [:]
-    private var dictionary: [PropertyListEntry] = []
+    /// The entries of a `.stringsdict` by key, the last of a repeated key (as readers keep it).
+    private var dictionary: [String: PropertyListEntry] = [:]
     let file: String
 
+    /// Reads the file once; each entry is then found by its key, and columns are counted
+    /// through a ``ScalarColumnIndex``, so a one-line `.strings` file of N entries is located
+    /// in linear time (each column was counted from the line's start).
     init(file: String, bytes: [UInt8]) {
         self.file = file
         if file.hasSuffix(".stringsdict") || StringCatalog.isXMLPropertyList(bytes) {
-            if case .dictionary(let entries)? = try? XMLPropertyListParser.parse(bytes, file: file) { dictionary = entries }
+            if case .dictionary(let entries)? = try? XMLPropertyListParser.parse(bytes, file: file) {
+                dictionary = Dictionary(entries.map { ($0.key, $0) }, uniquingKeysWith: { _, last in last })
+            }
         } else if !bytes.starts(with: Array("bplist00".utf8)), let utf8 = try? StringsLexer.utf8(bytes, file: file) {
             var found: [String: SourceLocation] = [:]
             utf8.withUnsafeBufferPointer { buffer in
+                let columns = ScalarColumnIndex(buffer)
                 var lexer = StringsLexer(bytes: buffer, file: file)
-                while let entry = try? lexer.nextEntry() { found[entry.key] = lexer.location(of: entry.position) }
+                while let entry = try? lexer.nextEntry() {
+                    let position = entry.position
+                    found[entry.key] = SourceLocation(file: file, line: position.line,
+                                                      column: columns.column(in: buffer, lineStart: position.lineStart, offset: position.offset))
+                }
             }
             strings = found
         }
@@ -214,7 +300,7 @@ struct PropertyListLocator {
     func location(key: String, path: String) -> SourceLocation {
         let start = SourceLocation(file: file, line: 1, column: 1)
         if let location = strings[key] { return location }
-        guard let entry = dictionary.last(where: { $0.key == key }) else { return start }
+        guard let entry = dictionary[key] else { return start }
         var best = SourceLocation(file: file, line: entry.line, column: entry.column)
         guard case .dictionary(let members) = entry.value else { return best }
         let steps = path.split(separator: ".").map(String.init)

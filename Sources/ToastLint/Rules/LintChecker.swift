@@ -667,7 +667,7 @@ struct LintChecker {
             }
             if formatFacts.format.hasSpecifiers && !verbatimEntry {
                 formatChecks(key: key, locale: locale, leaf: leaf, format: format, sourceText: formatSourceText,
-                             sourceFormat: formatFacts.format, value: value, source: source)
+                             sourceFormat: formatFacts.format, value: value, source: source, arguments: arguments)
             } else if !format.uses.isEmpty {
                 addedSpecifiers(key: key, locale: locale, path: path, text: text, format: format, sourceText: sourceText)
             }
@@ -852,6 +852,7 @@ struct LintChecker {
                                      sourceArguments: [String: LintArgumentSlot]) {
         guard !value.substitutions.isEmpty else { return }
         let maxArgument = (source ?? value).stringUnit.map { LintLeafFormat($0.value, substitutionArguments: sourceArguments).indices.max() ?? 0 } ?? 0
+        var firstReader: [Int: (name: String, typeClass: LintTypeClass)] = [:]
         for (name, substitution) in value.substitutions.sorted(by: { $0.key < $1.key }) {
             let path = "substitutions.\(name)"
             if let argNum = substitution.argNum, table.isCatalog, argNum < 1 || (maxArgument > 0 && argNum > max(maxArgument, sourceArguments.count)) {
@@ -867,10 +868,16 @@ struct LintChecker {
                 report(.substitutionMismatch, key, locale, path,
                        "“\(name)” is formatted as \(typeClass.rawValue) (\(specifier)) but the source's is \(sourceClass.rawValue) (\(sourceSpec))")
             }
-            for (otherName, other) in value.substitutions where otherName > name && other.argNum != nil && other.argNum == substitution.argNum {
-                if let otherSpec = other.formatSpecifier, let (otherClass, _) = LintArgumentUse.classify(specifier: otherSpec), otherClass != typeClass {
-                    report(.substitutionMismatch, key, locale, path,
-                           "“\(name)” and “\(otherName)” read argument \(substitution.argNum!) as \(typeClass.rawValue) and \(otherClass.rawValue)")
+            // Substitutions that read one argument as different types: each is compared with the
+            // first (by name) that read it, so thousands of them take linear time.
+            if let argNum = substitution.argNum {
+                if let (firstName, firstClass) = firstReader[argNum] {
+                    if firstClass != typeClass {
+                        report(.substitutionMismatch, key, locale, "substitutions.\(firstName)",
+                               "“\(firstName)” and “\(name)” read argument \(argNum) as \(firstClass.rawValue) and \(typeClass.rawValue)")
+                    }
+                } else {
+                    firstReader[argNum] = (name, typeClass)
                 }
             }
         }
@@ -878,8 +885,10 @@ struct LintChecker {
 
     // MARK: - Formats
 
+    /// `arguments`: `substitutionArguments(value)`, made once per localization.
     mutating func formatChecks(key: String, locale: String, leaf: LintLeaf, format: LintLeafFormat, sourceText: String,
-                               sourceFormat: LintLeafFormat, value: LocalizedValue, source: LocalizedValue) {
+                               sourceFormat: LintLeafFormat, value: LocalizedValue, source: LocalizedValue,
+                               arguments: [String: LintArgumentSlot]) {
         // The common case: the same arguments, read the same way, in the same order.
         if format.proseLike.isEmpty, format.syntaxProblems.isEmpty, sourceFormat.syntaxProblems.isEmpty,
            format.uses.count == sourceFormat.uses.count, format.substitutions.count == sourceFormat.substitutions.count,
@@ -919,7 +928,7 @@ struct LintChecker {
             var kind = PluralArgumentKind.assumedInteger
             if let name = leaf.substitutionName, let sub = value.substitutions[name] {
                 exempt = sourceFormat.uses.first { $0.text == "%arg" || $0.viaSubstitution }?.index
-                    ?? Self.substitutionArguments(value)[name]?.index
+                    ?? arguments[name]?.index
                 if case .specifier(let spec)? = sub.formatSpecifier.flatMap({ FormatString.tokens($0.hasPrefix("%") ? $0 : "%" + $0).first }) {
                     kind = PluralArgumentKind(specifier: spec)
                 }
@@ -933,14 +942,19 @@ struct LintChecker {
                 exempt = nil
             }
         }
+        // Each argument's first use, so that thousands of uses are compared in linear time.
+        var targetFirst: [Int: LintArgumentUse] = [:]
+        for use in format.uses where targetFirst[use.index] == nil { targetFirst[use.index] = use }
+        var sourceFirst: [Int: LintArgumentUse] = [:]
+        for use in sourceFormat.uses where sourceFirst[use.index] == nil { sourceFirst[use.index] = use }
         for index in targetIndices.subtracting(sourceIndices).sorted() {
-            let use = format.uses.first { $0.index == index }!
+            let use = targetFirst[index]!
             report(.placeholderMismatch, key, locale, path,
                    "the \(locale) text reads argument \(index) (“\(use.text)”), which the source does not pass: garbage or a crash",
                    source: sourceText, target: Self.mark(text, use.text))
         }
         for index in sourceIndices.subtracting(targetIndices).sorted() where index != exempt {
-            let use = sourceFormat.uses.first { $0.index == index }!
+            let use = sourceFirst[index]!
             if index == countIndex, let category = countCategory,
                let samples = plurals.reachability(locale: locale, kind: countKind)?.reachable[category]?.samples, samples.count > 1 {
                 let numbers = LintText.numbers(text)
@@ -956,16 +970,22 @@ struct LintChecker {
                    "the \(locale) text drops argument \(index) (“\(use.text)” in the source)",
                    source: Self.mark(sourceText, use.text), target: text)
         }
+        // Per argument, the first use of each type class (in the text's order): a use's clash
+        // is then found among a few, not among all uses.
+        var firstOfClass: [Int: [LintArgumentUse]] = [:]
+        for use in format.uses where !(firstOfClass[use.index]?.contains { $0.typeClass == use.typeClass } ?? false) {
+            firstOfClass[use.index, default: []].append(use)
+        }
         var reported = Set<Int>()
         for use in format.uses where !reported.contains(use.index) {
-            if let clash = format.uses.first(where: { $0.index == use.index && $0.typeClass != use.typeClass }) {
+            if let clash = firstOfClass[use.index]?.first(where: { $0.typeClass != use.typeClass }) {
                 reported.insert(use.index)
                 report(.formatTypeMismatch, key, locale, path,
                        "the \(locale) text reads argument \(use.index) twice, as \(use.typeClass.rawValue) (“\(use.text)”) and as \(clash.typeClass.rawValue) (“\(clash.text)”)",
                        source: sourceText, target: text)
                 continue
             }
-            guard let expected = sourceFormat.uses.first(where: { $0.index == use.index }) else { continue }
+            guard let expected = sourceFirst[use.index] else { continue }
             if expected.typeClass != use.typeClass {
                 reported.insert(use.index)
                 report(.formatTypeMismatch, key, locale, path,
