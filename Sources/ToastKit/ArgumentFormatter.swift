@@ -24,6 +24,12 @@ struct ArgumentFormatter {
     var recordsPaths = true
     private var next = 0
     private var depth = 0
+    /// Substitutions expanded in this pass, and whether a bound stopped the expansion: the
+    /// readers reject catalogs whose substitutions can expand past `CatalogLimits`, and a
+    /// catalog built in code is held to the same bounds here.
+    private var expansions = 0
+    private var stoppedByLimit = false
+    private var noted = Set<ToastDiagnostic>()
 
     var locale: LocaleTag { engine.locale }
     var services: ICUServices { engine.services }
@@ -56,6 +62,13 @@ struct ArgumentFormatter {
         var out = ""
         out.reserveCapacity(text.text.utf8.count + 16)
         for token in tokens {
+            if out.utf8.count > CatalogLimits.standard.maximumExpandedLength {
+                if !stoppedByLimit {
+                    stoppedByLimit = true
+                    note(.limit, "the text expands past \(CatalogLimits.standard.maximumExpandedLength) bytes; the rest is not shown")
+                }
+                break
+            }
             switch token {
             case .literal(let literal): out += literal
             case .percent: out += "%"
@@ -76,8 +89,11 @@ struct ArgumentFormatter {
         return out
     }
 
+    /// Adds a diagnostic once: a text that repeats a problem thousands of times (a
+    /// substitution named in every form) reports it once.
     private mutating func note(_ rule: RuleID, _ message: String) {
-        diagnostics.append(ToastDiagnostic(.error, rule, message))
+        let diagnostic = ToastDiagnostic(.error, rule, message)
+        if noted.insert(diagnostic).inserted { diagnostics.append(diagnostic) }
     }
 
     /// Whether argument `index` is within ``FormatString/maximumArguments``; if not, says so.
@@ -107,9 +123,17 @@ struct ArgumentFormatter {
             note(.formatArgument, "\(written) selects a plural form by argument \(index), which is text")
             return arguments[index - 1].plainText
         }
-        guard depth < 8 else {
+        guard depth < SubstitutionExpansion.maximumDepth else {
             note(.substitutionDepth, "substitutions nest deeper than 8 levels at \(written)")
             return written
+        }
+        expansions += 1
+        guard expansions <= CatalogLimits.standard.maximumSubstitutionExpansions, !stoppedByLimit else {
+            if !stoppedByLimit {
+                stoppedByLimit = true
+                note(.limit, "substitutions expand more than \(CatalogLimits.standard.maximumSubstitutionExpansions) times; the rest is not shown")
+            }
+            return ""
         }
         let specifier = substitution.formatSpecifier
         let digits = substitution.fractionDigits

@@ -77,16 +77,29 @@ import ToastKit
     }
 
     /// Resolves key `k` of a one-key catalog (value and substitutions as JSON) for `locale`.
-    static func resolve(value: String, substitutions: String = "{}", arguments: [ToastArgument], locale: String = "en") -> String {
+    /// `lengthOnly`: the message's length in bytes instead of the message.
+    static func resolve(value: String, substitutions: String = "{}", arguments: [ToastArgument], locale: String = "en",
+                        limits: CatalogLimits = .standard, lengthOnly: Bool = false) -> String {
         let json = """
             {"sourceLanguage":"en","strings":{"k":{"localizations":{"\(locale)":{"stringUnit":{"state":"translated","value":\(value)},\
             "substitutions":\(substitutions)}}}},"version":"1.0"}
             """
         let catalog: StringCatalog
-        do { catalog = try StringCatalog(xcstrings: Array(json.utf8), file: "Hostile.xcstrings") } catch { return error.description }
+        do { catalog = try StringCatalog(xcstrings: Array(json.utf8), file: "Hostile.xcstrings", limits: limits) } catch { return error.description }
         let localizer = Localizer(catalogs: [catalog], preferences: [LocaleTag(locale)!], services: services)
         let toast = localizer.resolve(Toast(.info, message: ToastText(key: "k", table: "Hostile", arguments: arguments)))
-        return ([toast.message.debugDescription] + toast.diagnostics.map(\.description)).joined(separator: " | ")
+        let shown = lengthOnly ? "\(toast.message.utf8.count) bytes" : toast.message.debugDescription
+        return ([shown] + toast.diagnostics.map(\.description)).joined(separator: " | ")
+    }
+
+    /// Substitutions `s0` … `s(levels-1)`: each one's forms name the next `fanOut` times, the
+    /// last one's forms are `leaf` (the "billion laughs" of String Catalogs).
+    static func laughs(levels: Int, fanOut: Int, leaf: String, separator: String = " ") -> String {
+        let members = (0..<levels).map { level -> String in
+            let body = level < levels - 1 ? String(repeating: "%#@s\(level + 1)@" + separator, count: fanOut) : leaf
+            return "\"s\(level)\":{\"argNum\":1,\"formatSpecifier\":\"lld\",\"variations\":{\"plural\":{\"one\":{\"stringUnit\":{\"state\":\"translated\",\"value\":\"\(body)\"}},\"other\":{\"stringUnit\":{\"state\":\"translated\",\"value\":\"\(body)\"}}}}}"
+        }
+        return "{" + members.joined(separator: ",") + "}"
     }
 
     static func present(_ message: String, title: String? = nil, actions: [String] = [], locale: String = "en",
@@ -358,6 +371,36 @@ extension HostileInputTests {
                 {"a":{"formatSpecifier":"lld","variations":{"plural":{"other":{"stringUnit":{"state":"translated","value":"a%#@b@"}}}}},
                  "b":{"formatSpecifier":"lld","variations":{"plural":{"other":{"stringUnit":{"state":"translated","value":"b%#@a@"}}}}}}
                 """, arguments: Array(repeating: .int(3), count: 20))
+        },
+        Row(name: "billion laughs: 8 substitutions, each form naming the next ten times", expected: "Hostile.xcstrings:1:57: error: [limit] the substitutions of “k” (en) can expand to 371111110 bytes; the limit is 1048576 (substitutions that name each other several times per form)") { () -> String in
+            resolve(value: "\"%#@s0@\"", substitutions: laughs(levels: 8, fanOut: 10, leaf: "%arg x"), arguments: [.int(3)])
+        },
+        Row(name: "billion laughs with empty leaves: fan-out bounded by the count of expansions", expected: "Hostile.xcstrings:1:57: error: [limit] the substitutions of “k” (en) can expand 11111111 times; the limit is 10000 (substitutions that name each other several times per form)") { () -> String in
+            resolve(value: "\"%#@s0@\"", substitutions: laughs(levels: 8, fanOut: 10, leaf: "", separator: ""), arguments: [.int(3)])
+        },
+        Row(name: "billion laughs in a .stringsdict", expected: "fr.lproj/Localizable.stringsdict:3:7: error: [limit] the substitutions of “k” (fr) can expand to 351111110 bytes; the limit is 1048576 (substitutions that name each other several times per form)") { () -> String in
+            stringsdict(plistDocument("<dict><key>k</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@s0@</string>" + (0..<8).map { level in
+                let body = level < 7 ? String(repeating: "%#@s\(level + 1)@ ", count: 10) : "%lld x"
+                return "<key>s\(level)</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string><key>NSStringFormatValueTypeKey</key><string>lld</string><key>other</key><string>\(body)</string></dict>"
+            }.joined() + "</dict></dict>"))
+        },
+        Row(name: "billion laughs read with the limits lifted: resolving stops at the resolver's bounds", expected: "37021 bytes | error: [limit] substitutions expand more than 10000 times; the rest is not shown") { () -> String in
+            resolve(value: "\"%#@s0@\"", substitutions: laughs(levels: 8, fanOut: 10, leaf: "%arg x"), arguments: [.int(3)],
+                    limits: CatalogLimits(maximumExpandedLength: .max, maximumSubstitutionExpansions: .max), lengthOnly: true)
+        },
+        Row(name: "empty-leaved laughs read with the limits lifted: expansions stop at 10,000", expected: "0 bytes | error: [limit] substitutions expand more than 10000 times; the rest is not shown") { () -> String in
+            resolve(value: "\"%#@s0@\"", substitutions: laughs(levels: 8, fanOut: 10, leaf: "", separator: ""), arguments: [.int(3)],
+                    limits: CatalogLimits(maximumExpandedLength: .max, maximumSubstitutionExpansions: .max), lengthOnly: true)
+        },
+        Row(name: "a 150 KB form named ten times: past 1 MB when expanded", expected: "Hostile.xcstrings:1:57: error: [limit] the substitutions of “k” (en) can expand to 1536010 bytes; the limit is 1048576 (substitutions that name each other several times per form)") { () -> String in
+            resolve(value: "\"%#@s0@\"", substitutions: laughs(levels: 2, fanOut: 10, leaf: String(repeating: "x", count: 153_600)), arguments: [.int(3)])
+        },
+        Row(name: "the same read with the limits lifted: the text stops past 1 MB", expected: "1075206 bytes | error: [limit] the text expands past 1048576 bytes; the rest is not shown") { () -> String in
+            resolve(value: "\"%#@s0@\"", substitutions: laughs(levels: 2, fanOut: 10, leaf: String(repeating: "x", count: 153_600)), arguments: [.int(3)],
+                    limits: CatalogLimits(maximumExpandedLength: .max, maximumSubstitutionExpansions: .max), lengthOnly: true)
+        },
+        Row(name: "a substitution named twice per form, 8 levels (128 copies): within the limits", expected: "638 bytes") { () -> String in
+            resolve(value: "\"%#@s0@\"", substitutions: laughs(levels: 8, fanOut: 2, leaf: "%arg x"), arguments: [.int(3)], lengthOnly: true)
         },
         Row(name: "a substitution reading a missing argument", expected: "\"%3$#@a@\" | error: [format-argument] %3$#@a@ reads argument 3, but only 1 were given") { () -> String in
             resolve(value: "\"%3$#@a@\"", substitutions: """

@@ -78,6 +78,9 @@ extension StringCatalog {
                 substitution.argNum = positioned.contains(member.key) ? nil : Self.argumentPosition(forms: substitution)
                 value.substitutions[member.key] = substitution
             }
+            if let error = SubstitutionExpansion.check(value, key: entry.key, locale: locale, limits: limits, at: location(entry)) {
+                throw error
+            }
             let (inserted, kept) = seen.insert(entry.key)
             let spelling = Array(entry.key.utf8)
             let parsed = CatalogEntry(localizations: [locale: value])

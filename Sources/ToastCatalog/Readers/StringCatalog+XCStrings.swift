@@ -247,7 +247,7 @@ enum XCStringsReader {
             if key.is("localizations", in: bytes) {
                 scanner.noteMember(&seen, 1)
                 entry.hadLocalizationsMember = true
-                entry.localizations = try localizations(&scanner, position)
+                entry.localizations = try localizations(&scanner, position, key: name)
             } else if key.is("comment", in: bytes) {
                 scanner.noteMember(&seen, 2)
                 entry.comment = try string(&scanner, position, "\"comment\"")
@@ -276,7 +276,9 @@ enum XCStringsReader {
     /// which keeps the layout). Otherwise the codes are hashed once into a new layout, which
     /// the next entries can reuse. A code that appears twice is a repeated member: the last
     /// value wins, as a dictionary built one member at a time would have it.
-    static func localizations(_ scanner: inout JSONScanner, _ position: Position) throws(CatalogError) -> [String: LocalizedValue] {
+    /// The localizations of the entry `key`; one whose substitutions can expand past the
+    /// limits (``SubstitutionExpansion``) is a `[limit]` error at its locale's name.
+    static func localizations(_ scanner: inout JSONScanner, _ position: Position, key: String) throws(CatalogError) -> [String: LocalizedValue] {
         var values = scanner.localizationScratch
         scanner.localizationScratch = []
         defer {
@@ -289,7 +291,9 @@ enum XCStringsReader {
             let next = values.count
             if codes == nil {
                 if scanner.localizationLayout.matches(locale, at: next, in: scanner.bytes) {
-                    values.append(try localized(&scanner, scanner.localizationLayout.codes[next], position))
+                    let code = scanner.localizationLayout.codes[next]
+                    values.append(try localized(&scanner, code, position))
+                    try checkExpansion(values[next], key: key, locale: code, scanner, position)
                     return
                 }
                 codes = Array(scanner.localizationLayout.codes[..<next])
@@ -297,6 +301,7 @@ enum XCStringsReader {
             let code = locale.string(in: scanner.bytes)
             codes?.append(code)
             values.append(try localized(&scanner, code, position))
+            try checkExpansion(values[next], key: key, locale: code, scanner, position)
         }
         if codes == nil, values.count == scanner.localizationLayout.codes.count {
             return scanner.localizationLayout.table(taking: &values)
@@ -306,6 +311,14 @@ enum XCStringsReader {
         let table = layout.table(taking: &values)
         if layout.indices.count == layout.codes.count { scanner.localizationLayout = layout }
         return table
+    }
+
+    @inline(__always)
+    static func checkExpansion(_ value: LocalizedValue, key: String, locale: String, _ scanner: JSONScanner, _ position: Position) throws(CatalogError) {
+        guard !value.substitutions.isEmpty else { return }
+        if let error = SubstitutionExpansion.check(value, key: key, locale: locale, limits: scanner.limits, at: scanner.sourceLocation(position)) {
+            throw error
+        }
     }
 
     static func localized(_ scanner: inout JSONScanner, _ name: String, _ position: Position) throws(CatalogError) -> LocalizedValue {

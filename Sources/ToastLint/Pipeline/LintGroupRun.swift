@@ -43,7 +43,8 @@ extension Linter {
             } else {
                 do throws(CatalogError) { bytes = try CatalogLoader.bytes(ofFile: file, limits: limits) } catch {
                     if error.rule == .io { return .failure(error) }
-                    raw.append(RawFinding(rule: .parseError, file: file, message: error.message, location: error.location)); continue
+                    raw.append(RawFinding(rule: .parseError, file: file, message: error.message,
+                                          hint: error.rule == .limit ? Self.limitHint : nil, location: error.location)); continue
                 }
             }
             bytesByFile[file] = bytes
@@ -95,7 +96,7 @@ extension Linter {
                 }
             } catch {
                 raw.append(RawFinding(rule: error.rule.isSchemaProblem ? .schemaViolation : .parseError, file: file, message: error.message,
-                                      location: error.location))
+                                      hint: error.rule == .limit ? Self.limitHint : nil, location: error.location))
                 continue
             }
             for warning in catalog.warnings {
@@ -168,6 +169,10 @@ extension Linter {
         }
         return .success(resolve(raw, table: table, bytes: bytesByFile, configuration: configuration, strict: strict))
     }
+
+    /// The hint of a file that crosses one of the reader's limits (a `[limit]` error), which
+    /// is no syntax error.
+    static let limitHint = "The file crosses a limit ToastKit keeps against hostile input (docs/ROBUSTNESS.md); the rest of the file is not checked until it is within it."
 
     /// Applies severities and suppressions and locates each finding.
     static func resolve(_ raw: [RawFinding], table: LintTable, bytes: [String: [UInt8]], configuration: LintConfiguration,

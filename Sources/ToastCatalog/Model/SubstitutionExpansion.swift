@@ -1,0 +1,119 @@
+/// How far a localization's substitutions can expand: the "billion laughs" of String
+/// Catalogs. A substitution's forms may name other substitutions (`%#@b@`), several times per
+/// form; at 8 levels (the depth a resolver follows) ten references per form make 10⁸ copies
+/// from a 4 KB file. Readers compute the worst case of every localization with substitutions
+/// in one pass over its forms (memoized per substitution and level, so this costs as much as
+/// reading them) and reject one that crosses the limits with a located `[limit]` error.
+///
+/// The worst case counts, for every text, its literal bytes, 32 bytes per specifier (a
+/// formatted number or argument stands there), and for each `%#@name@` the largest form of
+/// `name` one level deeper; a reference at the depth limit, or to a substitution that does
+/// not exist, counts as the token itself (that is what a resolver prints).
+package struct SubstitutionExpansion {
+    /// The nesting a resolver follows (`%#@a@` inside `a`'s forms counts a level).
+    package static let maximumDepth = 8
+    /// Bytes a specifier is counted as.
+    static let specifierBytes = 32
+
+    /// The worst case of one text: the bytes it can print and the substitutions it expands.
+    package struct Cost: Equatable {
+        package var bytes = 0
+        package var expansions = 0
+
+        mutating func add(_ other: Cost) {
+            bytes = Self.saturating(bytes, other.bytes)
+            expansions = Self.saturating(expansions, other.expansions)
+        }
+
+        static func saturating(_ a: Int, _ b: Int) -> Int {
+            let (sum, overflow) = a.addingReportingOverflow(b)
+            return overflow ? Int.max : sum
+        }
+    }
+
+    private let substitutions: [String: Substitution]
+    private var memo: [String: [Int: Cost]] = [:]
+
+    private init(substitutions: [String: Substitution]) {
+        self.substitutions = substitutions
+    }
+
+    /// The worst case of `value` (its string unit and every variation), or `nil` when it has no
+    /// substitutions.
+    package static func worstCase(of value: LocalizedValue) -> Cost? {
+        guard !value.substitutions.isEmpty else { return nil }
+        var expansion = SubstitutionExpansion(substitutions: value.substitutions)
+        return expansion.cost(ofValue: value, depth: 0)
+    }
+
+    /// The error for a localization whose worst case crosses `limits`, located at `location`;
+    /// `nil` when it stays within them.
+    package static func check(_ value: LocalizedValue, key: String, locale: String, limits: CatalogLimits,
+                              at location: @autoclosure () -> SourceLocation) -> CatalogError? {
+        guard let cost = worstCase(of: value) else { return nil }
+        if cost.bytes > limits.maximumExpandedLength {
+            return CatalogError(location: location(), rule: .limit,
+                                message: "the substitutions of “\(key)” (\(locale)) can expand to \(Self.shown(cost.bytes)) bytes; the limit is \(limits.maximumExpandedLength) (substitutions that name each other several times per form)",
+                                key: key)
+        }
+        if cost.expansions > limits.maximumSubstitutionExpansions {
+            return CatalogError(location: location(), rule: .limit,
+                                message: "the substitutions of “\(key)” (\(locale)) can expand \(Self.shown(cost.expansions)) times; the limit is \(limits.maximumSubstitutionExpansions) (substitutions that name each other several times per form)",
+                                key: key)
+        }
+        return nil
+    }
+
+    private static func shown(_ count: Int) -> String {
+        count == Int.max ? "more than \(Int.max)" : String(count)
+    }
+
+    /// The largest of a value's texts: a value prints one branch.
+    private mutating func cost(ofValue value: LocalizedValue, depth: Int) -> Cost {
+        var worst = Cost()
+        func consider(_ cost: Cost) {
+            if cost.bytes > worst.bytes { worst.bytes = cost.bytes }
+            if cost.expansions > worst.expansions { worst.expansions = cost.expansions }
+        }
+        if let unit = value.stringUnit { consider(cost(ofText: unit.value, depth: depth)) }
+        for form in value.plural.values { consider(cost(ofValue: form, depth: depth)) }
+        for branch in value.device.values { consider(cost(ofValue: branch, depth: depth)) }
+        return worst
+    }
+
+    private mutating func cost(ofText text: String, depth: Int) -> Cost {
+        var total = Cost()
+        for token in FormatString.tokens(text) {
+            switch token {
+            case .literal(let literal): total.add(Cost(bytes: literal.utf8.count))
+            case .percent: total.add(Cost(bytes: 1))
+            case .invalid(let raw): total.add(Cost(bytes: raw.utf8.count))
+            case .specifier: total.add(Cost(bytes: Self.specifierBytes))
+            case .substitution(let name, _):
+                total.add(cost(ofReference: String(name), depth: depth))
+            }
+        }
+        return total
+    }
+
+    /// A `%#@name@` met at `depth`: its largest form one level deeper, or the token itself.
+    private mutating func cost(ofReference name: String, depth: Int) -> Cost {
+        let token = Cost(bytes: name.utf8.count + 4)
+        guard depth < Self.maximumDepth, let substitution = substitutions[name] else { return token }
+        if let known = memo[name]?[depth] { return known }
+        // While this one is being counted, a reference back to it counts as its token: the
+        // depth bound ends the cycle at run time, and each level is memoized.
+        memo[name, default: [:]][depth] = token
+        var worst = Cost()
+        for form in substitution.plural.values {
+            var cost = cost(ofValue: form, depth: depth + 1)
+            // `%arg` stands for the number the substitution formats.
+            cost.add(Cost(expansions: 1))
+            if cost.bytes > worst.bytes { worst.bytes = cost.bytes }
+            if cost.expansions > worst.expansions { worst.expansions = cost.expansions }
+        }
+        if substitution.plural.isEmpty { worst = Cost(bytes: Self.specifierBytes, expansions: 1) }
+        memo[name, default: [:]][depth] = worst
+        return worst
+    }
+}
