@@ -182,6 +182,20 @@ import ToastKit
 extension HostileInputTests {
     static let million = 1_000_000
 
+    /// A `.stringsdict` whose format is one CDATA section of exactly 1 MB: read whole.
+    @Sendable static func cdataWithinTheLimit() -> String {
+        let text = String(repeating: "ab", count: 512 * 1024)
+        let document = plistDocument("<dict><key>k</key><dict><key>NSStringLocalizedFormatKey</key><string><![CDATA[" + text
+                                     + "]]></string></dict></dict>")
+        do {
+            let catalog = try StringCatalog(stringsdict: Array(document.utf8), file: "fr.lproj/Localizable.stringsdict", locale: "fr")
+            let value = catalog.localization(forKey: "k", locale: "fr")?.stringUnit?.value ?? ""
+            return "\(value.utf8.count) bytes"
+        } catch {
+            return error.description
+        }
+    }
+
     @Sendable static func hundredMegabyteString() -> String {
         var bytes: [UInt8] = Array("{\"sourceLanguage\":\"en\",\"strings\":{\"k\":{\"comment\":\"".utf8)
         bytes.append(contentsOf: repeatElement(UInt8(ascii: "a"), count: 100 * 1024 * 1024))
@@ -331,6 +345,15 @@ extension HostileInputTests {
             stringsdict(plistDocument("<dict><key>k</key><dict><key>NSStringLocalizedFormatKey</key><string>"
                                       + String(repeating: "ab", count: 1024 * 1024) + "</string></dict></dict>"))
         },
+        Row(name: "a 2 MB CDATA section in .stringsdict (issue 30: CDATA was not counted)", expected: "fr.lproj/Localizable.stringsdict:3:70: error: [limit] a string longer than 1048576 bytes") { () -> String in
+            stringsdict(plistDocument("<dict><key>k</key><dict><key>NSStringLocalizedFormatKey</key><string><![CDATA["
+                                      + String(repeating: "ab", count: 1024 * 1024) + "]]></string></dict></dict>"))
+        },
+        Row(name: "2 MB of character references in .stringsdict", expected: "fr.lproj/Localizable.stringsdict:3:70: error: [limit] a string longer than 1048576 bytes") { () -> String in
+            stringsdict(plistDocument("<dict><key>k</key><dict><key>NSStringLocalizedFormatKey</key><string>"
+                                      + String(repeating: "&#x1F600;", count: 300_000) + "</string></dict></dict>"))
+        },
+        Row(name: "a CDATA section just within the limit is read whole", expected: "1048576 bytes", run: cdataWithinTheLimit),
         Row(name: "a string over a configured 16-byte limit", expected: "Hostile.xcstrings:1:13: error: [limit] a string longer than 16 bytes") { () -> String in
             xcstrings("{\"strings\":{\"0123456789abcdefg\":{}}}", limits: CatalogLimits(maximumStringLength: 16))
         },

@@ -243,21 +243,25 @@ public struct XMLPropertyListParser {
         }
     }
 
-    /// Character data up to `</name>`, with entities and CDATA decoded.
+    /// Character data up to `</name>`, with entities and CDATA decoded. The decoded text is
+    /// held to `maximumStringLength` whatever it came from (CDATA sections were not counted).
     private mutating func text(until name: String) throws(CatalogError) -> String {
         var out = String.UnicodeScalarView()
         let start = here
         var length = 0
+        func keep(_ scalar: Unicode.Scalar) throws(CatalogError) {
+            length += scalar.utf8.count
+            if length > limits.maximumStringLength { throw limits.stringTooLong(at: start) }
+            out.append(scalar)
+        }
         while true {
             guard index < scalars.count else { throw error("expected </\(name)>, found the end of the file") }
-            if length > limits.maximumStringLength { throw limits.stringTooLong(at: start) }
-            length += scalars[index].utf8.count
             if peek("</") { try closeTag(name); return String(out) }
             if peek("<![CDATA[") {
                 advance(9)
                 while !peek("]]>") {
                     guard index < scalars.count else { throw error("expected ']]>' closing the CDATA section") }
-                    out.append(scalars[index]); advance()
+                    try keep(scalars[index]); advance()
                 }
                 advance(3)
                 continue
@@ -265,10 +269,10 @@ public struct XMLPropertyListParser {
             if peek("<!--") { try skip(past: "-->", what: "the end of the comment '-->'"); continue }
             if scalars[index] == "<" { throw error("expected text or </\(name)>, found a nested element") }
             if scalars[index] == "&" {
-                out.append(try entity())
+                try keep(try entity())
                 continue
             }
-            out.append(scalars[index]); advance()
+            try keep(scalars[index]); advance()
         }
     }
 
