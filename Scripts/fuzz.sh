@@ -61,10 +61,19 @@ case "$target" in
   *) ext="" ;;
 esac
 if [ -n "$ext" ] && [ -d "$root/Fuzz/.seeds-shared/$ext" ]; then seeds+=("$root/Fuzz/.seeds-shared/$ext"); fi
+# A dictionary of the format's tokens (Fuzz/dictionaries): markers and extreme length encodings
+# of binary property lists for `strings`, XML tags, CDATA and entities for `stringsdict`,
+# member names and substitution tokens for the String Catalog targets.
+dict=()
+case "$target" in
+  strings) dict=(-dict="$root/Fuzz/dictionaries/bplist.dict") ;;
+  stringsdict) dict=(-dict="$root/Fuzz/dictionaries/stringsdict.dict") ;;
+  xcstrings|xcstrings-roundtrip|lint) dict=(-dict="$root/Fuzz/dictionaries/xcstrings.dict") ;;
+esac
 
 # -rss_limit_mb: a parser that allocates without bound is a finding; -timeout: so is a hang.
 # The Swift runtime's backtracer and ASan both handle crashes; let ASan report.
 export SWIFT_BACKTRACE=enable=no
 exec "$binary" "$corpus" "${seeds[@]}" \
   -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
-  -artifact_prefix="$artifacts/" -print_final_stats=1 "$@"
+  -artifact_prefix="$artifacts/" -print_final_stats=1 "${dict[@]}" "$@"

@@ -6,10 +6,14 @@
   substitutions  one entry with 2,000 x scale substitutions (en and a de that drops one)
   stringsdict  a .stringsdict entry with 4,000 x scale plural variables and a format naming each
   oneline-strings  a .lproj pair of one-line .strings files, 5,000 x scale entries each
+  respelled    a one-line String Catalog and a .lproj .strings file of 5,000 x scale keys each
+               spelled twice (NFC and NFD: a key-normalization warning each)
+  laughs       a String Catalog whose substitutions name each other 4 x scale times per form,
+               8 levels deep (the reader's [limit] error; time to reject it)
   stdin        4 MB x scale of progress input without a separator (for show --stdin)
 Writes into --out (a folder), one file or folder per shape, named SHAPE-SCALE.
 """
-import argparse, json, os
+import argparse, json, os, unicodedata
 
 def minified(n):
     strings = {}
@@ -46,6 +50,25 @@ def stringsdict(n):
     out += ["</dict>", "</dict>", "</plist>"]
     return "\n".join(out) + "\n"
 
+def respelled(n):
+    strings = {}
+    for i in range(n):
+        strings[unicodedata.normalize("NFC", f"café {i}")] = {}
+        strings[unicodedata.normalize("NFD", f"café {i}")] = {"comment": "second spelling"}
+    return json.dumps({"sourceLanguage": "en", "version": "1.0", "strings": strings}, ensure_ascii=False, separators=(",", ":"))
+
+def respelled_strings(n):
+    return "\n".join(f'"{unicodedata.normalize(form, f"café {i}")}" = "{form}";' for i in range(n) for form in ("NFC", "NFD")) + "\n"
+
+def laughs(fan_out):
+    subs = {}
+    for level in range(8):
+        body = f"%#@s{level + 1}@ " * fan_out if level < 7 else "%arg x"
+        subs[f"s{level}"] = {"argNum": 1, "formatSpecifier": "lld", "variations": {"plural": {
+            "one": {"stringUnit": {"state": "translated", "value": body}}, "other": {"stringUnit": {"state": "translated", "value": body}}}}}
+    return json.dumps({"sourceLanguage": "en", "version": "1.0", "strings": {"bomb": {"localizations": {
+        "en": {"stringUnit": {"state": "translated", "value": "%#@s0@"}, "substitutions": subs}}}}}, indent=2)
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--out", required=True)
@@ -64,6 +87,9 @@ def main():
     n = 5000 * s
     write(f"oneline-strings-{s}/en.lproj/Localizable.strings", "".join(f'"k{i}"="Value {i} %@";' for i in range(n)))
     write(f"oneline-strings-{s}/de.lproj/Localizable.strings", "".join(f'"k{i}"="Wert {i}";' for i in range(n)))
+    write(f"respelled-{s}.xcstrings", respelled(5000 * s))
+    write(f"respelled-strings-{s}/en.lproj/Localizable.strings", respelled_strings(5000 * s))
+    write(f"laughs-{s}.xcstrings", laughs(4 * s))
     with open(os.path.join(a.out, f"stdin-{s}.txt"), "wb") as f:
         f.write(b"x" * (4 << 20) * s)
 

@@ -176,12 +176,30 @@ package struct JSONScanner {
     }
 
     /// The column of a member name, counted on from the last one counted when they share a
-    /// line (a minified file is one line).
+    /// line (a minified file is one line), or back from it when it is a little further on the
+    /// same line (an entry's own position after the members inside it were counted).
     package mutating func column(of position: Position) -> Int {
-        let resume = mark.offset >= position.lineStart && mark.offset <= position.offset ? mark : nil
-        let column = scalarColumn(in: bytes, lineStart: position.lineStart, offset: position.offset, startingAt: resume)
+        let column: Int
+        if mark.offset > position.offset, mark.offset - position.offset < position.offset - position.lineStart,
+           let back = scalarsWithoutLineBreak(from: position.offset, to: mark.offset) {
+            column = mark.column - back
+        } else {
+            let resume = mark.offset >= position.lineStart && mark.offset <= position.offset ? mark : nil
+            column = scalarColumn(in: bytes, lineStart: position.lineStart, offset: position.offset, startingAt: resume)
+        }
         mark = (position.offset, column)
         return column
+    }
+
+    /// The scalars in `bytes[start ..< end]`, or `nil` when a line feed is among them.
+    private func scalarsWithoutLineBreak(from start: Int, to end: Int) -> Int? {
+        var count = 0
+        for i in start..<min(end, bytes.count) {
+            let byte = bytes[i]
+            if byte == 0x0A { return nil }
+            if byte & 0xC0 != 0x80 { count += 1 }
+        }
+        return count
     }
 
     /// A member name as it stands in the bytes: compared without making a `String`.

@@ -156,6 +156,8 @@ enum XCStringsReader {
         var entries: [String: CatalogEntry] = [:]
         var keys: [String] = []
         var respelled: [SpelledEntry] = []
+        // The second spellings by their bytes (String equality is canonical equivalence).
+        var respelledByBytes: [[UInt8]: Int] = [:]
         var extra: [JSONMember] = []
         var warnings: [CatalogWarning] = []
         var seen: UInt8 = 0
@@ -183,7 +185,11 @@ enum XCStringsReader {
                 scanner.noteMember(&seen, 4)
                 // The names read, when the entries are not kept.
                 var names = Set<String>()
-                func add(_ name: String, _ parsed: CatalogEntry, _ position: Position, _ scanner: JSONScanner) {
+                // Entries come in the file's order, so their columns are counted on from the last
+                // one (`column(of:)`): a one-line file with thousands of repeated or respelled
+                // keys was quadratic.
+                func add(_ name: String, _ parsed: CatalogEntry, _ position: Position, _ scanner: inout JSONScanner) {
+                    func location() -> SourceLocation { SourceLocation(file: scanner.file, line: position.line, column: scanner.column(of: position)) }
                     let kept: String
                     if keepsEntries {
                         guard let index = entries.index(forKey: name) else {
@@ -202,27 +208,28 @@ enum XCStringsReader {
                         }
                         kept = member
                     }
-                    let duplicate = CatalogWarning(location: scanner.sourceLocation(position), rule: .duplicateKey,
+                    let duplicate = CatalogWarning(location: location(), rule: .duplicateKey,
                                                  message: "“\(name)” appears more than once in \"strings\"; the last one wins")
                     if kept.utf8.elementsEqual(name.utf8) {
                         warnings.append(duplicate)
                         if keepsEntries { entries[kept] = parsed }
-                    } else if let other = respelled.firstIndex(where: { $0.key.utf8.elementsEqual(name.utf8) }) {
+                    } else if let other = respelledByBytes[Array(name.utf8)] {
                         warnings.append(duplicate)
                         respelled[other].entry = parsed
                     } else {
-                        warnings.append(StringCatalog.keyNormalizationWarning(name, earlier: kept, at: scanner.sourceLocation(position)))
+                        warnings.append(StringCatalog.keyNormalizationWarning(name, earlier: kept, at: location()))
+                        respelledByBytes[Array(name.utf8)] = respelled.count
                         respelled.append(SpelledEntry(key: name, entry: keepsEntries ? parsed : CatalogEntry()))
                     }
                 }
                 if onEntry == nil, let read = try parallelStrings(&scanner, parallelism: parallelism) {
                     entries.reserveCapacity(read.count)
                     keys.reserveCapacity(read.count)
-                    for item in read { add(item.name, item.entry, item.position, scanner) }
+                    for item in read { add(item.name, item.entry, item.position, &scanner) }
                 } else {
                     try object(&scanner, position, "\"strings\"") { (scanner: inout JSONScanner, key: Key, position: Position) throws(CatalogError) in
                         let name = key.string(in: scanner.bytes)
-                        add(name, try entry(&scanner, name, position), position, scanner)
+                        add(name, try entry(&scanner, name, position), position, &scanner)
                     }
                 }
             } else {
