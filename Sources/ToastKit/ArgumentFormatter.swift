@@ -127,11 +127,12 @@ struct ArgumentFormatter {
             note(.substitutionDepth, "substitutions nest deeper than 8 levels at \(written)")
             return written
         }
-        expansions += 1
+        // Expansions inside forms are counted, as the readers count them.
+        if depth > 0 { expansions += 1 }
         guard expansions <= CatalogLimits.standard.maximumSubstitutionExpansions, !stoppedByLimit else {
             if !stoppedByLimit {
                 stoppedByLimit = true
-                note(.limit, "substitutions expand more than \(CatalogLimits.standard.maximumSubstitutionExpansions) times; the rest is not shown")
+                note(.limit, "substitutions expand more than \(CatalogLimits.standard.maximumSubstitutionExpansions) substitutions inside their forms; the rest is not shown")
             }
             return ""
         }

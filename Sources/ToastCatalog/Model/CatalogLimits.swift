@@ -24,8 +24,10 @@ public struct CatalogLimits: Sendable, Hashable {
     /// The most bytes one localization's substitutions can print in the worst case, every
     /// `%#@name@` replaced by its largest form, 8 levels deep (default 1 MB).
     public var maximumExpandedLength: Int
-    /// The most substitutions one resolution of a localization can expand in the worst case
-    /// (default 10,000): bounds the fan-out of forms that name other substitutions many times.
+    /// The most substitutions one resolution of a localization can expand inside other
+    /// substitutions' forms in the worst case (default 10,000): bounds the fan-out of forms that
+    /// name other substitutions many times. The tokens of the localization's own text are not
+    /// counted (an entry may name thousands of substitutions once each).
     public var maximumSubstitutionExpansions: Int
 
     /// Creates limits; the defaults are ``standard``'s.
@@ -40,7 +42,7 @@ public struct CatalogLimits: Sendable, Hashable {
     }
 
     /// 256 MB files, 512 levels, 1 MB strings, substitutions that expand to at most 1 MB and
-    /// 10,000 times.
+    /// 10,000 times inside their forms.
     public static let standard = CatalogLimits()
 
     /// The error for a string that crosses ``maximumStringLength``.

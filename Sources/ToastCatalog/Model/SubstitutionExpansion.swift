@@ -15,7 +15,9 @@ package struct SubstitutionExpansion {
     /// Bytes a specifier is counted as.
     static let specifierBytes = 32
 
-    /// The worst case of one text: the bytes it can print and the substitutions it expands.
+    /// The worst case of one text: the bytes it can print and the substitutions it expands
+    /// inside substitutions' forms (the fan-out; a token of the localization's own text is
+    /// bounded by that text's length).
     package struct Cost: Equatable {
         package var bytes = 0
         package var expansions = 0
@@ -58,7 +60,7 @@ package struct SubstitutionExpansion {
         }
         if cost.expansions > limits.maximumSubstitutionExpansions {
             return CatalogError(location: location(), rule: .limit,
-                                message: "the substitutions of “\(key)” (\(locale)) can expand \(Self.shown(cost.expansions)) times; the limit is \(limits.maximumSubstitutionExpansions) (substitutions that name each other several times per form)",
+                                message: "the substitutions of “\(key)” (\(locale)) can expand \(Self.shown(cost.expansions)) substitutions inside their forms; the limit is \(limits.maximumSubstitutionExpansions) (substitutions that name each other several times per form)",
                                 key: key)
         }
         return nil
@@ -105,14 +107,16 @@ package struct SubstitutionExpansion {
         // depth bound ends the cycle at run time, and each level is memoized.
         memo[name, default: [:]][depth] = token
         var worst = Cost()
+        // Only expansions inside a form count: those of the tokens written in the localization's
+        // own text are bounded by its length, which amplifies nothing.
+        let counted = depth > 0 ? 1 : 0
         for form in substitution.plural.values {
             var cost = cost(ofValue: form, depth: depth + 1)
-            // `%arg` stands for the number the substitution formats.
-            cost.add(Cost(expansions: 1))
+            cost.add(Cost(expansions: counted))
             if cost.bytes > worst.bytes { worst.bytes = cost.bytes }
             if cost.expansions > worst.expansions { worst.expansions = cost.expansions }
         }
-        if substitution.plural.isEmpty { worst = Cost(bytes: Self.specifierBytes, expansions: 1) }
+        if substitution.plural.isEmpty { worst = Cost(bytes: Self.specifierBytes, expansions: counted) }
         memo[name, default: [:]][depth] = worst
         return worst
     }

@@ -30,7 +30,7 @@ struct ShowCommand: ParsableCommand {
     @Option(help: "The toast's style.") var style: StyleChoice = .standard
     @Option(help: "The fraction done for --style progress, 0 to 1.") var progress: Double?
     @Flag(name: .customLong("stdin"), help: ArgumentHelp(
-        "Drive a live toast from standard input: each line is the fraction done (0.42) or a percentage (42%) for --style progress; any line keeps an indeterminate toast going. The toast completes at the end of the input.",
+        "Drive a live toast from standard input: each line (ended by LF, CR or CR LF) is the fraction done (0.42) or a percentage (42%) for --style progress; any line keeps an indeterminate toast going. The toast completes at the end of the input.",
         discussion: "On a terminal the toast redraws in place on standard error; otherwise only its final state prints."))
     var followStdin = false
     @Option(help: "Output: text (the toast's lines) or json (the resolved texts).") var format: TextOrJSON = .text
