@@ -135,6 +135,33 @@ struct XCStringsOutline {
         var objects: [Int: [String: Member]] = [:]
     }
 
+    /// Reads the members of the object `object` stands at, in order, until `visit` returns
+    /// false: each member's name, where it stands and where its value starts, and how many
+    /// bytes of the object were read before it. False when the object does not scan.
+    static func forEachMember(of object: JSONScanner, _ visit: (String, MemberCache.Member, Int) -> Bool) -> Bool {
+        var probe = object
+        do {
+            guard try probe.openObject() else { return false }
+            while true {
+                probe.skipWhitespace()
+                let position = JSONScanner.Position(offset: probe.index, line: probe.line, lineStart: probe.lineStart)
+                let key = try probe.key()
+                try probe.expect(UInt8(ascii: ":"), "")
+                probe.skipWhitespace()
+                let member = MemberCache.Member(position: position, valueOffset: probe.index, valueLine: probe.line,
+                                                valueLineStart: probe.lineStart)
+                if !visit(key.string(in: probe.bytes), member, position.offset - object.index) { return true }
+                try probe.skipValue()
+                probe.skipWhitespace()
+                guard let next = probe.current, next == UInt8(ascii: ",") || next == UInt8(ascii: "}") else { return false }
+                probe.index += 1
+                if next == UInt8(ascii: "}") { return true }
+            }
+        } catch {
+            return false
+        }
+    }
+
     /// Where the leaf (`locale`, `path`) of `entry` stands: the `value` member of its string
     /// unit, or the deepest member of the path that exists (the entry itself at worst). The
     /// entry is walked, not built: only the objects on the path are read member by member,
@@ -164,30 +191,12 @@ struct XCStringsOutline {
             }
             // Reads every member of the object the scanner is at into the cache.
             func index(_ object: Int) -> [String: MemberCache.Member]? {
-                var probe = scanner
                 var members: [String: MemberCache.Member] = [:]
-                do {
-                    guard try probe.openObject() else { return nil }
-                    while true {
-                        probe.skipWhitespace()
-                        let position = JSONScanner.Position(offset: probe.index, line: probe.line, lineStart: probe.lineStart)
-                        let key = try probe.key()
-                        try probe.expect(UInt8(ascii: ":"), "")
-                        probe.skipWhitespace()
-                        let name = key.string(in: probe.bytes)
-                        if !firstWins || members[name] == nil {
-                            members[name] = MemberCache.Member(position: position, valueOffset: probe.index, valueLine: probe.line,
-                                                               valueLineStart: probe.lineStart)
-                        }
-                        try probe.skipValue()
-                        probe.skipWhitespace()
-                        guard let next = probe.current, next == UInt8(ascii: ",") || next == UInt8(ascii: "}") else { return nil }
-                        probe.index += 1
-                        if next == UInt8(ascii: "}") { break }
-                    }
-                } catch {
-                    return nil
+                let scanned = Self.forEachMember(of: scanner) { name, member, _ in
+                    if !firstWins || members[name] == nil { members[name] = member }
+                    return true
                 }
+                guard scanned else { return nil }
                 cache.objects[object] = members
                 return members
             }
@@ -201,37 +210,26 @@ struct XCStringsOutline {
                     moveTo(found)
                     return true
                 }
-                var probe = scanner
                 var found: MemberCache.Member?
+                var large = false
                 var count = 0
-                do {
-                    guard try probe.openObject() else { return false }
-                    while true {
-                        count += 1
-                        if count > MemberCache.threshold || probe.index - object > MemberCache.spanThreshold {
-                            // A large object: read it whole, once.
-                            guard let members = index(object), let found = members[name] else { return false }
-                            moveTo(found)
-                            return true
-                        }
-                        probe.skipWhitespace()
-                        let position = JSONScanner.Position(offset: probe.index, line: probe.line, lineStart: probe.lineStart)
-                        let key = try probe.key()
-                        try probe.expect(UInt8(ascii: ":"), "")
-                        probe.skipWhitespace()
-                        if key.string(in: probe.bytes) == name {
-                            found = MemberCache.Member(position: position, valueOffset: probe.index, valueLine: probe.line,
-                                                       valueLineStart: probe.lineStart)
-                            if firstWins { break }
-                        }
-                        try probe.skipValue()
-                        probe.skipWhitespace()
-                        guard let next = probe.current, next == UInt8(ascii: ",") || next == UInt8(ascii: "}") else { return false }
-                        probe.index += 1
-                        if next == UInt8(ascii: "}") { break }
+                let scanned = Self.forEachMember(of: scanner) { key, member, span in
+                    count += 1
+                    if count > MemberCache.threshold || span > MemberCache.spanThreshold {
+                        large = true
+                        return false
                     }
-                } catch {
-                    return false
+                    if key == name {
+                        found = member
+                        if firstWins { return false }
+                    }
+                    return true
+                }
+                guard scanned else { return false }
+                if large {
+                    // A large object: read it whole, once.
+                    guard let members = index(object), let whole = members[name] else { return false }
+                    found = whole
                 }
                 guard let found else { return false }
                 moveTo(found)
