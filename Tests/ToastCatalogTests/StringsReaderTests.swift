@@ -15,6 +15,18 @@ import ToastCatalog
         (try? PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)) as? [String: String]
     }
 
+    /// Octal escapes of every upper-half byte decode as CoreFoundation decodes them (the
+    /// NeXTSTEP encoding; the reader holds its own table since it no longer imports Foundation).
+    @Test func octalEscapesDecodeAsNeXTSTEP() throws {
+        let text = (0x80...0xFF).map { "\"k\($0)\" = \"\\" + String($0, radix: 8) + "\";" }.joined(separator: "\n")
+        let ours = try read(Array(text.utf8))
+        let reference = try #require(foundation(Array(text.utf8)))
+        #expect(ours.count == 128)
+        for byte in 0x80...0xFF {
+            #expect(ours["k\(byte)"] == reference["k\(byte)"], "byte \(byte)")
+        }
+    }
+
     static let snippets: [String] = [
         #""a" = "b";"#,
         "\"multi\nline\" = \"value\nwith newline\";",

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The offset of the first byte in `range` that does not begin a well-formed UTF-8 sequence
 /// (overlong forms, surrogates and values above U+10FFFF included), or nil when the range is

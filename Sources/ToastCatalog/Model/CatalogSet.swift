@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Catalogs gathered by table: every `.xcstrings` file is a table of its own; `.strings` and
 /// `.stringsdict` files of the same table name across `.lproj` folders are merged into one

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The locale codes of a String Catalog entry's localizations, in file order, and the layout
 /// of a table of them: each code's position in that order.

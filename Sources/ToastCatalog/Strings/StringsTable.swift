@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// One `.strings` file's entries for its locale, kept flat: keys, values and comments decoded
 /// back to back into one byte buffer, one record of ranges per key in file order, and an

@@ -144,7 +144,7 @@ public enum CatalogConverter {
                 guard let unit = value.stringUnit else { continue }
                 if let comment = entry.comment {
                     if comment.contains("*/") { note("the comment holds “*/”, which would end a .strings comment; written as “* /”") }
-                    strings += "/* \(comment.replacingOccurrences(of: "*/", with: "* /")) */\n"
+                    strings += "/* \(comment.replacing("*/", with: "* /")) */\n"
                 }
                 strings += quoted(key) + " = " + quoted(unit.value) + ";\n\n"
                 continue
@@ -167,7 +167,7 @@ public enum CatalogConverter {
                     : "%\(substitution.argNum ?? 1)$\(substitution.formatSpecifier ?? "lld")"
                 for (category, form) in forms {
                     guard var unit = form.stringUnit else { continue }
-                    unit.value = unit.value.replacingOccurrences(of: "%arg", with: argument)
+                    unit.value = unit.value.replacing("%arg", with: argument)
                     forms[category] = LocalizedValue(stringUnit: unit)
                 }
                 variables.append((name, Substitution(formatSpecifier: substitution.formatSpecifier, plural: forms)))

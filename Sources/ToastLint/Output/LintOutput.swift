@@ -1,5 +1,4 @@
 import ToastCatalog
-import Foundation
 
 /// The output formats of `toastkit lint`.
 public enum LintOutputFormat: String, Sendable, CaseIterable {

@@ -1,6 +1,5 @@
 import ToastCatalog
 import ToastSupport
-import Foundation
 import ToastICU
 
 /// One step of a leaf path: a plural form, a device, or a form of a substitution.

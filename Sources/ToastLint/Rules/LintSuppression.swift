@@ -1,5 +1,4 @@
 import ToastCatalog
-import Foundation
 
 /// `[no-lint]` or `[no-lint: rule-a, rule-b]` in an entry's comment.
 public enum LintSuppression {
@@ -17,13 +16,13 @@ public enum LintSuppression {
     /// Whether `comment` suppresses `rule`.
     public static func suppresses(_ comment: String, rule: RuleID) -> Bool {
         var rest = Substring(comment)
-        while let open = rest.range(of: "[no-lint") {
+        while let open = rest.firstRange(of: "[no-lint") {
             let after = rest[open.upperBound...]
             guard let close = after.firstIndex(of: "]") else { return false }
-            let inside = after[..<close].trimmingCharacters(in: .whitespaces)
+            let inside = String(after[..<close]).trimmingWhitespace
             if inside.isEmpty { return true }
             if inside.hasPrefix(":") {
-                let names = inside.dropFirst().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+                let names = inside.dropFirst().split(separator: ",").map { String($0).trimmingWhitespace }
                 if names.contains(rule.rawValue) { return true }
             }
             rest = after[close...]

@@ -1,5 +1,9 @@
 import ToastCatalog
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A set of ASCII bytes as two 64-bit masks, for the byte scans that step over what no rule
 /// looks at: membership is a shift and a test.
@@ -202,13 +206,13 @@ package enum LintText {
     static func markdown(_ text: String) -> (links: [String], strong: Int, code: Int) {
         var links: [String] = []
         var rest = Substring(text)
-        while let range = rest.range(of: "](") {
+        while let range = rest.firstRange(of: "](") {
             let after = rest[range.upperBound...]
             guard let close = after.firstIndex(of: ")") else { break }
             links.append(String(after[..<close]))
             rest = after[close...]
         }
-        let strong = text.components(separatedBy: "**").count - 1
+        let strong = text.ranges(of: "**").count
         let code = text.filter { $0 == "`" }.count
         return (links.sorted(), strong, code)
     }
@@ -312,13 +316,4 @@ package enum LintText {
         }.sorted()
     }
 
-}
-
-extension String {
-    var trimmingWhitespace: String {
-        let scalars = unicodeScalars
-        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
-        return String(scalars[first...last])
-    }
 }

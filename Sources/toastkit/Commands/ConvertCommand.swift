@@ -1,5 +1,9 @@
 import ArgumentParser
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ToastCatalog
 
 struct ConvertCommand: ParsableCommand {
@@ -57,11 +61,11 @@ struct ConvertCommand: ParsableCommand {
                     let component = try CatalogLocale.pathComponent(forLocale: locale, file: input)
                     let (strings, dict, localeReport) = CatalogConverter.lproj(from: catalog, locale: locale, file: input, entryLocations: entryLocations)
                     report.notConverted += localeReport.notConverted
-                    let folder = (output as NSString).appendingPathComponent(component + ".lproj")
+                    let folder = PathText.joined(output, component + ".lproj")
                     try checkFolder(folder)
                     for (text, ext, empty) in [(strings, ".strings", CatalogConverter.emptyStrings),
                                                (dict, ".stringsdict", CatalogConverter.emptyStringsdict)] {
-                        let path = (folder as NSString).appendingPathComponent(table + ext)
+                        let path = PathText.joined(folder, table + ext)
                         if let text {
                             plan.append(Planned(path: path, text: text))
                         } else if exists(path) {
@@ -87,7 +91,7 @@ struct ConvertCommand: ParsableCommand {
                     let (catalog, tableReport) = CatalogConverter.stringCatalog(from: table, sourceLanguage: sourceLanguage)
                     report.notConverted += tableReport.notConverted
                     let name = try CatalogLocale.pathComponent(forTable: table.table, file: input)
-                    let path = single ? output : (output as NSString).appendingPathComponent(name + ".xcstrings")
+                    let path = single ? output : PathText.joined(output, name + ".xcstrings")
                     let written = StringCatalog.tableName(forPath: path)
                     if written != table.table {
                         renamed.append(CatalogWarning(location: SourceLocation(file: path, line: 1, column: 1), rule: .tableRenamed,
@@ -121,11 +125,9 @@ struct ConvertCommand: ParsableCommand {
         }
         TemporaryFiles.installSignalCleanup()
         for item in plan {
-            let folder = (item.path as NSString).deletingLastPathComponent
-            do {
-                if !folder.isEmpty && !exists(folder) { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
-            } catch {
-                throw CLIFailure(code: 2, message: "\(folder):1:1: error: [io] could not be created: \(error.localizedDescription)")
+            let folder = PathText.folder(of: item.path)
+            if !folder.isEmpty && !exists(folder), let reason = PathText.createFolders(folder) {
+                throw CLIFailure(code: 2, message: "\(folder):1:1: error: [io] could not be created: \(reason)")
             }
             do {
                 try SafeFileWriter.write(Array(item.text.utf8), to: item.path,

@@ -1,5 +1,9 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ToastCatalog
 import ToastLint
 
@@ -54,7 +58,7 @@ struct LintCommand: ParsableCommand {
         do { result = try linter.lint(paths: paths) } catch { throw CLIFailure(code: 2, message: error.description) }
         var findings = result.findings
         if let locales {
-            let selected = locales.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            let selected = locales.split(separator: ",").map { String($0).trimmingWhitespace }.filter { !$0.isEmpty }
             guard !selected.isEmpty else { throw CLIFailure(code: 2, message: "error: --locales needs at least one locale, such as --locales de,fr") }
             findings = Linter.findings(findings, forLocales: selected)
         }

@@ -1,5 +1,9 @@
 import ArgumentParser
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ToastCatalog
 import ToastICU
 import ToastKit
@@ -73,8 +77,8 @@ struct MatrixCommand: ParsableCommand {
         let result = matrix.run()
         switch format {
         case .json: print(JSONWriter.string(result.json, style: .pretty))
-        case .golden: FileHandle.standardOutput.write(Data(result.goldenText.utf8))
-        case .text: FileHandle.standardOutput.write(Data(result.textTable.utf8))
+        case .golden: write(result.goldenText, to: STDOUT_FILENO)
+        case .text: write(result.textTable, to: STDOUT_FILENO)
         }
         var failed = result.hasErrors
         if let golden {
@@ -88,8 +92,9 @@ struct MatrixCommand: ParsableCommand {
                 }
                 printError("toastkit: wrote \(golden)")
             } else {
-                guard let data = FileManager.default.contents(atPath: golden) else {
-                    throw CLIFailure(code: 2, message: "error: cannot read the golden file \(golden) (create it with --update)")
+                let data: [UInt8]
+                do { data = try CatalogLoader.bytes(ofFile: golden) } catch {
+                    throw CLIFailure(code: 2, message: "error: cannot read the golden file \(golden) (create it with --update): \(error.message)")
                 }
                 let expected = String(decoding: data, as: UTF8.self)
                 if expected != result.goldenText {

@@ -1,5 +1,9 @@
 import ArgumentParser
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ToastCatalog
 import ToastICU
 import ToastKit
@@ -89,10 +93,10 @@ struct ShowCommand: ParsableCommand {
         let outFacts = Terminal.facts(fileDescriptor: STDOUT_FILENO)
         let errFacts = Terminal.facts(fileDescriptor: STDERR_FILENO)
         let output = ToastStream(facts: outFacts, presenter: presentation.presenter(facts: outFacts, services: services)) { text in
-            FileHandle.standardOutput.write(Data(text.utf8))
+            write(text, to: STDOUT_FILENO)
         }
         let status = ToastStream(facts: errFacts, presenter: presentation.presenter(facts: errFacts, services: services)) { text in
-            FileHandle.standardError.write(Data(text.utf8))
+            write(text, to: STDERR_FILENO)
         }
         var center = ToastCenter(localizer: localizer, output: output, status: status)
         let clock = ContinuousClock()
@@ -138,7 +142,7 @@ struct ShowCommand: ParsableCommand {
 
     /// `0.42` → 0.42, `42%` → 0.42, clamped to 0…1; `nil` for anything else.
     static func fraction(_ line: String) -> Double? {
-        let text = line.trimmingCharacters(in: .whitespaces)
+        let text = line.trimmingWhitespace
         let value: Double?
         if text.hasSuffix("%") { value = Double(text.dropLast()).map { $0 / 100 } } else { value = Double(text) }
         guard let value, value.isFinite else { return nil }

@@ -1,5 +1,9 @@
 import ArgumentParser
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ToastCatalog
 import ToastKit
 
@@ -26,22 +30,28 @@ struct ToastkitCommand: ParsableCommand {
     private static func exit(for error: any Error, explainedBy type: any ParsableCommand.Type) -> Never {
         if let failure = error as? CLIFailure {
             if !failure.message.isEmpty { printError(failure.message) }
-            Foundation.exit(failure.code)
+            terminate(failure.code)
         }
         let code = type.exitCode(for: error)
         var message = type.fullMessage(for: error)
         if type != Self.self, let name = type.configuration.commandName {
             // A subcommand's own usage names it alone; users type it after `toastkit`.
-            message = message.replacingOccurrences(of: "Usage: \(name) ", with: "Usage: toastkit \(name) ")
-                .replacingOccurrences(of: "See '\(name) --help'", with: "See 'toastkit \(name) --help'")
+            message = message.replacing("Usage: \(name) ", with: "Usage: toastkit \(name) ")
+                .replacing("See '\(name) --help'", with: "See 'toastkit \(name) --help'")
         }
         if code == .success {
             if !message.isEmpty { print(message) }
-            Foundation.exit(0)
+            terminate(0)
         }
         if !message.isEmpty { printError(message) }
-        Foundation.exit(code == .validationFailure ? 2 : code.rawValue)
+        terminate(code == .validationFailure ? 2 : code.rawValue)
     }
+}
+
+/// Ends the process with `code` (the C library's `exit`, which the command's own
+/// `exit(for:explainedBy:)` would shadow).
+func terminate(_ code: Int32) -> Never {
+    exit(code)
 }
 
 /// A failure with its own exit code and message.

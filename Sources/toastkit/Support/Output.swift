@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Synchronization
 import ToastCatalog
 
@@ -7,7 +11,15 @@ import ToastCatalog
 /// workflow command (`CodePoint.visibleLineStart`). Text already escaped is unchanged.
 func printError(_ message: String) {
     let lines = message.split(separator: "\n", omittingEmptySubsequences: false).map { CodePoint.visibleLineStart(String($0)) }
-    FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+    write(lines.joined(separator: "\n") + "\n", to: STDERR_FILENO)
+}
+
+/// Writes `text` whole to a file descriptor, after what `print` has buffered (so the streams
+/// keep their order), without Foundation's file handles.
+func write(_ text: String, to descriptor: Int32) {
+    fflush(nil)
+    var text = text
+    text.withUTF8 { _ = systemWriteAll(descriptor, UnsafeRawBufferPointer($0)) }
 }
 
 /// Reads records from a file descriptor without blocking longer than a poll timeout, so that
