@@ -256,6 +256,14 @@ public struct XMLPropertyListParser {
         }
         while true {
             guard index < scalars.count else { throw error("expected </\(name)>, found the end of the file") }
+            let scalar = scalars[index]
+            if scalar != "<" && scalar != "&" {
+                // Plain text, the common case: kept without looking for markup.
+                try keep(scalar)
+                if scalar == "\n" { line += 1; column = 1 } else { column += 1 }
+                index += 1
+                continue
+            }
             if peek("</") { try closeTag(name); return String(out) }
             if peek("<![CDATA[") {
                 advance(9)
