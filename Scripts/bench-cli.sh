@@ -8,12 +8,8 @@
 # keep): the warnings say so and are expected there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-RUNS=${RUNS:-9}
-WORK=${WORK:-/tmp/toastkit-bench-cli}
-FARM_BENCH=${FARM_BENCH:-farm-bench}
-mkdir -p "$WORK"
-swift build -c release --product toastkit >/dev/null
-TOASTKIT=$(swift build -c release --show-bin-path)/toastkit
+DEFAULT_RUNS=9 DEFAULT_WORK=/tmp/toastkit-bench-cli
+. Scripts/bench/setup.sh
 for tool in plist-read empty-foundation; do
     [ "$WORK/$tool" -nt "Scripts/bench/$tool.swift" ] || swiftc -O "Scripts/bench/$tool.swift" -o "$WORK/$tool"
 done

@@ -9,12 +9,9 @@
 # both are the expected outcome.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-RUNS=${RUNS:-5}
-WORK=${WORK:-/tmp/toastkit-bench-hostile}
-FARM_BENCH=${FARM_BENCH:-farm-bench}
-mkdir -p "$WORK"
-swift build -c release --product toastkit >/dev/null
-T=$(swift build -c release --show-bin-path)/toastkit
+DEFAULT_RUNS=5 DEFAULT_WORK=/tmp/toastkit-bench-hostile
+. Scripts/bench/setup.sh
+T=$TOASTKIT
 for scale in 1 2 4; do
     [ -f "$WORK/stdin-$scale.txt" ] || python3 Scripts/generate-hostile.py --out "$WORK" --scale $scale
 done
