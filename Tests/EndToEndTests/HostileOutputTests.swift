@@ -50,8 +50,11 @@ import Testing
     struct Case: CustomTestStringConvertible, Sendable {
         var arguments: [String]
         var input: String?
-        var testDescription: String { arguments.joined(separator: " ").unicodeScalars.map { Self.isControl($0) ? "·" : String($0) }.joined() }
-        static func isControl(_ scalar: Unicode.Scalar) -> Bool { scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) }
+        /// The command line with each forbidden scalar shown as `·`, so that the test's name
+        /// cannot act on the terminal that shows it.
+        var testDescription: String {
+            arguments.joined(separator: " ").unicodeScalars.map { HostileOutputTests.isForbidden($0) ? "·" : String($0) }.joined()
+        }
         /// Whether stdout is a rendered toast (marks allowed) rather than quoted input.
         var presents: Bool { (arguments.first == "show" && !arguments.contains("json")) || arguments.contains("golden") }
         /// Whether stdout is GitHub workflow commands.
