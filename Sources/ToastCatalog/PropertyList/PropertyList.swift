@@ -72,11 +72,14 @@ public struct PropertyListEntry: Sendable, Equatable {
 /// Accepts what Apple's reader accepts in practice: an optional XML declaration and DOCTYPE,
 /// comments, CDATA, the five named entities and numeric character references, and self-closing
 /// `<true/>`, `<false/>`, `<string/>`, `<dict/>`, `<array/>`.
+///
+/// It reads the UTF-8 bytes as they are (checked once), a run of plain text at a time;
+/// columns count Unicode scalars (UTF-8 lead bytes).
 public struct XMLPropertyListParser {
     /// The deepest nesting accepted by default (``CatalogLimits/maximumDepth``).
     public static let maximumDepth = CatalogLimits.standard.maximumDepth
 
-    private let scalars: [Unicode.Scalar]
+    private let bytes: [UInt8]
     private let file: String
     private var index = 0
     private var line = 1
@@ -89,16 +92,17 @@ public struct XMLPropertyListParser {
     public static func parse(_ bytes: [UInt8], file: String, limits: CatalogLimits = .standard) throws(CatalogError) -> PropertyList {
         var body = bytes[...]
         if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
-        guard let text = String(validating: body, as: UTF8.self) else {
+        let valid = body.withContiguousStorageIfAvailable { String(validating: $0, as: UTF8.self) != nil } ?? (String(validating: body, as: UTF8.self) != nil)
+        guard valid else {
             throw CatalogError(location: SourceLocation(file: file, line: 1, column: 1), rule: .plistSyntax,
                                message: "expected UTF-8 text")
         }
-        var parser = XMLPropertyListParser(scalars: Array(text.unicodeScalars), file: file, limits: limits)
+        var parser = XMLPropertyListParser(bytes: Array(body), file: file, limits: limits)
         return try parser.document()
     }
 
-    private init(scalars: [Unicode.Scalar], file: String, limits: CatalogLimits) {
-        self.scalars = scalars
+    private init(bytes: [UInt8], file: String, limits: CatalogLimits) {
+        self.bytes = bytes
         self.file = file
         self.limits = limits
     }
@@ -109,26 +113,52 @@ public struct XMLPropertyListParser {
         CatalogError(location: SourceLocation(file: file, line: line, column: column), rule: .plistSyntax, message: message)
     }
 
+    /// Moves past `count` bytes, counting lines and (by lead bytes) columns.
     private mutating func advance(_ count: Int = 1) {
-        for _ in 0..<count where index < scalars.count {
-            if scalars[index] == "\n" { line += 1; column = 1 } else { column += 1 }
+        var left = count
+        while left > 0, index < bytes.count {
+            let byte = bytes[index]
+            if byte == 0x0A { line += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }
             index += 1
+            left -= 1
         }
     }
 
-    private func peek(_ text: String) -> Bool {
-        var i = index
-        for scalar in text.unicodeScalars {
-            guard i < scalars.count, scalars[i] == scalar else { return false }
-            i += 1
-        }
+    /// Moves past one scalar (all its bytes).
+    private mutating func advanceScalar() {
+        advance()
+        while index < bytes.count, bytes[index] & 0xC0 == 0x80 { index += 1 }
+    }
+
+    private func peek(_ text: StaticString) -> Bool {
+        let count = text.utf8CodeUnitCount
+        guard index + count <= bytes.count else { return false }
+        let start = text.utf8Start
+        for i in 0..<count where bytes[index + i] != start[i] { return false }
         return true
     }
 
+    private func peek(bytes text: some Collection<UInt8>, at offset: Int) -> Bool {
+        guard offset + text.count <= bytes.count else { return false }
+        return bytes[offset..<(offset + text.count)].elementsEqual(text)
+    }
+
+    /// The scalar starting at `index` (the bytes are valid UTF-8).
+    private func scalar(at index: Int) -> Unicode.Scalar {
+        let lead = UInt32(bytes[index])
+        if lead < 0x80 { return Unicode.Scalar(UInt8(lead)) }
+        var value: UInt32
+        var length: Int
+        if lead >= 0xF0 { value = lead & 0x07; length = 4 } else if lead >= 0xE0 { value = lead & 0x0F; length = 3 } else { value = lead & 0x1F; length = 2 }
+        for i in 1..<length where index + i < bytes.count { value = value << 6 | UInt32(bytes[index + i] & 0x3F) }
+        return Unicode.Scalar(value) ?? "\u{FFFD}"
+    }
+
+    private func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+
     private mutating func skipSpaceAndMarkup() throws(CatalogError) {
-        while index < scalars.count {
-            let c = scalars[index]
-            if c == " " || c == "\t" || c == "\n" || c == "\r" { advance(); continue }
+        while index < bytes.count {
+            if isSpace(bytes[index]) { advance(); continue }
             if peek("<!--") { try skip(past: "-->", what: "the end of the comment '-->'"); continue }
             if peek("<?") { try skip(past: "?>", what: "'?>'"); continue }
             if peek("<!DOCTYPE") || peek("<!doctype") { try skip(past: ">", what: "'>' closing the DOCTYPE"); continue }
@@ -136,9 +166,9 @@ public struct XMLPropertyListParser {
         }
     }
 
-    private mutating func skip(past terminator: String, what: String) throws(CatalogError) {
-        while index < scalars.count {
-            if peek(terminator) { advance(terminator.unicodeScalars.count); return }
+    private mutating func skip(past terminator: StaticString, what: String) throws(CatalogError) {
+        while index < bytes.count {
+            if peek(terminator) { advance(terminator.utf8CodeUnitCount); return }
             advance()
         }
         throw error("expected \(what), found the end of the file")
@@ -158,37 +188,40 @@ public struct XMLPropertyListParser {
             value = try self.value(openedAs: name, selfClosing: selfClosing)
         }
         try skipSpaceAndMarkup()
-        if index < scalars.count { throw error("expected the end of the document after </plist>") }
+        if index < bytes.count { throw error("expected the end of the document after </plist>") }
         return value
     }
 
     /// Reads `<name attr…>` or `<name/>`.
     private mutating func openTag() throws(CatalogError) -> (String, Bool) {
-        guard peek("<"), index + 1 < scalars.count, scalars[index + 1] != "/" else {
-            throw error(index < scalars.count ? "expected an element such as <dict> or <string>" : "expected an element, found the end of the file")
+        guard peek("<"), index + 1 < bytes.count, bytes[index + 1] != UInt8(ascii: "/") else {
+            throw error(index < bytes.count ? "expected an element such as <dict> or <string>" : "expected an element, found the end of the file")
         }
         advance()
-        var name = ""
-        while index < scalars.count, scalars[index].properties.isAlphabetic || scalars[index] == "-" {
-            name.unicodeScalars.append(scalars[index]); advance()
+        var name = String.UnicodeScalarView()
+        while index < bytes.count {
+            let scalar = scalar(at: index)
+            guard scalar.properties.isAlphabetic || scalar == "-" else { break }
+            name.append(scalar)
+            advanceScalar()
         }
         guard !name.isEmpty else { throw error("expected an element name after '<'") }
-        var quote: Unicode.Scalar?
-        while index < scalars.count {
-            let c = scalars[index]
+        var quote: UInt8?
+        while index < bytes.count {
+            let c = bytes[index]
             if let q = quote { if c == q { quote = nil }; advance(); continue }
-            if c == "\"" || c == "'" { quote = c; advance(); continue }
-            if c == ">" { advance(); return (name, false) }
-            if c == "/" && index + 1 < scalars.count && scalars[index + 1] == ">" { advance(2); return (name, true) }
+            if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") { quote = c; advance(); continue }
+            if c == UInt8(ascii: ">") { advance(); return (String(name), false) }
+            if c == UInt8(ascii: "/") && index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: ">") { advance(2); return (String(name), true) }
             advance()
         }
-        throw error("expected '>' to close <\(name)>, found the end of the file")
+        throw error("expected '>' to close <\(String(name))>, found the end of the file")
     }
 
     private mutating func closeTag(_ name: String) throws(CatalogError) {
-        guard peek("</" + name) else { throw error("expected </\(name)>") }
-        advance(2 + name.unicodeScalars.count)
-        while index < scalars.count, scalars[index] == " " || scalars[index] == "\t" || scalars[index] == "\n" { advance() }
+        guard peek("</"), peek(bytes: name.utf8, at: index + 2) else { throw error("expected </\(name)>") }
+        advance(2 + name.utf8.count)
+        while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0A { advance() }
         guard peek(">") else { throw error("expected '>' after </\(name)") }
         advance()
     }
@@ -246,56 +279,58 @@ public struct XMLPropertyListParser {
     /// Character data up to `</name>`, with entities and CDATA decoded. The decoded text is
     /// held to `maximumStringLength` whatever it came from (CDATA sections were not counted).
     private mutating func text(until name: String) throws(CatalogError) -> String {
-        var out = String.UnicodeScalarView()
+        var out: [UInt8] = []
         let start = here
-        var length = 0
-        func keep(_ scalar: Unicode.Scalar) throws(CatalogError) {
-            length += scalar.utf8.count
-            if length > limits.maximumStringLength { throw limits.stringTooLong(at: start) }
-            out.append(scalar)
+        func keep(_ run: ArraySlice<UInt8>) throws(CatalogError) {
+            if out.count + run.count > limits.maximumStringLength { throw limits.stringTooLong(at: start) }
+            out.append(contentsOf: run)
         }
         while true {
-            guard index < scalars.count else { throw error("expected </\(name)>, found the end of the file") }
-            let scalar = scalars[index]
-            if scalar != "<" && scalar != "&" {
-                // Plain text, the common case: kept without looking for markup.
-                try keep(scalar)
-                if scalar == "\n" { line += 1; column = 1 } else { column += 1 }
-                index += 1
+            guard index < bytes.count else { throw error("expected </\(name)>, found the end of the file") }
+            let byte = bytes[index]
+            if byte != UInt8(ascii: "<") && byte != UInt8(ascii: "&") {
+                // Plain text, the common case: a run kept at once.
+                let runStart = index
+                var end = index
+                while end < bytes.count, bytes[end] != UInt8(ascii: "<"), bytes[end] != UInt8(ascii: "&") { end += 1 }
+                try keep(bytes[runStart..<end])
+                advance(end - runStart)
                 continue
             }
-            if peek("</") { try closeTag(name); return String(out) }
+            if peek("</") { try closeTag(name); return String(decoding: out, as: UTF8.self) }
             if peek("<![CDATA[") {
                 advance(9)
+                let runStart = index
                 while !peek("]]>") {
-                    guard index < scalars.count else { throw error("expected ']]>' closing the CDATA section") }
-                    try keep(scalars[index]); advance()
+                    guard index < bytes.count else { throw error("expected ']]>' closing the CDATA section") }
+                    advance()
                 }
+                try keep(bytes[runStart..<index])
                 advance(3)
                 continue
             }
             if peek("<!--") { try skip(past: "-->", what: "the end of the comment '-->'"); continue }
-            if scalars[index] == "<" { throw error("expected text or </\(name)>, found a nested element") }
-            if scalars[index] == "&" {
-                try keep(try entity())
-                continue
-            }
-            try keep(scalars[index]); advance()
+            if byte == UInt8(ascii: "<") { throw error("expected text or </\(name)>, found a nested element") }
+            let scalar = try entity()
+            try keep(ArraySlice(Array(String(scalar).utf8)))
         }
     }
 
     private mutating func entity() throws(CatalogError) -> Unicode.Scalar {
-        let named: [(String, Unicode.Scalar)] = [("&amp;", "&"), ("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&apos;", "'")]
-        for (text, scalar) in named where peek(text) { advance(text.unicodeScalars.count); return scalar }
+        if peek("&amp;") { advance(5); return "&" }
+        if peek("&lt;") { advance(4); return "<" }
+        if peek("&gt;") { advance(4); return ">" }
+        if peek("&quot;") { advance(6); return "\"" }
+        if peek("&apos;") { advance(6); return "'" }
         if peek("&#") {
             advance(2)
             var hex = false
-            if index < scalars.count, scalars[index] == "x" || scalars[index] == "X" { hex = true; advance() }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "x") || bytes[index] == UInt8(ascii: "X") { hex = true; advance() }
             var value: UInt32 = 0
             var digits = 0
-            while index < scalars.count, scalars[index] != ";" {
-                let scalar = scalars[index].value
-                let digit: UInt32? = scalar < 0x80 ? hexDigit(UInt8(scalar)) : nil
+            while index < bytes.count, bytes[index] != UInt8(ascii: ";") {
+                let byte = bytes[index]
+                let digit: UInt32? = byte < 0x80 ? hexDigit(byte) : nil
                 guard digits < 8, let d = digit, hex || d < 10 else {
                     throw error("expected \(hex ? "hexadecimal" : "decimal") digits and ';' in a character reference")
                 }
@@ -303,7 +338,7 @@ public struct XMLPropertyListParser {
                 digits += 1
                 advance()
             }
-            guard digits > 0, index < scalars.count, let scalar = Unicode.Scalar(value) else {
+            guard digits > 0, index < bytes.count, let scalar = Unicode.Scalar(value) else {
                 throw error("expected a valid character reference such as &#233; or &#xE9;")
             }
             advance()
