@@ -91,22 +91,29 @@ struct LintTable {
         if isSource { sourceFiles += 1 }
         let code = isSource ? sourceLanguage : locale
         let isDict = file.hasSuffix(".stringsdict")
+        let incomingEntries = catalog.entries
         for key in catalog.keys {
-            guard let incoming = catalog.entries[key], let value = incoming.localizations.values.first else { continue }
+            guard let incoming = incomingEntries[key], let value = incoming.localizations.values.first else { continue }
             if isDict { stringsdictKeys.insert(key) }
-            var entry = entries[key] ?? CatalogEntry()
-            if entries[key] == nil { keys.append(key) }
-            let origin = code + "\u{1}" + key
-            if entry.localizations[code] == nil || isDict {
-                entry.localizations[code] = value
-                origins[origin] = file
+            // The entry is changed where it is stored: a copy taken out and put back shared its
+            // localizations, and each change copied all of them (one per locale file).
+            let index: Dictionary<String, CatalogEntry>.Index
+            if let found = entries.index(forKey: key) {
+                index = found
+            } else {
+                keys.append(key)
+                entries[key] = CatalogEntry()
+                index = entries.index(forKey: key)!
             }
-            if isSource, let comment = incoming.comment { entry.comment = comment }
+            if entries.values[index].localizations[code] == nil || isDict {
+                entries.values[index].localizations[code] = value
+                origins[code + "\u{1}" + key] = file
+            }
+            if isSource, let comment = incoming.comment { entries.values[index].comment = comment }
             if code == "Base", let comment = incoming.comment { baseComments[key] = comment }
             if InterfaceBuilderTable.isGeneratedComment(incoming.comment) || InterfaceBuilderTable.isObjectKey(key) {
                 interfaceBuilderKeys.insert(key)
             }
-            entries[key] = entry
         }
     }
 
