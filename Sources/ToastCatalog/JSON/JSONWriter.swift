@@ -83,8 +83,8 @@ public enum JSONWriter {
 
 extension JSONWriter {
     /// Appends `text` as a JSON string literal to UTF-8 bytes, escaped exactly as
-    /// ``writeString(_:into:)`` escapes it, a byte at a time (UTF-8 bytes from 0x80 up are
-    /// copied: only ASCII is escaped).
+    /// ``writeString(_:escaping:into:)`` escapes it, a byte at a time: bytes from 0x80 up are
+    /// copied, except the scalars ``Escaping/visible`` escapes, found by their lead bytes.
     public static func appendString(_ text: String, escaping: Escaping = .visible, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         var text = text

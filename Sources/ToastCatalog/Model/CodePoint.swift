@@ -14,9 +14,10 @@ package enum CodePoint {
     }
 
     /// Whether a scalar is shown as `<U+XXXX>` wherever input is quoted: C0 controls (tab
-    /// and line feed included), DEL, C1 controls, bidi marks (U+061C, U+200E, U+200F), embeddings, overrides and
-    /// isolates, line and paragraph separators, and the invisible format characters (zero
-    /// width space and joiners, word joiner, byte order mark, soft hyphen).
+    /// and line feed included), DEL, C1 controls, bidi marks (U+061C, U+200E, U+200F),
+    /// embeddings, overrides and isolates, line and paragraph separators, and the invisible
+    /// format characters (zero width space and joiners, word joiner, byte order mark, soft
+    /// hyphen).
     package static func isEscaped(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x00...0x1F, 0x7F...0x9F, 0x00AD, 0x061C, 0x200B...0x200F, 0x2028...0x202E, 0x2060...0x2069, 0xFEFF: true

@@ -22,6 +22,12 @@ package struct SubstitutionExpansion {
         package var bytes = 0
         package var expansions = 0
 
+        /// Each figure the larger of the two: the worst of several branches, of which one prints.
+        mutating func formMax(_ other: Cost) {
+            bytes = max(bytes, other.bytes)
+            expansions = max(expansions, other.expansions)
+        }
+
         mutating func add(_ other: Cost) {
             bytes = Self.saturating(bytes, other.bytes)
             expansions = Self.saturating(expansions, other.expansions)
@@ -73,13 +79,9 @@ package struct SubstitutionExpansion {
     /// The largest of a value's texts: a value prints one branch.
     private mutating func cost(ofValue value: LocalizedValue, depth: Int) -> Cost {
         var worst = Cost()
-        func consider(_ cost: Cost) {
-            if cost.bytes > worst.bytes { worst.bytes = cost.bytes }
-            if cost.expansions > worst.expansions { worst.expansions = cost.expansions }
-        }
-        if let unit = value.stringUnit { consider(cost(ofText: unit.value, depth: depth)) }
-        for form in value.plural.values { consider(cost(ofValue: form, depth: depth)) }
-        for branch in value.device.values { consider(cost(ofValue: branch, depth: depth)) }
+        if let unit = value.stringUnit { worst.formMax(cost(ofText: unit.value, depth: depth)) }
+        for form in value.plural.values { worst.formMax(cost(ofValue: form, depth: depth)) }
+        for branch in value.device.values { worst.formMax(cost(ofValue: branch, depth: depth)) }
         return worst
     }
 
@@ -113,8 +115,7 @@ package struct SubstitutionExpansion {
         for form in substitution.plural.values {
             var cost = cost(ofValue: form, depth: depth + 1)
             cost.add(Cost(expansions: counted))
-            if cost.bytes > worst.bytes { worst.bytes = cost.bytes }
-            if cost.expansions > worst.expansions { worst.expansions = cost.expansions }
+            worst.formMax(cost)
         }
         if substitution.plural.isEmpty { worst = Cost(bytes: Self.specifierBytes, expansions: counted) }
         memo[name, default: [:]][depth] = worst

@@ -82,7 +82,6 @@ extension StringCatalog {
                 throw error
             }
             let (inserted, kept) = seen.insert(entry.key)
-            let spelling = Array(entry.key.utf8)
             let parsed = CatalogEntry(localizations: [locale: value])
             if inserted {
                 keys.append(entry.key)
@@ -90,12 +89,12 @@ extension StringCatalog {
             } else if kept.utf8.elementsEqual(entry.key.utf8) {
                 warnings.append(Self.duplicateKeyWarning(entry.key, at: location(entry)))
                 entries[kept] = parsed
-            } else if let other = respelledIndex[spelling] {
+            } else if let other = respelledIndex[Array(entry.key.utf8)] {
                 warnings.append(Self.duplicateKeyWarning(entry.key, at: location(entry)))
                 storedRespelled[other].entry = parsed
             } else {
                 warnings.append(Self.keyNormalizationWarning(entry.key, earlier: kept, at: location(entry)))
-                respelledIndex[spelling] = storedRespelled.count
+                respelledIndex[Array(entry.key.utf8)] = storedRespelled.count
                 storedRespelled.append(SpelledEntry(key: entry.key, entry: parsed))
             }
         }

@@ -941,13 +941,17 @@ struct LintChecker {
                 exempt = nil
             }
         }
-        // Each argument's first use, so that thousands of uses are compared in linear time.
-        var targetFirst: [Int: LintArgumentUse] = [:]
-        for use in format.uses where targetFirst[use.index] == nil { targetFirst[use.index] = use }
+        // Per argument, the first use of each type class in the text's order (the first of them
+        // is the argument's first use), and the source's first use: thousands of uses are then
+        // compared in linear time.
+        var firstOfClass: [Int: [LintArgumentUse]] = [:]
+        for use in format.uses where !(firstOfClass[use.index]?.contains { $0.typeClass == use.typeClass } ?? false) {
+            firstOfClass[use.index, default: []].append(use)
+        }
         var sourceFirst: [Int: LintArgumentUse] = [:]
         for use in sourceFormat.uses where sourceFirst[use.index] == nil { sourceFirst[use.index] = use }
         for index in targetIndices.subtracting(sourceIndices).sorted() {
-            let use = targetFirst[index]!
+            let use = firstOfClass[index]![0]
             report(.placeholderMismatch, key, locale, path,
                    "the \(locale) text reads argument \(index) (“\(use.text)”), which the source does not pass: garbage or a crash",
                    source: sourceText, target: Self.mark(text, use.text))
@@ -968,12 +972,6 @@ struct LintChecker {
             report(.placeholderMismatch, key, locale, path,
                    "the \(locale) text drops argument \(index) (“\(use.text)” in the source)",
                    source: Self.mark(sourceText, use.text), target: text)
-        }
-        // Per argument, the first use of each type class (in the text's order): a use's clash
-        // is then found among a few, not among all uses.
-        var firstOfClass: [Int: [LintArgumentUse]] = [:]
-        for use in format.uses where !(firstOfClass[use.index]?.contains { $0.typeClass == use.typeClass } ?? false) {
-            firstOfClass[use.index, default: []].append(use)
         }
         var reported = Set<Int>()
         for use in format.uses where !reported.contains(use.index) {

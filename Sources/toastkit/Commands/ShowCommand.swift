@@ -117,7 +117,7 @@ struct ShowCommand: ParsableCommand {
                 guard case .progress = toast.style, line.contains(where: { !$0.isWhitespace }) else { continue }
                 guard let value = Self.fraction(line) else {
                     if problems.count < Self.maximumProblems {
-                        problems.append("<stdin>:\(lineNumber):1: warning: [progress-value] expected a fraction from 0 to 1 or a percentage such as 42%, found “\(CodePoint.visible(String(line.prefix(40))))”")
+                        problems.append("<stdin>:\(lineNumber):1: warning: [progress-value] expected a fraction from 0 to 1 or a percentage such as 42%, found “\(line.prefix(40))”")
                     } else {
                         skippedProblems += 1
                     }
@@ -132,6 +132,7 @@ struct ShowCommand: ParsableCommand {
         }
         center.finish(now: clock.now - start)
         Interrupt.drawnLines.store(0, ordering: .relaxed)
+        // printError shows the records' controls as <U+XXXX>.
         for problem in problems { printError(problem) }
         if skippedProblems > 0 { printError("<stdin>: warning: [progress-value] \(skippedProblems) more record(s) that are not a fraction or a percentage") }
     }

@@ -24,9 +24,9 @@ func write(_ text: String, to descriptor: Int32) {
 
 /// Reads records from a file descriptor without blocking longer than a poll timeout, so that
 /// a live toast keeps animating while it waits. A record ends at a line feed, a carriage
-/// return (progress printers redraw with `\r`) or a CR LF; every byte is looked at once, and a record longer than ``maximumRecord`` bytes keeps only
-/// its first bytes (it is no number, only quoted in a warning): memory stays bounded whatever
-/// arrives without a separator.
+/// return (progress printers redraw with `\r`) or a CR LF; every byte is looked at once, and
+/// a record longer than ``maximumRecord`` bytes keeps only its first bytes (it is no number,
+/// only quoted in a warning): memory stays bounded whatever arrives without a separator.
 struct LineReader {
     static let maximumRecord = 256
     let fileDescriptor: Int32
