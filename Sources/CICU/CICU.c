@@ -289,6 +289,10 @@ void toast_ucol_setAttribute(struct toast_UCollator * coll, int32_t attr, int32_
     ucol_setAttribute((UCollator *)coll, (UColAttribute)attr, (UColAttributeValue)value, (UErrorCode *)status);
 }
 
+int32_t toast_ucol_getSortKey(const struct toast_UCollator * coll, const uint16_t * source, int32_t sourceLength, uint8_t * result, int32_t resultLength) {
+    return ucol_getSortKey((const UCollator *)coll, (const UChar *)source, sourceLength, result, resultLength);
+}
+
 struct toast_UBiDi * toast_ubidi_openSized(int32_t maxLength, int32_t maxRunCount, int32_t * status) {
     return (struct toast_UBiDi *)ubidi_openSized(maxLength, maxRunCount, (UErrorCode *)status);
 }

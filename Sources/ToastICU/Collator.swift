@@ -40,4 +40,29 @@ public final class Collator: Sendable {
         if result == TOAST_UCOL_GREATER { return false }
         return a.unicodeScalars.lexicographicallyPrecedes(b.unicodeScalars)
     }
+
+    /// The collation key of `text`: two keys compared byte by byte (`lexicographicallyPrecedes`)
+    /// order their texts as the collator does, so a sort that meets the same text many times
+    /// asks ICU once per text (as ``precedes(_:_:)`` would ask once per comparison). Texts
+    /// that collate equal have equal keys; break such ties by code point, as `precedes` does.
+    public func sortKey(_ text: String) -> [UInt8] {
+        let units = Array(text.utf16)
+        var capacity = units.count * 4 + 16
+        while true {
+            var key = [UInt8](repeating: 0, count: capacity)
+            let needed = handle.withLock { handle in
+                units.withUnsafeBufferPointer { source in
+                    key.withUnsafeMutableBufferPointer { out in
+                        toast_ucol_getSortKey(handle.collator, source.baseAddress, Int32(source.count), out.baseAddress, Int32(out.count))
+                    }
+                }
+            }
+            if needed <= 0 { return [] }  // ICU failed; every such text collates equal (then code point order).
+            if Int(needed) <= capacity {
+                key.removeLast(capacity - Int(needed))
+                return key
+            }
+            capacity = Int(needed)
+        }
+    }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import ToastTestSupport
 import ToastCatalog
+import ToastICU
 import ToastKitTesting
 
 @Suite(.enabled(if: TestCorpus.shared().shouldRun, "../shared/corpus is absent"))
@@ -41,6 +42,23 @@ struct XCStringsWriterCorpusTests {
         let before = try StringCatalog(xcstrings: minified, file: "f").leaves(file: "f")
         let after = try StringCatalog(xcstrings: Array(reformatted.utf8), file: "f").leaves(file: "f")
         #expect(before == after)
+    }
+
+    @Test(arguments: files)
+    func aLaidOutFileIsRecognizedAndAnyChangeIsNot(file: String) throws {
+        let bytes = try Self.corpus.bytes(file)
+        let tree = try JSONParser.parse(bytes, file: file)
+        #expect(Self.writer.isLaidOut(tree, as: bytes))
+        // one byte changed at the start, in the middle, past the first 64 KiB block, at the end
+        for offset in Set([0, bytes.count / 2, min(bytes.count - 1, 70_000), bytes.count - 1]) {
+            var changed = bytes
+            changed[offset] = changed[offset] == 0x20 ? 0x09 : 0x20
+            #expect(!Self.writer.isLaidOut(tree, as: changed), "byte \(offset) of \(bytes.count)")
+        }
+        // cut short (the closing brace, not a final newline, which is either way)
+        #expect(!Self.writer.isLaidOut(tree, as: Array(bytes.dropLast(bytes.last == 0x0A ? 2 : 1))))
+        #expect(!Self.writer.isLaidOut(tree, as: bytes + [0x20]))
+        #expect(!Self.writer.isLaidOut(tree, as: []))
     }
 
     static func shuffle(_ value: JSONValue, _ rng: inout SeededGenerator) -> JSONValue {
@@ -88,5 +106,33 @@ struct XCStringsWriterCorpusTests {
         let keys = ["zh-Hant", "zh-HK", "Zeta", "10 files", "2 files", "_under", "%@ x", "apple", "Apple", "zh-Hans", "éclair", "eclair"]
         let members = keys.map { JSONMember(key: $0, value: .null) }
         #expect(writer.sorted(members).map(\.key) == ["_under", "%@ x", "2 files", "10 files", "apple", "Apple", "eclair", "éclair", "Zeta", "zh-Hans", "zh-Hant", "zh-HK"])
+    }
+
+    @Test func collationKeysOrderAsTheCollatorDoes() throws {
+        let collator = try Collator(locale: LocaleTag("en")!, numeric: true)
+        let names = ["zh-Hant", "zh-HK", "Zeta", "10 files", "2 files", "_under", "%@ x", "apple", "Apple", "zh-Hans",
+                     "éclair", "eclair", "e\u{301}clair", "", " ", "a\u{0}b", "file 02", "file 2", "ß", "ss", "Ω", "日本",
+                     "🙂", "ar-EG", "ar", "item9", "item10", "Item10", "\u{200B}x", "x"]
+        for a in names {
+            for b in names where a != b {
+                let byKeys = collator.sortKey(a).lexicographicallyPrecedes(collator.sortKey(b))
+                let tie = collator.sortKey(a) == collator.sortKey(b)
+                if !tie { #expect(byKeys == collator.precedes(a, b), "\(a.debugDescription) vs \(b.debugDescription)") }
+            }
+        }
+        let members = names.map { JSONMember(key: $0, value: .null) }
+        #expect(writer.sorted(members).map(\.key) == names.sorted(by: collator.precedes))
+    }
+
+    @Test func anObjectShapedLikeAnEarlierOneIsStillSorted() throws {
+        // The first object is in order; the second has the same size and other names, the third
+        // the first's names in another order: both must still be sorted.
+        let text = #"{"a":{"de":1,"en":2,"fr":3},"b":{"ja":1,"en":2,"ar":3},"c":{"fr":1,"de":2,"en":3}}"#
+        let tree = try JSONParser.parse(Array(text.utf8), file: "t")
+        let written = writer.string(tree)
+        #expect(written.contains(#""ar" : 3,\#n    "en" : 2,\#n    "ja" : 1"#))
+        #expect(written.contains(#""de" : 2,\#n    "en" : 3,\#n    "fr" : 1"#))
+        #expect(writer.isLaidOut(tree, as: Array(written.utf8)))
+        #expect(writer.bytes(tree, finalNewline: true) == Array((written + "\n").utf8))
     }
 }

@@ -128,6 +128,7 @@ struct toast_UCollator * toast_ucol_open(const char * loc, int32_t * status);
 void toast_ucol_close(struct toast_UCollator * coll);
 int32_t toast_ucol_strcoll(const struct toast_UCollator * coll, const uint16_t * source, int32_t sourceLength, const uint16_t * target, int32_t targetLength);
 void toast_ucol_setAttribute(struct toast_UCollator * coll, int32_t attr, int32_t value, int32_t * status);
+int32_t toast_ucol_getSortKey(const struct toast_UCollator * coll, const uint16_t * source, int32_t sourceLength, uint8_t * result, int32_t resultLength);
 struct toast_UBiDi * toast_ubidi_openSized(int32_t maxLength, int32_t maxRunCount, int32_t * status);
 void toast_ubidi_close(struct toast_UBiDi * bidi);
 void toast_ubidi_setPara(struct toast_UBiDi * bidi, const uint16_t * text, int32_t length, uint8_t paraLevel, uint8_t * embeddingLevels, int32_t * status);

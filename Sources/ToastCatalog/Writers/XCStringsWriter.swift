@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ToastICU
 
 /// Writes String Catalogs in Xcode's own layout, byte for byte:
@@ -28,45 +33,161 @@ public struct XCStringsWriter: Sendable {
 
     /// The text of `value` in Xcode's layout.
     public func string(_ value: JSONValue, finalNewline: Bool = false) -> String {
-        var out = ""
-        write(value, indent: 0, into: &out)
-        if finalNewline { out += "\n" }
-        return out
+        String(decoding: bytes(value, finalNewline: finalNewline), as: UTF8.self)
+    }
+
+    /// The UTF-8 bytes of `value` in Xcode's layout: the text ``string(_:finalNewline:)``
+    /// returns, written a byte at a time, with one collation key per distinct member name.
+    public func bytes(_ value: JSONValue, finalNewline: Bool = false) -> [UInt8] {
+        var output = LayoutOutput(order: MemberOrder(collator: collator), expected: nil)
+        output.write(value, indent: 0)
+        if finalNewline { output.bytes.append(0x0A) }
+        return output.bytes
+    }
+
+    /// Whether `file` is already `value` in Xcode's layout: whether it equals
+    /// ``bytes(_:finalNewline:)`` (with a final newline when `file` ends in one). The layout is
+    /// compared as it is produced, 64 KiB at a time, and the comparison stops at the first
+    /// difference, so checking a formatted catalog never holds a second copy of it.
+    public func isLaidOut(_ value: JSONValue, as file: [UInt8]) -> Bool {
+        var output = LayoutOutput(order: MemberOrder(collator: collator), expected: file)
+        output.write(value, indent: 0)
+        if file.last == 0x0A { output.bytes.append(0x0A) }
+        return output.finish()
     }
 
     /// The members of an object in Xcode's order (stable for duplicates).
     public func sorted(_ members: [JSONMember]) -> [JSONMember] {
-        members.enumerated().sorted { a, b in
-            if a.element.key == b.element.key { return a.offset < b.offset }
-            return collator.precedes(a.element.key, b.element.key)
-        }.map(\.element)
+        var order = MemberOrder(collator: collator)
+        guard let indices = order.indices(of: members) else { return members }
+        return indices.map { members[$0] }
+    }
+}
+
+/// Xcode's order of member names: an `en` collator with numeric ordering, ties broken by code
+/// point. Each distinct name is turned into its collation key once, however many objects
+/// carry it (every localization repeats the same locale codes and member names), and an
+/// object whose names repeat those of an earlier object in order is known to be in order.
+struct MemberOrder {
+    let collator: Collator
+    private var keys: [String: [UInt8]] = [:]
+    /// For each member count, the names of the last object of that size found in order.
+    private var orderedShapes: [Int: [String]] = [:]
+
+    init(collator: Collator) { self.collator = collator }
+
+    /// The collation key of `name`, computed on first use.
+    mutating func key(_ name: String) -> [UInt8] {
+        if let key = keys[name] { return key }
+        let key = collator.sortKey(name)
+        keys[name] = key
+        return key
     }
 
-    private func write(_ value: JSONValue, indent: Int, into out: inout String) {
-        let pad = String(repeating: "  ", count: indent)
+    /// The positions of `members` in Xcode's order, or nil when they already are in it (the
+    /// usual case: a file Xcode wrote). Members whose names tie keep file order.
+    mutating func indices(of members: [JSONMember]) -> [Int]? {
+        if members.count < 2 { return nil }
+        if let shape = orderedShapes[members.count], zip(shape, members).allSatisfy({ $0 == $1.key }) { return nil }
+        let memberKeys = members.map { key($0.key) }
+        func precedes(_ a: Int, _ b: Int) -> Bool {
+            let common = min(memberKeys[a].count, memberKeys[b].count)
+            let order = common == 0 ? 0 : memberKeys[a].withUnsafeBufferPointer { left in
+                memberKeys[b].withUnsafeBufferPointer { right in memcmp(left.baseAddress!, right.baseAddress!, common) }
+            }
+            if order != 0 { return order < 0 }
+            if memberKeys[a].count != memberKeys[b].count { return memberKeys[a].count < memberKeys[b].count }
+            if members[a].key != members[b].key {
+                return members[a].key.unicodeScalars.lexicographicallyPrecedes(members[b].key.unicodeScalars)
+            }
+            return a < b
+        }
+        if members.indices.dropFirst().allSatisfy({ precedes($0 - 1, $0) }) {
+            orderedShapes[members.count] = members.map(\.key)
+            return nil
+        }
+        return members.indices.sorted(by: precedes)
+    }
+}
+
+/// The bytes of one document being written in Xcode's layout.
+private struct LayoutOutput {
+    var order: MemberOrder
+    /// The file to compare with, when checking rather than writing.
+    let expected: [UInt8]?
+    /// What is written and not yet compared.
+    var bytes: [UInt8] = []
+    /// How many bytes of `expected` have been matched.
+    private var matched = 0
+    /// Whether the output has already departed from `expected`.
+    private(set) var differs = false
+
+    init(order: MemberOrder, expected: [UInt8]?) {
+        self.order = order
+        self.expected = expected
+    }
+
+    /// Compares what is pending with `expected` once 64 KiB are pending (or at the end).
+    private mutating func compare(force: Bool = false) {
+        guard let expected, force || bytes.count >= 1 << 16, !differs else { return }
+        if expected.count - matched < bytes.count
+            || !bytes.withUnsafeBufferPointer({ pending in
+                expected.withUnsafeBufferPointer { file in
+                    memcmp(pending.baseAddress!, file.baseAddress! + matched, pending.count) == 0
+                }
+            })
+        {
+            differs = true
+        } else {
+            matched += bytes.count
+        }
+        bytes.removeAll(keepingCapacity: true)
+    }
+
+    /// Whether the whole output equals `expected`.
+    mutating func finish() -> Bool {
+        if !bytes.isEmpty { compare(force: true) }
+        return !differs && matched == expected?.count
+    }
+
+    private mutating func pad(_ indent: Int) {
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent * 2))
+    }
+
+    mutating func write(_ value: JSONValue, indent: Int) {
+        if differs { return }
+        compare()
         switch value {
         case .object(let members):
-            if members.isEmpty { out += "{\n\n" + pad + "}"; return }
-            out += "{\n"
-            for (index, member) in sorted(members).enumerated() {
-                if index > 0 { out += ",\n" }
-                out += pad + "  "
-                JSONWriter.writeString(member.key, escaping: .minimal, into: &out)
-                out += " : "
-                write(member.value, indent: indent + 1, into: &out)
+            if members.isEmpty { bytes.append(contentsOf: "{\n\n".utf8); pad(indent); bytes.append(UInt8(ascii: "}")); return }
+            bytes.append(contentsOf: "{\n".utf8)
+            let indices = order.indices(of: members)
+            for position in members.indices {
+                let member = members[indices?[position] ?? position]
+                if position > 0 { bytes.append(contentsOf: ",\n".utf8) }
+                pad(indent + 1)
+                JSONWriter.appendString(member.key, escaping: .minimal, to: &bytes)
+                bytes.append(contentsOf: " : ".utf8)
+                write(member.value, indent: indent + 1)
             }
-            out += "\n" + pad + "}"
+            bytes.append(UInt8(ascii: "\n"))
+            pad(indent)
+            bytes.append(UInt8(ascii: "}"))
         case .array(let items):
-            if items.isEmpty { out += "[\n\n" + pad + "]"; return }
-            out += "[\n"
-            for (index, item) in items.enumerated() {
-                if index > 0 { out += ",\n" }
-                out += pad + "  "
-                write(item, indent: indent + 1, into: &out)
+            if items.isEmpty { bytes.append(contentsOf: "[\n\n".utf8); pad(indent); bytes.append(UInt8(ascii: "]")); return }
+            bytes.append(contentsOf: "[\n".utf8)
+            for (position, item) in items.enumerated() {
+                if position > 0 { bytes.append(contentsOf: ",\n".utf8) }
+                pad(indent + 1)
+                write(item, indent: indent + 1)
             }
-            out += "\n" + pad + "]"
-        default:
-            JSONWriter.write(value, style: .compact, indent: 0, escaping: .minimal, into: &out)
+            bytes.append(UInt8(ascii: "\n"))
+            pad(indent)
+            bytes.append(UInt8(ascii: "]"))
+        case .string(let text): JSONWriter.appendString(text, escaping: .minimal, to: &bytes)
+        case .number(let digits): bytes.append(contentsOf: digits.utf8)
+        case .bool(let flag): bytes.append(contentsOf: (flag ? "true" : "false").utf8)
+        case .null: bytes.append(contentsOf: "null".utf8)
         }
     }
 }

@@ -47,13 +47,12 @@ struct FmtCommand: ParsableCommand {
                     let bytes = contents.bytes
                     let tree = try JSONParser.parse(bytes, file: file, limits: limits)
                     _ = try StringCatalog(xcstrings: bytes, file: file, limits: limits)  // validate the schema too
-                    let formatted = writer.string(tree, finalNewline: bytes.last == 0x0A)
-                    if Array(formatted.utf8) == bytes { continue }
+                    if writer.isLaidOut(tree, as: bytes) { continue }
                     changed.append(file)
                     if check {
                         printError("\(file):1:1: warning: [fmt] not in Xcode's layout; run toastkit fmt")
                     } else {
-                        try SafeFileWriter.write(Array(formatted.utf8), to: file,
+                        try SafeFileWriter.write(writer.bytes(tree, finalNewline: bytes.last == 0x0A), to: file,
                                                  options: .init(force: force, original: contents, activity: "formatting"))
                     }
                 } catch {
