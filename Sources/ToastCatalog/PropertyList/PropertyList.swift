@@ -198,24 +198,26 @@ public struct XMLPropertyListParser {
             throw error(index < bytes.count ? "expected an element such as <dict> or <string>" : "expected an element, found the end of the file")
         }
         advance()
-        var name = String.UnicodeScalarView()
+        let nameStart = index
         while index < bytes.count {
-            let scalar = scalar(at: index)
-            guard scalar.properties.isAlphabetic || scalar == "-" else { break }
-            name.append(scalar)
+            let byte = bytes[index]
+            // ASCII letters and '-' (every name a property list uses) without a property lookup.
+            if (0x61...0x7A).contains(byte | 0x20) || byte == UInt8(ascii: "-") { advance(); continue }
+            guard byte >= 0x80, scalar(at: index).properties.isAlphabetic else { break }
             advanceScalar()
         }
+        let name = String(decoding: bytes[nameStart..<index], as: UTF8.self)
         guard !name.isEmpty else { throw error("expected an element name after '<'") }
         var quote: UInt8?
         while index < bytes.count {
             let c = bytes[index]
             if let q = quote { if c == q { quote = nil }; advance(); continue }
             if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") { quote = c; advance(); continue }
-            if c == UInt8(ascii: ">") { advance(); return (String(name), false) }
-            if c == UInt8(ascii: "/") && index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: ">") { advance(2); return (String(name), true) }
+            if c == UInt8(ascii: ">") { advance(); return (name, false) }
+            if c == UInt8(ascii: "/") && index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: ">") { advance(2); return (name, true) }
             advance()
         }
-        throw error("expected '>' to close <\(String(name))>, found the end of the file")
+        throw error("expected '>' to close <\(name)>, found the end of the file")
     }
 
     private mutating func closeTag(_ name: String) throws(CatalogError) {

@@ -45,10 +45,12 @@ public enum CatalogConverter {
         var result = value
         if var unit = result.stringUnit, unit.state == nil { unit.state = "translated"; result.stringUnit = unit }
         guard let format = value.stringUnit?.value else { return result }
-        // Arguments of sequential tokens in the format key, in order.
+        // Arguments of sequential tokens in the format key, in order (only read for the
+        // variables of a .stringsdict, so not worked out for plain values).
         var sequential = 0
         var positions: [String: Int] = [:]
-        for token in FormatString.tokens(format) {
+        let hasVariables = value.substitutions.values.contains(where: \.isTextual)
+        for token in hasVariables ? FormatString.tokens(format) : [] {
             switch token {
             case .specifier(let spec): if spec.argument == nil { sequential += 1 }
             case .substitution(let name, let argument):
@@ -125,11 +127,22 @@ public enum CatalogConverter {
     /// the start of `file` (by default the table's name with `.xcstrings`).
     public static func lproj(from catalog: StringCatalog, locale: String, file: String? = nil,
                              entryLocations: [String: SourceLocation] = [:]) -> (strings: String?, stringsdict: String?, report: Report) {
+        let files = lprojFiles(from: catalog, entries: catalog.entriesBySpelling(), locale: locale, file: file,
+                               entryLocations: entryLocations)
+        return (files.strings.map { String(decoding: $0, as: UTF8.self) },
+                files.stringsdict.map { String(decoding: $0, as: UTF8.self) }, files.report)
+    }
+
+    /// The UTF-8 bytes of what ``lproj(from:locale:file:entryLocations:)`` returns, for
+    /// `entries`, the catalog's ``StringCatalog/entriesBySpelling()`` (made once for all of a
+    /// catalog's locales).
+    package static func lprojFiles(from catalog: StringCatalog, entries: [SpelledEntry], locale: String, file: String? = nil,
+                                   entryLocations: [String: SourceLocation] = [:]) -> (strings: [UInt8]?, stringsdict: [UInt8]?, report: Report) {
         let file = file ?? catalog.table + ".xcstrings"
         var report = Report()
-        var strings = ""
-        var dictEntries: [String] = []
-        for item in catalog.entriesBySpelling() {
+        var strings: [UInt8] = []
+        var dict: [UInt8] = []
+        for item in entries {
             let (key, entry) = (item.key, item.entry)
             let value = entry.localizations[locale] ?? (locale == catalog.sourceLanguage && entry.localizations.isEmpty
                 ? LocalizedValue(stringUnit: StringUnit(state: nil, value: key)) : nil)
@@ -143,10 +156,16 @@ public enum CatalogConverter {
             if value.plural.isEmpty && value.substitutions.isEmpty {
                 guard let unit = value.stringUnit else { continue }
                 if let comment = entry.comment {
-                    if comment.contains("*/") { note("the comment holds “*/”, which would end a .strings comment; written as “* /”") }
-                    strings += "/* \(comment.replacing("*/", with: "* /")) */\n"
+                    strings.append(contentsOf: "/* ".utf8)
+                    if appendComment(comment, to: &strings) {
+                        note("the comment holds “*/”, which would end a .strings comment; written as “* /”")
+                    }
+                    strings.append(contentsOf: " */\n".utf8)
                 }
-                strings += quoted(key) + " = " + quoted(unit.value) + ";\n\n"
+                appendQuoted(key, to: &strings)
+                strings.append(contentsOf: " = ".utf8)
+                appendQuoted(unit.value, to: &strings)
+                strings.append(contentsOf: ";\n\n".utf8)
                 continue
             }
             var variables: [(String, Substitution)] = []
@@ -154,7 +173,11 @@ public enum CatalogConverter {
             if !value.plural.isEmpty {
                 let name = "value"
                 format = "%#@\(name)@"
-                let specifier = value.plural.values.lazy.compactMap { $0.stringUnit?.value }.compactMap { text -> String? in
+                // The value type is the first specifier of the `other` form (the form every
+                // language has), else of the first form in CLDR order that has one: the same
+                // on every run, whatever order the forms are held in.
+                let categories = [PluralCategory.other] + PluralCategory.allCases.filter { $0 != .other }
+                let specifier = categories.lazy.compactMap { value.plural[$0]?.stringUnit?.value }.compactMap { text -> String? in
                     for case .specifier(let spec) in FormatString.tokens(text) { return String(spec.text.dropFirst()) }
                     return nil
                 }.first ?? "lld"
@@ -172,26 +195,39 @@ public enum CatalogConverter {
                 }
                 variables.append((name, Substitution(formatSpecifier: substitution.formatSpecifier, plural: forms)))
             }
-            var dict = "\t<key>\(xml(key))</key>\n\t<dict>\n\t\t<key>NSStringLocalizedFormatKey</key>\n\t\t<string>\(xml(format))</string>\n"
+            func element(_ tag: String, _ text: String, indent: Int) {
+                dict.append(contentsOf: repeatElement(UInt8(ascii: "\t"), count: indent))
+                dict.append(contentsOf: "<\(tag)>".utf8)
+                appendXML(text, to: &dict)
+                dict.append(contentsOf: "</\(tag)>\n".utf8)
+            }
+            element("key", key, indent: 1)
+            dict.append(contentsOf: "\t<dict>\n".utf8)
+            element("key", "NSStringLocalizedFormatKey", indent: 2)
+            element("string", format, indent: 2)
             for (name, variable) in variables.sorted(by: { $0.0 < $1.0 }) {
-                dict += "\t\t<key>\(xml(name))</key>\n\t\t<dict>\n\t\t\t<key>NSStringFormatSpecTypeKey</key>\n\t\t\t<string>NSStringPluralRuleType</string>\n"
-                dict += "\t\t\t<key>NSStringFormatValueTypeKey</key>\n\t\t\t<string>\(xml(variable.formatSpecifier ?? "lld"))</string>\n"
+                element("key", name, indent: 2)
+                dict.append(contentsOf: "\t\t<dict>\n".utf8)
+                element("key", "NSStringFormatSpecTypeKey", indent: 3)
+                element("string", "NSStringPluralRuleType", indent: 3)
+                element("key", "NSStringFormatValueTypeKey", indent: 3)
+                element("string", variable.formatSpecifier ?? "lld", indent: 3)
                 for category in PluralCategory.allCases {
                     guard let text = variable.plural[category]?.stringUnit?.value else { continue }
-                    dict += "\t\t\t<key>\(category.rawValue)</key>\n\t\t\t<string>\(xml(text))</string>\n"
+                    element("key", category.rawValue, indent: 3)
+                    element("string", text, indent: 3)
                 }
-                dict += "\t\t</dict>\n"
+                dict.append(contentsOf: "\t\t</dict>\n".utf8)
             }
-            dict += "\t</dict>\n"
-            dictEntries.append(dict)
+            dict.append(contentsOf: "\t</dict>\n".utf8)
         }
-        let plist = dictEntries.isEmpty ? nil : """
+        let plist = dict.isEmpty ? nil : Array("""
             <?xml version="1.0" encoding="UTF-8"?>
             <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
             <plist version="1.0">
             <dict>
 
-            """ + dictEntries.joined() + "</dict>\n</plist>\n"
+            """.utf8) + dict + Array("</dict>\n</plist>\n".utf8)
         return (strings.isEmpty ? nil : strings, plist, report)
     }
 
@@ -209,37 +245,72 @@ public enum CatalogConverter {
 
         """
 
-    /// A `.strings` quoted string.
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default:
-                if scalar.value < 0x20 { out += "\\U" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16) }
-                else { out.unicodeScalars.append(scalar) }
+    /// Appends `text` as a `.strings` quoted string: `\"`, `\\`, `\n`, `\t`, `\r`, and
+    /// `\U00XX` for other controls; everything else as it is.
+    static func appendQuoted(_ text: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        appendEscaped(text, to: &out) { byte in
+            switch byte {
+            case UInt8(ascii: "\""): Array(#"\""#.utf8)
+            case UInt8(ascii: "\\"): Array(#"\\"#.utf8)
+            case 0x0A: Array(#"\n"#.utf8)
+            case 0x09: Array(#"\t"#.utf8)
+            case 0x0D: Array(#"\r"#.utf8)
+            case 0x00..<0x20: Array(("\\U" + lowercaseHex4(UInt32(byte))).utf8)
+            default: nil
             }
         }
-        return out + "\""
+        out.append(UInt8(ascii: "\""))
     }
 
-    /// XML character data.
-    static func xml(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            default:
-                if scalar.value < 0x20 && scalar != "\n" && scalar != "\t" && scalar != "\r" { out += "&#\(scalar.value);" }
-                else { out.unicodeScalars.append(scalar) }
+    /// Appends `text` as XML character data: `&amp;`, `&lt;`, `&gt;`, and `&#N;` for
+    /// controls other than tab, line feed and carriage return.
+    static func appendXML(_ text: String, to out: inout [UInt8]) {
+        appendEscaped(text, to: &out) { byte in
+            switch byte {
+            case UInt8(ascii: "&"): Array("&amp;".utf8)
+            case UInt8(ascii: "<"): Array("&lt;".utf8)
+            case UInt8(ascii: ">"): Array("&gt;".utf8)
+            case 0x09, 0x0A, 0x0D: nil
+            case 0x00..<0x20: Array("&#\(byte);".utf8)
+            default: nil
             }
         }
-        return out
+    }
+
+    /// Appends a comment's text for a `/* … */` comment, each `*/` written as `* /`; whether
+    /// there was one.
+    static func appendComment(_ text: String, to out: inout [UInt8]) -> Bool {
+        var previous: UInt8 = 0
+        var ended = false
+        appendEscaped(text, to: &out) { byte in
+            defer { previous = byte }
+            guard byte == UInt8(ascii: "/"), previous == UInt8(ascii: "*") else { return nil }
+            ended = true
+            return Array(" /".utf8)
+        }
+        return ended
+    }
+
+    /// Appends the UTF-8 bytes of `text`, each ASCII byte `escape` names replaced by its
+    /// escape; runs without one are copied whole.
+    private static func appendEscaped(_ text: String, to out: inout [UInt8], _ escape: (UInt8) -> [UInt8]?) {
+        var text = text
+        text.withUTF8 { bytes in
+            var start = 0
+            for index in bytes.indices where bytes[index] < 0x80 {
+                guard let replacement = escape(bytes[index]) else { continue }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                out.append(contentsOf: replacement)
+                start = index + 1
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+        }
+    }
+
+    /// Four lowercase hex digits.
+    private static func lowercaseHex4(_ value: UInt32) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 }

@@ -37,7 +37,7 @@ struct ConvertCommand: ParsableCommand {
     /// A file to write, with whether it empties a stale one.
     private struct Planned {
         var path: String
-        var text: String
+        var bytes: [UInt8]
         var emptiesStale = false
     }
 
@@ -57,19 +57,21 @@ struct ConvertCommand: ParsableCommand {
                 spellings = catalog.warnings.filter { $0.rule == .keyNormalization }
                 let table = try CatalogLocale.pathComponent(forTable: catalog.table, file: input)
                 try checkFolder(output)
+                let entries = catalog.entriesBySpelling()
                 for locale in catalog.localeCodes {
                     let component = try CatalogLocale.pathComponent(forLocale: locale, file: input)
-                    let (strings, dict, localeReport) = CatalogConverter.lproj(from: catalog, locale: locale, file: input, entryLocations: entryLocations)
+                    let (strings, dict, localeReport) = CatalogConverter.lprojFiles(from: catalog, entries: entries, locale: locale,
+                                                                                    file: input, entryLocations: entryLocations)
                     report.notConverted += localeReport.notConverted
                     let folder = PathText.joined(output, component + ".lproj")
                     try checkFolder(folder)
-                    for (text, ext, empty) in [(strings, ".strings", CatalogConverter.emptyStrings),
-                                               (dict, ".stringsdict", CatalogConverter.emptyStringsdict)] {
+                    for (bytes, ext, empty) in [(strings, ".strings", CatalogConverter.emptyStrings),
+                                                (dict, ".stringsdict", CatalogConverter.emptyStringsdict)] {
                         let path = PathText.joined(folder, table + ext)
-                        if let text {
-                            plan.append(Planned(path: path, text: text))
+                        if let bytes {
+                            plan.append(Planned(path: path, bytes: bytes))
                         } else if exists(path) {
-                            plan.append(Planned(path: path, text: empty, emptiesStale: true))
+                            plan.append(Planned(path: path, bytes: Array(empty.utf8), emptiesStale: true))
                         }
                     }
                 }
@@ -97,7 +99,7 @@ struct ConvertCommand: ParsableCommand {
                         renamed.append(CatalogWarning(location: SourceLocation(file: path, line: 1, column: 1), rule: .tableRenamed,
                             message: "table “\(CodePoint.visible(table.table))” becomes table “\(CodePoint.visible(written))”: a String Catalog's table is its file name (give a folder as OUT, or \(CodePoint.visible(table.table)).xcstrings, to keep it)"))
                     }
-                    plan.append(Planned(path: path, text: writer.string(catalog.jsonValue())))
+                    plan.append(Planned(path: path, bytes: writer.bytes(catalog.jsonValue())))
                 }
             }
         } catch {
@@ -130,7 +132,7 @@ struct ConvertCommand: ParsableCommand {
                 throw CLIFailure(code: 2, message: "\(folder):1:1: error: [io] could not be created: \(reason)")
             }
             do {
-                try SafeFileWriter.write(Array(item.text.utf8), to: item.path,
+                try SafeFileWriter.write(item.bytes, to: item.path,
                                          options: .init(force: force, replacesExisting: force, followsSymlinks: false,
                                                         activity: "converting"))
             } catch {

@@ -1,0 +1,71 @@
+import Testing
+import ToastCatalog
+import ToastICU
+
+/// What `CatalogConverter` writes for one locale of a String Catalog, byte for byte.
+@Suite struct CatalogConverterTests {
+    static func catalog(_ entries: [(String, CatalogEntry)]) -> StringCatalog {
+        var catalog = StringCatalog(table: "L", sourceLanguage: "en")
+        for (key, entry) in entries {
+            catalog.keys.append(key)
+            catalog.entries[key] = entry
+        }
+        return catalog
+    }
+
+    static func plain(_ value: String, comment: String? = nil) -> CatalogEntry {
+        CatalogEntry(comment: comment, localizations: ["de": LocalizedValue(stringUnit: StringUnit(value: value))])
+    }
+
+    static let escapes: [(value: String, comment: String?, strings: String)] = [
+        ("plain", nil, "\"k\" = \"plain\";\n\n"),
+        ("quote \" and \\ slash", nil, "\"k\" = \"quote \\\" and \\\\ slash\";\n\n"),
+        ("line\nfeed\ttab\rreturn", nil, "\"k\" = \"line\\nfeed\\ttab\\rreturn\";\n\n"),
+        ("bell\u{7}vt\u{B}", nil, "\"k\" = \"bell\\U0007vt\\U000b\";\n\n"),
+        ("é 日本 🙂", "note", "/* note */\n\"k\" = \"é 日本 🙂\";\n\n"),
+        ("v", "ends */ early */", "/* ends * / early * / */\n\"k\" = \"v\";\n\n"),
+        ("v", "star * and slash / apart", "/* star * and slash / apart */\n\"k\" = \"v\";\n\n"),
+    ]
+
+    @Test(arguments: escapes.indices)
+    func stringsEscapes(index: Int) {
+        let (value, comment, expected) = Self.escapes[index]
+        let catalog = Self.catalog([("k", Self.plain(value, comment: comment))])
+        let (strings, stringsdict, report) = CatalogConverter.lproj(from: catalog, locale: "de")
+        #expect(strings == expected)
+        #expect(stringsdict == nil)
+        #expect(report.notConverted.map(\.message) == (comment?.contains("*/") == true
+            ? ["“k” (de): the comment holds “*/”, which would end a .strings comment; written as “* /”"] : []))
+    }
+
+    @Test func stringsdictEscapesXML() throws {
+        let forms: [PluralCategory: LocalizedValue] = [
+            .one: LocalizedValue(stringUnit: StringUnit(value: "%lld <file> & \u{1}")),
+            .other: LocalizedValue(stringUnit: StringUnit(value: "%lld files\n")),
+        ]
+        let catalog = Self.catalog([("a<b>&c", CatalogEntry(localizations: ["de": LocalizedValue(plural: forms)]))])
+        let dict = try #require(CatalogConverter.lproj(from: catalog, locale: "de").stringsdict)
+        #expect(dict.contains("\t<key>a&lt;b&gt;&amp;c</key>\n"))
+        #expect(dict.contains("\t\t\t<key>one</key>\n\t\t\t<string>%lld &lt;file&gt; &amp; &#1;</string>\n"))
+        #expect(dict.contains("\t\t\t<key>other</key>\n\t\t\t<string>%lld files\n</string>\n"))
+    }
+
+    /// Forms that disagree on the argument's type: the value type comes from `other`, else from
+    /// the first form in CLDR order with a specifier, the same on every run (it came from
+    /// whichever form a dictionary yielded first, and so changed from run to run).
+    static let valueTypes: [(forms: [PluralCategory: String], type: String)] = [
+        ([.one: "%@ item", .other: "%lld items"], "lld"),
+        ([.one: "%lld item", .few: "%@ items", .other: "%@ items"], "@"),
+        ([.zero: "none", .one: "%d item", .few: "%u items", .other: "items"], "d"),
+        ([.one: "one", .other: "many"], "lld"),
+    ]
+
+    @Test(arguments: valueTypes.indices)
+    func pluralValueTypeIsTheSameOnEveryRun(index: Int) throws {
+        let (forms, type) = Self.valueTypes[index]
+        let plural = forms.mapValues { LocalizedValue(stringUnit: StringUnit(value: $0)) }
+        let catalog = Self.catalog([("n items", CatalogEntry(localizations: ["de": LocalizedValue(plural: plural)]))])
+        let dict = try #require(CatalogConverter.lproj(from: catalog, locale: "de").stringsdict)
+        #expect(dict.contains("<key>NSStringFormatValueTypeKey</key>\n\t\t\t<string>\(type)</string>"))
+    }
+}
