@@ -55,7 +55,7 @@ let package = Package(
                     exclude: ["Golden", "SARIF"]),
         .testTarget(name: "ToastKitTests", dependencies: ["ToastKit", "ToastMatrix", "ToastSupport", "ToastKitTesting", "ToastTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "ToastMatrixTests", dependencies: ["ToastMatrix", "ToastKitTesting", "ToastKit", "ToastCatalog", "ToastICU"],
-                    exclude: ["Golden"]),
+                    exclude: ["Golden"], resources: [.copy("Team")]),
         .testTarget(name: "EndToEndTests", dependencies: ["toastkit"]),
         .testTarget(name: "DifferentialTests", dependencies: ["ToastKit", "ToastMatrix", "ToastICU"], resources: [.copy("Fixtures")]),
     ],

@@ -1,5 +1,7 @@
 @_exported import ToastMatrix
+import Foundation
 import ToastCatalog
+import ToastICU
 import ToastKit
 import Testing
 
@@ -27,24 +29,75 @@ extension LocaleMatrix.Case: CustomTestStringConvertible {
 
 extension MatrixResult {
     /// Compares ``goldenText`` with a golden file; `RECORD=1` (or a missing file) records it
-    /// instead and reports that it did.
+    /// instead and reports that it did. A mismatch shows a unified diff whose hunks name the
+    /// toast, locale and sample (``GoldenDifference``).
     public func assertMatches(_ golden: GoldenFile, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
         golden.assertMatches(goldenText, sourceLocation: sourceLocation)
     }
 
-    /// Records an issue per finding at `severity` or worse, with its place.
-    public func expectNoFindings(atLeast severity: Severity = .error,
+    /// Records an issue per finding at `severity` or worse, with its place
+    /// (`files · ru · few · 2: error: [format] …`).
+    ///
+    /// - Parameters:
+    ///   - severity: the least severity that counts.
+    ///   - kinds: the kinds that count; `nil` for all.
+    ///   - known: findings accepted for now, by toast, locale and kind (``MatrixBaseline``).
+    public func expectNoFindings(atLeast severity: Severity = .error, kinds: Set<MatrixFinding.Kind>? = nil,
+                                 except known: MatrixBaseline = [],
                                  sourceLocation: Testing.SourceLocation = #_sourceLocation) {
-        for (place, finding) in findingsWithPlace where finding.severity >= severity {
+        for (place, finding) in findingsWithPlace(atLeast: severity, kinds: kinds, except: known) {
             Issue.record("\(place): \(finding.description)", sourceLocation: sourceLocation)
         }
     }
 }
 
 extension MatrixBlock {
-    /// Records an issue per finding of the block at `severity` or worse.
-    public func expectNoFindings(atLeast severity: Severity = .error,
+    /// Records an issue per finding of the block at `severity` or worse, of `kinds` (`nil`:
+    /// all), not in `known`.
+    public func expectNoFindings(atLeast severity: Severity = .error, kinds: Set<MatrixFinding.Kind>? = nil,
+                                 except known: MatrixBaseline = [],
                                  sourceLocation: Testing.SourceLocation = #_sourceLocation) {
-        MatrixResult(blocks: [self]).expectNoFindings(atLeast: severity, sourceLocation: sourceLocation)
+        MatrixResult(blocks: [self]).expectNoFindings(atLeast: severity, kinds: kinds, except: known,
+                                                      sourceLocation: sourceLocation)
+    }
+}
+
+extension LocaleMatrix {
+    /// A matrix of catalogs a test target carries as resources, found in `bundle`
+    /// (`Bundle.module`), with toasts from a spec file there too, or one info toast per key.
+    ///
+    /// ```swift
+    /// // Package.swift
+    /// .testTarget(name: "AppTests",
+    ///             dependencies: [.product(name: "ToastKitTesting", package: "ToastKit")],
+    ///             resources: [.copy("Localizable.xcstrings"), .copy("toasts.json")])
+    ///
+    /// // Tests/AppTests/MatrixTests.swift
+    /// let matrix = try LocaleMatrix(resources: ["Localizable.xcstrings"], in: .module, toastSpec: "toasts.json")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - resources: resource names with their extensions (`Localizable.xcstrings`, a
+    ///     folder such as `Resources` holding `.lproj` folders).
+    ///   - bundle: where to find them.
+    ///   - toastSpec: a spec file's resource name; `nil` for one info toast per key, with
+    ///     `roles` applied.
+    ///   - roles: roles for the generated toasts, by key pattern (``ToastSpec/RoleRule``).
+    /// - Throws: ``CatalogError`` naming a resource the bundle does not have, or a catalog or
+    ///   spec file that cannot be read (`file:line:column`).
+    public init(resources: [String], in bundle: Bundle, toastSpec: String? = nil, roles: [ToastSpec.RoleRule] = [],
+                locales: [LocaleTag]? = nil, pseudoLocales: [PseudoLocale] = PseudoLocale.allCases,
+                options: Options = Options(), limits: CatalogLimits = .standard) throws(CatalogError) {
+        func path(_ name: String) throws(CatalogError) -> String {
+            guard let url = bundle.url(forResource: name, withExtension: nil) else {
+                throw CatalogError(location: SourceLocation(file: name, line: 1, column: 1), rule: .matrixInput,
+                                   message: "no resource of this name in \(bundle.bundlePath); does the test target list it, as resources: [.copy(\"\(name)\")]?")
+            }
+            return url.path
+        }
+        var paths: [String] = []
+        for name in resources { paths.append(try path(name)) }
+        try self.init(catalogPaths: paths, toastSpec: try toastSpec.map(path), roles: roles, locales: locales,
+                      pseudoLocales: pseudoLocales, options: options, limits: limits)
     }
 }

@@ -1,27 +1,206 @@
-/// Describes how a rendered text differs from its golden file.
+import ToastCatalog
+
+/// Describes how a rendered golden text differs from its file: a unified diff whose hunks
+/// name the toast, locale and sample of the block they fall in.
+///
+/// ```text
+/// matrix.txt: the output differs from the golden file (40 lines expected, 41 rendered; --update rewrites it)
+/// @@ -12,3 +12,3 @@ disk.full · fr · one · 1
+///  -- one · 1 --
+/// -Erreur : Le disque est plein.
+/// +Erreur : Le disque est saturé.
+///  -- other · 2 --
+/// ```
+///
+/// Every differing line is shown up to ``maximumLines``; the rest are counted.
 public enum GoldenDifference {
-    /// The first differing line of two texts, with its number, both versions and the line
-    /// counts.
-    ///
-    /// ```text
-    /// matrix.txt:12: output differs from the golden file (40 lines expected, 41 rendered; RECORD=1 re-records)
-    ///   expected: Erreur : Le disque est plein.
-    ///   actual:   Erreur : Le disque est saturé.
-    /// ```
-    public static func describe(expected: String, actual: String, file: String) -> String {
-        let a = expected.split(separator: "\n", omittingEmptySubsequences: false)
-        let b = actual.split(separator: "\n", omittingEmptySubsequences: false)
-        for index in 0..<max(a.count, b.count) {
-            let left = index < a.count ? String(a[index]) : "(end of file)"
-            let right = index < b.count ? String(b[index]) : "(end of output)"
-            if left != right {
-                return """
-                    \(file):\(index + 1): output differs from the golden file (\(a.count) lines expected, \(b.count) rendered; RECORD=1 re-records)
-                      expected: \(left)
-                      actual:   \(right)
-                    """
+    /// The most differing lines shown; the others are counted.
+    public static let maximumLines = 80
+
+    /// Lines of context around each change.
+    static let context = 2
+
+    /// The differences of `actual` from `expected` (the file `file`), with `howToRecord`
+    /// (`RECORD=1 re-records`, `--update rewrites it`) in the first line.
+    public static func describe(expected: String, actual: String, file: String,
+                                howToRecord: String = "RECORD=1 re-records") -> String {
+        let old = expected.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let new = actual.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let edits = LineDiff.edits(from: old, to: new)
+        guard edits.contains(where: { $0.kind != .same }) else {
+            return "\(file): the output differs from the golden file only in line endings"
+        }
+        var out = "\(file): the output differs from the golden file (\(old.count) lines expected, \(new.count) rendered; \(howToRecord))"
+        var shown = 0
+        var hidden = 0
+        for hunk in hunks(edits) {
+            if shown >= maximumLines {
+                hidden += hunk.filter { $0.kind != .same }.count
+                continue
+            }
+            let first = hunk[0]
+            let oldCount = hunk.filter { $0.kind != .insert }.count
+            let newCount = hunk.filter { $0.kind != .delete }.count
+            // Unified-diff ranges: 1-based start, and for an empty side the line before it.
+            let oldStart = oldCount == 0 ? first.old : first.old + 1
+            let newStart = newCount == 0 ? first.new : first.new + 1
+            let changed = hunk.first { $0.kind != .same }!
+            let place = changed.kind == .insert ? blockName(in: new, at: changed.new) : blockName(in: old, at: changed.old)
+            out += "\n@@ -\(oldStart),\(oldCount) +\(newStart),\(newCount) @@" + (place.map { " " + $0 } ?? "")
+            for edit in hunk {
+                switch edit.kind {
+                case .same: out += "\n " + edit.text
+                case .delete, .insert:
+                    if shown >= maximumLines { hidden += 1; continue }
+                    shown += 1
+                    out += "\n" + (edit.kind == .delete ? "-" : "+") + edit.text
+                }
             }
         }
-        return "\(file): output differs from the golden file only in line endings"
+        if hidden > 0 { out += "\n… and \(hidden) more differing line(s) not shown" }
+        return out
+    }
+
+    /// The toast, locale and sample of the block line `index` of `lines` falls in:
+    /// `disk.full · fr · one · 1`, from the `== … ==` and `-- … --` headers above it.
+    static func blockName(in lines: [String], at index: Int) -> String? {
+        var sample: String?
+        var line = min(index, lines.count - 1)
+        while line >= 0 {
+            let text = lines[line]
+            if text.hasPrefix("== ") && text.hasSuffix(" ==") && text.count >= 6 {
+                let block = String(text.dropFirst(3).dropLast(3))
+                return sample.map { block + " · " + $0 } ?? block
+            }
+            if sample == nil, text.hasPrefix("-- ") && text.hasSuffix(" --") && text.count >= 6 {
+                sample = String(text.dropFirst(3).dropLast(3))
+            }
+            line -= 1
+        }
+        return nil
+    }
+
+    /// The edits grouped into hunks: each change with up to ``context`` unchanged lines
+    /// around it, changes closer than twice that in one hunk.
+    static func hunks(_ edits: [LineDiff.Edit]) -> [[LineDiff.Edit]] {
+        var hunks: [[LineDiff.Edit]] = []
+        var index = 0
+        while index < edits.count {
+            guard let start = edits[index...].firstIndex(where: { $0.kind != .same }) else { break }
+            var end = start
+            var scan = start
+            while scan < edits.count {
+                if edits[scan].kind != .same { end = scan; scan += 1; continue }
+                // A run of unchanged lines longer than two contexts ends the hunk.
+                let run = edits[scan...].prefix { $0.kind == .same }.count
+                if scan + run >= edits.count || run > 2 * context { break }
+                scan += run
+            }
+            let from = max(start - context, index)
+            let to = min(end + context, edits.count - 1)
+            hunks.append(Array(edits[from...to]))
+            index = to + 1
+        }
+        return hunks
+    }
+}
+
+/// The shortest edit script between two lists of lines (Myers' algorithm), after the common
+/// start and end are set aside.
+enum LineDiff {
+    struct Edit: Equatable {
+        enum Kind { case same, delete, insert }
+        let kind: Kind
+        let text: String
+        /// 0-based positions in the old and new lists where the edit stands.
+        let old: Int
+        let new: Int
+    }
+
+    /// Past this many differences the middle is shown as removed and added whole, keeping the
+    /// work bounded on texts that share little.
+    static let maximumDifferences = 1_000
+
+    static func edits(from old: [String], to new: [String]) -> [Edit] {
+        var prefix = 0
+        while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < old.count - prefix, suffix < new.count - prefix, old[old.count - 1 - suffix] == new[new.count - 1 - suffix] {
+            suffix += 1
+        }
+        var edits = (0..<prefix).map { Edit(kind: .same, text: old[$0], old: $0, new: $0) }
+        let a = Array(old[prefix..<(old.count - suffix)])
+        let b = Array(new[prefix..<(new.count - suffix)])
+        edits += middle(a, b, offset: prefix)
+        for index in 0..<suffix {
+            let o = old.count - suffix + index, n = new.count - suffix + index
+            edits.append(Edit(kind: .same, text: old[o], old: o, new: n))
+        }
+        return edits
+    }
+
+    /// Myers' greedy forward search with a trace of each round's furthest points.
+    private static func middle(_ a: [String], _ b: [String], offset: Int) -> [Edit] {
+        let n = a.count, m = b.count
+        if n == 0 || m == 0 || (n + m) * min(n + m, maximumDifferences) > 50_000_000 {
+            return wholesale(a, b, offset: offset)
+        }
+        let limit = min(n + m, maximumDifferences)
+        let shift = limit + 1
+        var furthest = [Int](repeating: 0, count: 2 * limit + 3)
+        var trace: [[Int]] = []
+        var found = false
+        search: for d in 0...limit {
+            trace.append(furthest)
+            for k in stride(from: -d, through: d, by: 2) {
+                var x: Int
+                if k == -d || (k != d && furthest[shift + k - 1] < furthest[shift + k + 1]) {
+                    x = furthest[shift + k + 1]
+                } else {
+                    x = furthest[shift + k - 1] + 1
+                }
+                var y = x - k
+                while x < n, y < m, a[x] == b[y] { x += 1; y += 1 }
+                furthest[shift + k] = x
+                if x >= n && y >= m { found = true; break search }
+            }
+        }
+        guard found else { return wholesale(a, b, offset: offset) }
+        // Walk back through the rounds.
+        var edits: [Edit] = []
+        var x = n, y = m
+        for d in stride(from: trace.count - 1, through: 0, by: -1) {
+            let v = trace[d]
+            let k = x - y
+            let previousK: Int
+            if d == 0 {
+                previousK = 0
+            } else if k == -d || (k != d && v[shift + k - 1] < v[shift + k + 1]) {
+                previousK = k + 1
+            } else {
+                previousK = k - 1
+            }
+            let previousX = d == 0 ? 0 : v[shift + previousK]
+            let previousY = previousX - previousK
+            while x > previousX && y > previousY {
+                x -= 1; y -= 1
+                edits.append(Edit(kind: .same, text: a[x], old: offset + x, new: offset + y))
+            }
+            if d > 0 {
+                if x == previousX {
+                    y -= 1
+                    edits.append(Edit(kind: .insert, text: b[y], old: offset + x, new: offset + y))
+                } else {
+                    x -= 1
+                    edits.append(Edit(kind: .delete, text: a[x], old: offset + x, new: offset + y))
+                }
+            }
+        }
+        return edits.reversed()
+    }
+
+    private static func wholesale(_ a: [String], _ b: [String], offset: Int) -> [Edit] {
+        a.indices.map { Edit(kind: .delete, text: a[$0], old: offset + $0, new: offset) }
+            + b.indices.map { Edit(kind: .insert, text: b[$0], old: offset + a.count, new: offset + $0) }
     }
 }

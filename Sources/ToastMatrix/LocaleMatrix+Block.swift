@@ -52,10 +52,17 @@ extension LocaleMatrix {
             }
         }
 
+        let hasArguments = texts.contains { !$0.arguments.isEmpty }
         // Only values with variations can have forms no sample reaches: trace those.
         let tracing = values.contains { !$0.plural.isEmpty || !$0.device.isEmpty || !$0.substitutions.isEmpty }
-        let budget = options.budget(for: toast.role)
-        let presenter = presenters[toast.role]!
+        let budget = options.budget(for: toast.role, target: target)
+        var presenter = presenters[toast.role]!
+        if options.truncates, budget.lines != options.budget(for: toast.role).lines {
+            // A locale's own line budget cuts at its own height.
+            presenter = LinePresenter(options: .init(width: options.width, color: false, symbols: options.symbols,
+                                                     ambiguousWidth: options.ambiguousWidth, maxLines: budget.lines),
+                                      services: services)
+        }
         var cells: [MatrixCell] = []
         cells.reserveCapacity(samples.count * devices.count)
         var reached: Set<VariantKey> = []
@@ -78,7 +85,11 @@ extension LocaleMatrix {
                 }
                 var widest = 0
                 for line in lines { widest = max(widest, TextWidth.cells(of: line, ambiguous: options.ambiguousWidth)) }
-                let findings = check(sampled, resolved, lines: lines, widest: widest, budget: budget)
+                var findings = check(sampled, resolved, lines: lines, widest: widest, budget: budget)
+                if hasArguments {
+                    findings += droppedArguments(sampled, resolved, localizer: localizer, sample: sample, locale: resolved.locale)
+                }
+                findings = findings.map(options.withSeverity)
                 cells.append(MatrixCell(toast: toast.id, locale: resolved.locale, category: sample?.category, number: number,
                                         device: device, lines: lines, widest: widest, direction: resolved.direction,
                                         findings: findings))
@@ -96,8 +107,8 @@ extension LocaleMatrix {
                 }
                 guard !missed.isEmpty else { continue }
                 let sampled = samples.compactMap { $0.map { "\($0.category.rawValue) \($0.integer.map(String.init) ?? $0.decimal ?? "")" } }
-                findings.append(MatrixFinding(.unreachedVariant, message:
-                    "“\(key.key)” (\(key.locale.identifier)) has \(missed.joined(separator: ", ")), which no sample reaches (samples: \(sampled.joined(separator: ", ")))"))
+                findings.append(options.withSeverity(MatrixFinding(.unreachedVariant, message:
+                    "“\(key.key)” (\(key.locale.identifier)) has \(missed.joined(separator: ", ")), which no sample reaches (samples: \(sampled.joined(separator: ", ")))")))
             }
         }
         return MatrixBlock(toast: toast.id, locale: cells.first?.locale ?? target.locale, pseudo: target.pseudo,

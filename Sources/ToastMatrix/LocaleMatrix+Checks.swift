@@ -13,7 +13,9 @@ extension LocaleMatrix {
             case "missing-translation", "missing-key":
                 findings.append(MatrixFinding(.fallback, message: diagnostic.message))
             default:
-                findings.append(MatrixFinding(.format, severity: diagnostic.severity, message: "[\(diagnostic.rule)] " + diagnostic.message))
+                // An error whatever the localizer's own level: the cell's sample reaches the
+                // problem (a plural form it selects is missing, an argument does not fit).
+                findings.append(MatrixFinding(.format, message: "[\(diagnostic.rule)] " + diagnostic.message))
             }
         }
         if let cells = budget.cells, widest > cells {

@@ -63,6 +63,12 @@ public struct LocaleMatrix: Sendable {
         public var ambiguousWidth: AmbiguousWidth
         /// Whether the built-in role words and action labels follow the catalogs.
         public var includesBuiltin: Bool
+        /// Budgets of one locale or pseudo-locale, over the role budgets: keyed by a locale
+        /// identifier (`de`, `en-x-double`) or a pseudo-locale's name (`double`).
+        public var localeBudgets: [String: LocaleBudgets] = [:]
+        /// Severities that replace a kind's default (``MatrixFinding/Kind/severity``):
+        /// `[.widthBudget: .warning]`, `[.fallback: .error]`.
+        public var severities: [MatrixFinding.Kind: Severity] = [:]
 
         /// Creates options: 80 columns, no budgets, no symbols.
         public init(width: Int? = 80, budgets: [ToastRole: Budget] = [:], defaultBudget: Budget = Budget(),
@@ -82,6 +88,39 @@ public struct LocaleMatrix: Sendable {
         public func budget(for role: ToastRole) -> Budget {
             guard let own = budgets[role] else { return defaultBudget }
             return Budget(cells: own.cells ?? defaultBudget.cells, lines: own.lines ?? defaultBudget.lines)
+        }
+
+        /// The budget of `role` in `target`: the most specific of the locale's (or
+        /// pseudo-locale's) budget for the role, its budget for all roles, the role's budget,
+        /// and the default, each of cells and lines on its own.
+        public func budget(for role: ToastRole, target: Target) -> Budget {
+            let general = budget(for: role)
+            let scoped = [target.pseudo.flatMap { localeBudgets[$0.rawValue] }, localeBudgets[target.locale.identifier]]
+            guard let local = scoped.compactMap({ $0 }).first else { return general }
+            let own = local.roles[role] ?? Budget()
+            return Budget(cells: own.cells ?? local.all.cells ?? general.cells, lines: own.lines ?? local.all.lines ?? general.lines)
+        }
+
+        /// `finding` with the severity ``severities`` gives its kind.
+        func withSeverity(_ finding: MatrixFinding) -> MatrixFinding {
+            guard let severity = severities[finding.kind] else { return finding }
+            var finding = finding
+            finding.severity = severity
+            return finding
+        }
+    }
+
+    /// The budgets of one locale or pseudo-locale.
+    public struct LocaleBudgets: Sendable, Hashable {
+        /// By role.
+        public var roles: [ToastRole: Budget]
+        /// For roles without their own.
+        public var all: Budget
+
+        /// Creates budgets.
+        public init(roles: [ToastRole: Budget] = [:], all: Budget = Budget()) {
+            self.roles = roles
+            self.all = all
         }
     }
 
@@ -129,6 +168,8 @@ public struct LocaleMatrix: Sendable {
 
     let prepared: [Prepared]
     let presenters: [ToastRole: LinePresenter]
+    /// The source language's, to see which arguments its texts show.
+    let source: Prepared
 
     /// Per target: a localizer per device class and the plural samples.
     struct Prepared: Sendable {
@@ -142,6 +183,10 @@ public struct LocaleMatrix: Sendable {
         let category: PluralCategory
         let integer: Int64?
         let decimal: String?
+        /// Other numbers of the category (ICU's samples), to see whether a text shows the
+        /// number: none when the category stands for one number alone (English `one`).
+        var otherIntegers: [Int64] = []
+        var otherDecimals: [String] = []
     }
 
     /// Prepares a matrix.
@@ -160,12 +205,12 @@ public struct LocaleMatrix: Sendable {
         self.toasts = toasts
         self.options = options
         self.services = services
-        let source = catalogs.first.flatMap { LocaleTag($0.sourceLanguage) } ?? LocaleTag("en")!
-        sourceLanguage = source
+        let sourceTag = catalogs.first.flatMap { LocaleTag($0.sourceLanguage) } ?? LocaleTag("en")!
+        sourceLanguage = sourceTag
         var all = catalogs + (options.includesBuiltin ? BuiltinCatalogs.roles : [])
-        var targets = (locales ?? Self.locales(of: catalogs, source: source)).map { Target(locale: $0, pseudo: nil) }
+        var targets = (locales ?? Self.locales(of: catalogs, source: sourceTag)).map { Target(locale: $0, pseudo: nil) }
         for pseudo in pseudoLocales {
-            let tag = pseudo.tag(sourceLanguage: source)
+            let tag = pseudo.tag(sourceLanguage: sourceTag)
             all = all.map { pseudo.adding(to: $0, tag: tag) }
             targets.append(Target(locale: tag, pseudo: pseudo))
         }
@@ -180,7 +225,7 @@ public struct LocaleMatrix: Sendable {
                                              services: services)
         }
         self.presenters = presenters
-        prepared = targets.map { target in
+        let prepared = targets.map { target in
             var localizers: [String: Localizer] = [:]
             for device in Set(devices + ["other"]) {
                 localizers[device] = Localizer(catalogs: all, includeBuiltin: false, preferences: [target.locale],
@@ -188,6 +233,12 @@ public struct LocaleMatrix: Sendable {
             }
             return Prepared(target: target, localizers: localizers, samples: Self.samples(for: target.locale, services: services))
         }
+        self.prepared = prepared
+        source = prepared.first { $0.target.locale == sourceTag && $0.target.pseudo == nil }
+            ?? Prepared(target: Target(locale: sourceTag, pseudo: nil),
+                        localizers: ["other": Localizer(catalogs: all, includeBuiltin: false, preferences: [sourceTag], device: "other",
+                                                        services: services)],
+                        samples: Self.samples(for: sourceTag, services: services))
     }
 
     /// Every toast × locale, in output order.
@@ -274,32 +325,72 @@ extension LocaleMatrix {
                 // A decimal that reads as one: at least 1 and not whole (1.5 rather than 0.0).
                 let decimal = entry.decimals.first { text in Double(text).map { $0 >= 1 && $0 != $0.rounded() } ?? false }
                     ?? entry.decimals.first { (Double($0) ?? 0) >= 1 } ?? entry.decimals.first
-                return Sample(category: entry.category, integer: integer.flatMap { Int64($0) }, decimal: decimal)
+                return Sample(category: entry.category, integer: integer.flatMap { Int64($0) }, decimal: decimal,
+                              otherIntegers: entry.integers.compactMap { Int64($0) }.filter { $0 != 0 && String($0) != integer },
+                              otherDecimals: entry.decimals.filter { $0 != decimal && (Double($0) ?? 0) != 0 })
             }
     }
 }
 
 extension LocaleMatrix.Options {
-    /// Applies a budget written `ROLE=N` (`error=60`, `all=72`): a width in cells, or with
-    /// `lines` a number of lines. `all` sets the default budget.
+    /// Applies a budget written `[LOCALE:]ROLE=N` (`error=60`, `all=72`, `de:all=90`,
+    /// `double:error=120`): a width in cells, or with `lines` a number of lines, for a role
+    /// (`all`: every role without its own), in every locale or in one locale or pseudo-locale
+    /// (`LOCALE` a tag as the matrix shows it, or `accented`, `double`, `rtl`, `bounded`).
+    /// A budget covers the whole presented line: role word, title, message and action labels.
     ///
     /// - Returns: what is wrong with `text`, or `nil` when it was applied.
     public mutating func applyBudget(_ text: String, lines: Bool) -> String? {
         let parts = text.split(separator: "=", maxSplits: 1)
         guard parts.count == 2, let value = Int(parts[1]), value >= 1, value <= 10_000 else {
-            return "expected ROLE=N with N from 1 to 10000 (ROLE: success, error, warning, info or all), got “\(text.prefix(80))”"
+            return "expected [LOCALE:]ROLE=N with N from 1 to 10000 (ROLE: success, error, warning, info or all), got “\(text.prefix(80))”"
         }
-        let role = String(parts[0])
+        var role = Substring(parts[0])
+        var scope: String?
+        if let colon = role.lastIndex(of: ":") {
+            scope = String(role[..<colon])
+            role = role[role.index(after: colon)...]
+            if scope!.isEmpty || scope!.contains(where: { $0 == " " || $0 == "=" }) {
+                return "expected a locale or pseudo-locale before “:”, got “\(text.prefix(80))”"
+            }
+        }
+        let parsed: ToastRole?
         if role == "all" {
-            if lines { defaultBudget.lines = value } else { defaultBudget.cells = value }
-            return nil
-        }
-        guard let parsed = ToastRole(rawValue: role) else {
+            parsed = nil
+        } else if let known = ToastRole(rawValue: String(role)) {
+            parsed = known
+        } else {
             return "unknown role “\(role.prefix(40))” (expected success, error, warning, info or all)"
         }
-        var budget = budgets[parsed] ?? LocaleMatrix.Budget()
-        if lines { budget.lines = value } else { budget.cells = value }
-        budgets[parsed] = budget
+        func set(_ budget: inout LocaleMatrix.Budget) {
+            if lines { budget.lines = value } else { budget.cells = value }
+        }
+        if let scope {
+            let key = PseudoLocale(rawValue: scope)?.rawValue ?? LocaleTag(scope)?.identifier ?? scope
+            var local = localeBudgets[key] ?? LocaleMatrix.LocaleBudgets()
+            if let parsed { set(&local.roles[parsed, default: LocaleMatrix.Budget()]) } else { set(&local.all) }
+            localeBudgets[key] = local
+        } else if let parsed {
+            set(&budgets[parsed, default: LocaleMatrix.Budget()])
+        } else {
+            set(&defaultBudget)
+        }
+        return nil
+    }
+
+    /// Applies a severity written `KIND=LEVEL` (`width-budget=warning`, `fallback=error`).
+    ///
+    /// - Returns: what is wrong with `text`, or `nil` when it was applied.
+    public mutating func applySeverity(_ text: String) -> String? {
+        let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
+        let kinds = MatrixFinding.Kind.allCases.map(\.rawValue).joined(separator: ", ")
+        guard parts.count == 2, let kind = MatrixFinding.Kind(rawValue: parts[0]) else {
+            return "expected KIND=LEVEL with KIND one of \(kinds), got “\(text.prefix(80))”"
+        }
+        guard let severity = Severity(rawValue: parts[1]) else {
+            return "expected error, warning or note after “\(parts[0])=”, got “\(parts[1].prefix(40))”"
+        }
+        severities[kind] = severity
         return nil
     }
 }
@@ -326,5 +417,33 @@ extension PseudoLocale {
 extension Substring {
     var trimmingSpaces: String {
         String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+    }
+}
+
+extension LocaleMatrix {
+    /// A matrix of the catalogs at `catalogPaths` (files, `.lproj` folders or trees, read as
+    /// `toastkit matrix` reads them), with the toasts of the spec file `toastSpec` (see
+    /// ``ToastSpec``), or one info toast per key when it is `nil` (roles set by `roles`).
+    ///
+    /// ```swift
+    /// let matrix = try LocaleMatrix(catalogPaths: ["Sources/App/Localizable.xcstrings"],
+    ///                               toastSpec: "Tests/AppTests/toasts.json")
+    /// ```
+    ///
+    /// - Throws: ``CatalogError`` naming the file, line and column of what cannot be read.
+    public init(catalogPaths: [String], toastSpec: String? = nil, roles: [ToastSpec.RoleRule] = [],
+                locales: [LocaleTag]? = nil, pseudoLocales: [PseudoLocale] = PseudoLocale.allCases,
+                options: Options = Options(), limits: CatalogLimits = .standard,
+                services: ICUServices = ICUServices()) throws(CatalogError) {
+        guard !catalogPaths.isEmpty else {
+            throw CatalogError(location: SourceLocation(file: "catalogPaths", line: 1, column: 1), rule: .matrixInput,
+                               message: "expected at least one catalog path")
+        }
+        let catalogs = try CatalogSet.load(paths: catalogPaths, limits: limits).tables
+        let toasts = try toastSpec.map { (path) throws(CatalogError) in
+            try ToastSpec.toasts(from: try CatalogLoader.bytes(ofFile: path, limits: limits), file: path)
+        } ?? ToastSpec.generated(from: catalogs, roles: roles)
+        self.init(catalogs: catalogs, toasts: toasts, locales: locales, pseudoLocales: pseudoLocales, options: options,
+                  services: services)
     }
 }

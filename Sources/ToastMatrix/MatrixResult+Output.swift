@@ -144,13 +144,23 @@ extension MatrixResult {
 
     /// Every finding with its place: `upload.done · pl · few · 2`.
     public var findingsWithPlace: [(place: String, finding: MatrixFinding)] {
+        findingsWithPlace(atLeast: .note)
+    }
+
+    /// The findings at `severity` or worse, of `kinds` (`nil`: every kind), that `known`
+    /// does not list, with their places.
+    public func findingsWithPlace(atLeast severity: Severity, kinds: Set<MatrixFinding.Kind>? = nil,
+                                  except known: MatrixBaseline = []) -> [(place: String, finding: MatrixFinding)] {
         var result: [(String, MatrixFinding)] = []
+        func counts(_ finding: MatrixFinding, _ block: MatrixBlock) -> Bool {
+            finding.severity >= severity && kinds.map { $0.contains(finding.kind) } != false && !known.contains(finding, in: block)
+        }
         for block in blocks {
             for cell in block.cells {
                 let place = ([block.toast, locale(block)] + (cell.sampleLabel.isEmpty ? [] : [cell.sampleLabel])).joined(separator: " · ")
-                for finding in cell.findings { result.append((place, finding)) }
+                for finding in cell.findings where counts(finding, block) { result.append((place, finding)) }
             }
-            for finding in block.findings { result.append(("\(block.toast) · \(locale(block))", finding)) }
+            for finding in block.findings where counts(finding, block) { result.append(("\(block.toast) · \(locale(block))", finding)) }
         }
         return result
     }

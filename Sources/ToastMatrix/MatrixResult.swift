@@ -21,12 +21,20 @@ public struct MatrixFinding: Sendable, Hashable, CustomStringConvertible {
         case bidiIsolation = "bidi-isolation"
         /// A plural form of a value that no sample of the locale reaches.
         case unreachedVariant = "unreached-variant"
+        /// An argument the source-language text shows is missing from the rendered text
+        /// (a translation that dropped `%@`, or a plural form that spells out a number
+        /// other numbers of its category also select).
+        case droppedArgument = "dropped-argument"
 
-        /// The default severity.
+        /// The default severity, the same as lint gives the same defect: `format` is an error
+        /// as lint's `placeholder-mismatch` and `plural-missing-category` are (a missing form is
+        /// only reported in the cell whose sample reaches it); `fallback` a warning as lint's
+        /// `missing-translation` is outside CI; `unreached-variant` a warning as
+        /// `plural-unreachable-category` is.
         public var severity: Severity {
             switch self {
             case .fallback, .wrap, .unreachedVariant: .warning
-            case .format, .widthBudget, .textCut, .bidiIsolation: .error
+            case .format, .widthBudget, .textCut, .bidiIsolation, .droppedArgument: .error
             }
         }
     }

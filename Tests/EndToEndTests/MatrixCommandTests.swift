@@ -38,9 +38,16 @@ import Testing
         try Data(text.utf8).write(to: URL(fileURLWithPath: file))
         let changed = try ToastkitBinary.run(["matrix", "--golden", file, "--locales", "fr,pl", "--pseudo", "none"])
         #expect(changed.status == 1)
-        #expect(changed.stderr.contains("output differs from the golden file"))
-        #expect(changed.stderr.contains(":20: output differs"), "the first changed line is named")
-        #expect(changed.stderr.contains("Le disque est saturé.") && changed.stderr.contains("Le disque est plein."))
+        // A unified diff: the hunk names the block and sample, both versions of the line are
+        // shown, and the message says how to rewrite the file (not RECORD=1, which only the
+        // Swift helper reads).
+        #expect(changed.stderr.contains("matrix.txt: the output differs from the golden file (100 lines expected, 100 rendered; --update rewrites it)"),
+                "\(changed.stderr)")
+        #expect(changed.stderr.contains("\n@@ -18,5 +18,5 @@ save.failed · fr\n \n == save.failed · fr ==\n"), "\(changed.stderr)")
+        // (French puts a no-break space before ":".)
+        #expect(changed.stderr.contains("\n-Erreur\u{A0}: Impossible d’enregistrer « Report.pdf » — Le disque est saturé.\n"
+            + "+Erreur\u{A0}: Impossible d’enregistrer « Report.pdf » — Le disque est plein.\n"), "\(changed.stderr)")
+        #expect(!changed.stderr.contains("RECORD"))
     }
 
     static let catalog = """
@@ -78,7 +85,11 @@ import Testing
 
     @Test(arguments: [
         (["matrix", "--format", "xml"], "The value 'xml' is invalid for '--format <format>'. Please provide one of 'text', 'json' or 'golden'."),
-        (["matrix", "--budget", "error=wide"], "expected ROLE=N"),
+        (["matrix", "--budget", "error=wide"], "expected [LOCALE:]ROLE=N"),
+        (["matrix", "--budget", ":error=60"], "expected a locale or pseudo-locale before “:”"),
+        (["matrix", "--severity", "width-budget=fatal"], "expected error, warning or note"),
+        (["matrix", "--severity", "loud=error"], "expected KIND=LEVEL with KIND one of fallback"),
+        (["matrix", "Examples/QuickStart/Localizable.xcstrings", "--role", "*=loud"], "unknown role “loud”"),
         (["matrix", "--line-budget", "toast=2"], "unknown role “toast”"),
         (["matrix", "--pseudo", "mirror"], "--pseudo must be all, none"),
         (["matrix", "--locales", "fr,not a locale"], "is not a locale tag"),
@@ -107,6 +118,96 @@ import Testing
         #expect(result.status == 2)
         #expect(result.stderr.contains("spec.json:2:"), "\(result.stderr)")
         #expect(result.stderr.contains("expected \"role\" to be one of success, error, warning, info"))
+    }
+
+    /// The team package of issue 31: three defects, three error findings with their places,
+    /// exit 1; then known, then fixed.
+    @Test func aTeamsDefectsFailTheRunAndABaselineRatchets() throws {
+        let team = Self.packageRoot.appendingPathComponent("Tests/ToastMatrixTests/Team")
+        let dir = try folder([:])
+        let catalog = dir.appendingPathComponent("Localizable.xcstrings")
+        try FileManager.default.copyItem(at: team.appendingPathComponent("Localizable.xcstrings"), to: catalog)
+        let spec = team.appendingPathComponent("toasts.json").path
+        let arguments = ["matrix", catalog.path, "--toasts", spec]
+        let run = try ToastkitBinary.run(arguments)
+        #expect(run.status == 1)
+        let errors = run.stdout.split(separator: "\n").filter { $0.contains(": error: [") }
+        #expect(errors.map { String($0.prefix { $0 != ":" }) } == ["open.failed · ar", "uploaded · ru · few · 2", "items.left · de · other · 2"],
+                "\(run.stdout)")
+        #expect(run.stdout.hasSuffix("89 cells, 7 toasts, 9 locales; 3 errors, 0 warnings (format 2, dropped-argument 1)\n"))
+
+        // A baseline: written with the three, then the run passes.
+        let baseline = dir.appendingPathComponent("known.json").path
+        let first = try ToastkitBinary.run(arguments + ["--baseline", baseline])
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stderr.contains("wrote \(baseline) with 3 known finding(s)"))
+        #expect(try String(contentsOfFile: baseline, encoding: .utf8) == """
+            {
+              "version" : 1,
+              "known" : [
+                { "toast" : "items.left", "locale" : "de", "kind" : "format" },
+                { "toast" : "open.failed", "locale" : "ar", "kind" : "dropped-argument" },
+                { "toast" : "uploaded", "locale" : "ru", "kind" : "format" }
+              ]
+            }
+
+            """)
+        let known = try ToastkitBinary.run(arguments + ["--baseline", baseline])
+        #expect(known.status == 0 && known.stderr.contains("3 known finding(s) in \(baseline) not counted"), "\(known.stderr)")
+        #expect(known.stdout.hasSuffix("89 cells, 7 toasts, 9 locales; 0 errors, 0 warnings\n"))
+
+        // The Arabic text is fixed: the baseline shrinks to two.
+        var text = try String(contentsOf: catalog, encoding: .utf8)
+        text = text.replacingOccurrences(of: "\"تعذّر فتح الملف\"", with: "\"تعذّر فتح “%@”\"")
+        try Data(text.utf8).write(to: catalog)
+        let fixed = try ToastkitBinary.run(arguments + ["--baseline", baseline])
+        #expect(fixed.status == 0)
+        #expect(fixed.stderr.contains("1 known finding(s) fixed; \(baseline) shrunk to 2"), "\(fixed.stderr)")
+        #expect(try String(contentsOfFile: baseline, encoding: .utf8).components(separatedBy: "\"toast\"").count == 3)
+
+        // A new defect is not hidden by the baseline.
+        text = text.replacingOccurrences(of: "\"Nicht genug Speicher\"", with: "x")
+            .replacingOccurrences(of: "\"Gespeichert\"", with: "\"Gespeichert %@\"")
+        try Data(text.utf8).write(to: catalog)
+        let new = try ToastkitBinary.run(arguments + ["--baseline", baseline])
+        #expect(new.status == 1, "\(new.stdout)")
+        #expect(new.stdout.contains("saved · de: error: [format]"), "\(new.stdout)")
+        let broken = try folder(["known.json": "{\"known\": [{\"toast\": \"a\", \"locale\": \"de\", \"kind\": \"loud\"}]}"])
+        let bad = try ToastkitBinary.run(arguments + ["--baseline", broken.appendingPathComponent("known.json").path])
+        #expect(bad.status == 2 && bad.stderr.contains("known.json:1:43: error: [matrix-baseline] unknown kind “loud”"), "\(bad.stderr)")
+    }
+
+    @Test func strictFailsOnWarningsAndSeveritiesChangeKinds() throws {
+        let dir = try folder(["Localizable.xcstrings": Self.catalog, "spec.json": Self.spec])
+        let base = ["matrix", dir.appendingPathComponent("Localizable.xcstrings").path,
+                    "--toasts", dir.appendingPathComponent("spec.json").path, "--pseudo", "none"]
+        // The format error demoted: only the fallback warning is left.
+        let lenient = try ToastkitBinary.run(base + ["--severity", "format=warning"])
+        #expect(lenient.status == 0, "\(lenient.stdout)")
+        #expect(lenient.stdout.contains("files · de · one · 1: warning: [format]"))
+        let strict = try ToastkitBinary.run(base + ["--severity", "format=warning", "--strict"])
+        #expect(strict.status == 1)
+        let notes = try ToastkitBinary.run(base + ["--severity", "format=note", "--severity", "fallback=note", "--strict"])
+        #expect(notes.status == 0, "\(notes.stdout)")
+    }
+
+    @Test func rolesAndLocaleBudgetsApplyToGeneratedToasts() throws {
+        let dir = try folder(["Localizable.xcstrings": Self.catalog])
+        let base = ["matrix", dir.appendingPathComponent("Localizable.xcstrings").path, "--format", "json", "--pseudo", "double",
+                    "--locales", "en"]
+        func widthFindings(_ extra: [String]) throws -> [String] {
+            let result = try ToastkitBinary.run(base + extra)
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+            let findings = try #require(object["findings"] as? [[String: Any]])
+            return Set(findings.filter { $0["kind"] as? String == "width-budget" }.map { "\($0["toast"]!) \($0["locale"]!)" }).sorted()
+        }
+        // Generated toasts are info: an error budget does not apply until a role rule says so.
+        #expect(try widthFindings(["--budget", "error=10"]) == [])
+        #expect(try widthFindings(["--budget", "error=10", "--role", "%lld *=error"])
+            == ["Localizable/%lld files en", "Localizable/%lld files en-x-double"])
+        // A budget for the double pseudo-locale only; one for en only (by tag).
+        #expect(try widthFindings(["--budget", "double:all=20"]) == ["Localizable/%lld files en-x-double", "Localizable/Saved en-x-double"])
+        #expect(try widthFindings(["--budget", "all=10", "--budget", "en-x-double:all=200"]) == ["Localizable/%lld files en", "Localizable/Saved en"])
     }
 
     @Test(.enabled(if: CatalogCommandsTests.corpusAvailable, "../shared/corpus is absent"))
