@@ -31,8 +31,8 @@ public struct GoldenFile: Sendable {
 
     /// Compares `actual` with the file; records when asked to or when the file is missing.
     ///
-    /// A mismatch reports the first differing line with its number, both versions and the
-    /// line counts.
+    /// A mismatch reports a unified diff of the differing lines, each hunk named after the
+    /// toast, locale and sample it falls in for a matrix's golden text (``GoldenDifference``).
     public func assertMatches(_ actual: String, environment: [String: String] = ProcessInfo.processInfo.environment,
                               sourceLocation: Testing.SourceLocation = #_sourceLocation) {
         let recording = !(environment["RECORD"] ?? "").isEmpty
@@ -53,7 +53,7 @@ public struct GoldenFile: Sendable {
                      sourceLocation: sourceLocation)
     }
 
-    /// The first differing line of two texts, described (see ``GoldenDifference``).
+    /// How two texts differ, as a unified diff (see ``GoldenDifference``).
     public static func difference(expected: String, actual: String, file: String) -> String {
         GoldenDifference.describe(expected: expected, actual: actual, file: file)
     }

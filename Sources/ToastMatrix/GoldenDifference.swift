@@ -4,7 +4,7 @@ import ToastCatalog
 /// name the toast, locale and sample of the block they fall in.
 ///
 /// ```text
-/// matrix.txt: the output differs from the golden file (40 lines expected, 41 rendered; --update rewrites it)
+/// matrix.txt: the output differs from the golden file (40 lines expected, 40 rendered; --update rewrites it)
 /// @@ -12,3 +12,3 @@ disk.full · fr · one · 1
 ///  -- one · 1 --
 /// -Erreur : Le disque est plein.
@@ -12,7 +12,8 @@ import ToastCatalog
 ///  -- other · 2 --
 /// ```
 ///
-/// Every differing line is shown up to ``maximumLines``; the rest are counted.
+/// Every differing line is shown up to ``maximumLines``; the rest are counted. Lines are shown
+/// with controls, bidi controls and separators as `<U+XXXX>`, as every text output shows them.
 public enum GoldenDifference {
     /// The most differing lines shown; the others are counted.
     public static let maximumLines = 80
@@ -24,11 +25,10 @@ public enum GoldenDifference {
     /// (`RECORD=1 re-records`, `--update rewrites it`) in the first line.
     public static func describe(expected: String, actual: String, file: String,
                                 howToRecord: String = "RECORD=1 re-records") -> String {
-        let old = expected.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let new = actual.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let old = lines(expected), new = lines(actual)
         let edits = LineDiff.edits(from: old, to: new)
         guard edits.contains(where: { $0.kind != .same }) else {
-            return "\(file): the output differs from the golden file only in line endings"
+            return "\(file): the output differs from the golden file only in its final line ending"
         }
         var out = "\(file): the output differs from the golden file (\(old.count) lines expected, \(new.count) rendered; \(howToRecord))"
         var shown = 0
@@ -44,21 +44,32 @@ public enum GoldenDifference {
             // Unified-diff ranges: 1-based start, and for an empty side the line before it.
             let oldStart = oldCount == 0 ? first.old : first.old + 1
             let newStart = newCount == 0 ? first.new : first.new + 1
-            let changed = hunk.first { $0.kind != .same }!
+            // Named after its first changed line with text (a blank line between blocks
+            // belongs to neither).
+            let changed = hunk.first { $0.kind != .same && !$0.text.isEmpty } ?? hunk.first { $0.kind != .same }!
             let place = changed.kind == .insert ? blockName(in: new, at: changed.new) : blockName(in: old, at: changed.old)
             out += "\n@@ -\(oldStart),\(oldCount) +\(newStart),\(newCount) @@" + (place.map { " " + $0 } ?? "")
             for edit in hunk {
                 switch edit.kind {
-                case .same: out += "\n " + edit.text
+                case .same: out += "\n " + CodePoint.visible(edit.text)
                 case .delete, .insert:
                     if shown >= maximumLines { hidden += 1; continue }
                     shown += 1
-                    out += "\n" + (edit.kind == .delete ? "-" : "+") + edit.text
+                    out += "\n" + (edit.kind == .delete ? "-" : "+") + CodePoint.visible(edit.text)
                 }
             }
         }
         if hidden > 0 { out += "\n… and \(hidden) more differing line(s) not shown" }
         return out
+    }
+
+    /// The lines of a text, as `wc -l` counts them: a final line feed ends the last line
+    /// rather than starting an empty one.
+    static func lines(_ text: String) -> [String] {
+        // By scalars: as characters, CR LF is one, which is not a line feed.
+        var lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { String(String.UnicodeScalarView($0)) }
+        if lines.count > 1, lines.last == "" { lines.removeLast() }
+        return lines
     }
 
     /// The toast, locale and sample of the block line `index` of `lines` falls in:

@@ -131,6 +131,12 @@ public struct LocaleMatrix: Sendable {
         /// The pseudo-locale it stands for, if any.
         public var pseudo: PseudoLocale?
 
+        /// A locale, or the tag a pseudo-locale stands for (``PseudoLocale/tag(sourceLanguage:)``).
+        public init(locale: LocaleTag, pseudo: PseudoLocale? = nil) {
+            self.locale = locale
+            self.pseudo = pseudo
+        }
+
         /// `fr`, `en-x-accented (accented)`.
         public var description: String {
             pseudo.map { "\(locale.identifier) (\($0.rawValue))" } ?? locale.identifier

@@ -41,7 +41,7 @@ import Testing
         // A unified diff: the hunk names the block and sample, both versions of the line are
         // shown, and the message says how to rewrite the file (not RECORD=1, which only the
         // Swift helper reads).
-        #expect(changed.stderr.contains("matrix.txt: the output differs from the golden file (100 lines expected, 100 rendered; --update rewrites it)"),
+        #expect(changed.stderr.contains("matrix.txt: the output differs from the golden file (99 lines expected, 99 rendered; --update rewrites it)"),
                 "\(changed.stderr)")
         #expect(changed.stderr.contains("\n@@ -18,5 +18,5 @@ save.failed · fr\n \n == save.failed · fr ==\n"), "\(changed.stderr)")
         // (French puts a no-break space before ":".)
