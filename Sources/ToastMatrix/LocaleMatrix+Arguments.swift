@@ -51,7 +51,7 @@ extension LocaleMatrix {
                 let what: String
                 switch argument {
                 case .string(let text): what = "argument \(index + 1) (“\(text)”) is missing from the text"
-                default: what = "argument \(index + 1) (\(Self.number(argument))) is missing from the text: \(Self.number(other)) reads the same"
+                default: what = "argument \(index + 1) (\(argument.plainText)) is missing from the text: \(other.plainText) reads the same"
                 }
                 findings.append(MatrixFinding(.droppedArgument, field: field.name,
                                               message: "\(what), though the \(source) text shows it: “\(rendered)”"))
@@ -77,7 +77,7 @@ extension LocaleMatrix {
         guard let localizer = source.localizers["other"] else { return true }
         var toast = toast
         var sample: Sample?
-        if Self.keyTexts(of: toast).contains(where: { $0.arguments.contains(where: \.isNumber) }) {
+        if Self.keyTexts(of: toast).contains(where: { $0.arguments.contains { $0.numericValue != nil } }) {
             guard let other = source.samples.first(where: { $0.category == .other && $0.integer != nil }) else { return true }
             sample = other
             toast = Self.applying(other, to: toast).0
@@ -121,24 +121,5 @@ extension LocaleMatrix {
         copy.message = edit(toast.message)
         copy.actions = toast.actions.map { ToastAction(edit($0.label), identifier: $0.identifier) }
         return copy
-    }
-
-    /// A number argument as plain text, for messages.
-    static func number(_ argument: ToastArgument) -> String {
-        switch argument {
-        case .int(let value): String(value)
-        case .uint(let value): String(value)
-        case .double(let value): String(value)
-        case .float(let value): String(value)
-        case .string(let text): text
-        }
-    }
-}
-
-extension ToastArgument {
-    /// Whether the argument is a number (the matrix samples those).
-    var isNumber: Bool {
-        if case .string = self { return false }
-        return true
     }
 }
