@@ -18,8 +18,22 @@ import Darwin
 enum InterfaceBuilderTable {
     /// Whether `comment` is the comment `ibtool` writes for an object's property.
     static func isGeneratedComment(_ comment: String?) -> Bool {
-        guard let comment else { return false }
-        return comment.contains("Class = \"") && comment.contains("ObjectID = \"")
+        guard var comment else { return false }
+        // Compared as bytes: every comment of every locale file passes here, and a string
+        // search through Unicode characters was a tenth of lint's time on an .lproj tree.
+        return comment.withUTF8 { bytes in
+            func has(_ needle: StaticString) -> Bool {
+                let count = needle.utf8CodeUnitCount, start = needle.utf8Start
+                guard bytes.count >= count else { return false }
+                for offset in 0...(bytes.count - count) where bytes[offset] == start[0] {
+                    var matched = 1
+                    while matched < count, bytes[offset + matched] == start[matched] { matched += 1 }
+                    if matched == count { return true }
+                }
+                return false
+            }
+            return has("Class = \"") && has("ObjectID = \"")
+        }
     }
 
     /// Whether `key` is an object id and a property path: `abc-12-XyZ.title`,
