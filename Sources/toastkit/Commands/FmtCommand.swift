@@ -27,6 +27,7 @@ struct FmtCommand: ParsableCommand {
         if !check { TemporaryFiles.installSignalCleanup() }
         var unreadable = false
         var changed: [String] = []
+        var last: (JSONValue, StringCatalog)?  // kept to the end (see finish(keeping:code:))
         for path in paths {
             var files: [String]
             do throws(CatalogError) {
@@ -46,7 +47,8 @@ struct FmtCommand: ParsableCommand {
                     let contents = try CatalogLoader.contents(ofFile: file, limits: limits)
                     let bytes = contents.bytes
                     let tree = try JSONParser.parse(bytes, file: file, limits: limits)
-                    _ = try StringCatalog(xcstrings: bytes, file: file, limits: limits)  // validate the schema too
+                    let catalog = try StringCatalog(xcstrings: bytes, file: file, limits: limits)  // validate the schema too
+                    last = (tree, catalog)
                     if writer.isLaidOut(tree, as: bytes) { continue }
                     changed.append(file)
                     if check {
@@ -62,6 +64,7 @@ struct FmtCommand: ParsableCommand {
             }
         }
         if unreadable { throw CLIFailure(code: 2, message: "toastkit: some catalogs could not be read or written (listed above)") }
-        if check && !changed.isEmpty { throw CLIFailure(code: 1, message: "toastkit: \(changed.count) file(s) not in Xcode's layout") }
+        if check && !changed.isEmpty { printError("toastkit: \(changed.count) file(s) not in Xcode's layout") }
+        finish(keeping: last, code: check && !changed.isEmpty ? 1 : 0)
     }
 }

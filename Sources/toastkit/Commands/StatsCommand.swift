@@ -19,5 +19,6 @@ struct StatsCommand: ParsableCommand {
         }
         for warning in set.warnings { printError(warning.description) }
         print(CatalogStats(set.tables).text, terminator: "")
+        finish(keeping: set)
     }
 }

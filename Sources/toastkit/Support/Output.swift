@@ -126,3 +126,14 @@ struct StandardOutputBuffer {
         bytes.removeAll(keepingCapacity: true)
     }
 }
+
+/// Ends a command that has written everything, without tearing down `values` (a loaded
+/// catalog, its JSON tree): the operating system takes the process's memory back whole, and
+/// releasing hundreds of thousands of strings and dictionaries one by one first was a tenth
+/// of `stats` and of `fmt --check` on a large catalog. Streams are flushed; exits with `code`.
+func finish<each Value>(keeping values: repeat each Value, code: Int32 = 0) -> Never {
+    fflush(nil)
+    // The values are passed in, so they live until here; nothing after this runs.
+    repeat withExtendedLifetime(each values) {}
+    terminate(code)
+}
