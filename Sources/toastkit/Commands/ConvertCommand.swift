@@ -47,6 +47,7 @@ struct ConvertCommand: ParsableCommand {
         var plan: [Planned] = []
         var spellings: [CatalogWarning] = []
         var renamed: [CatalogWarning] = []
+        var loaded: [StringCatalog] = []  // kept to the end (see finish(keeping:code:))
         do throws(CatalogError) {
             _ = try CatalogLocale.pathComponent(forLocale: sourceLanguage, file: "--source-language")
             try checkNotSame()
@@ -58,6 +59,7 @@ struct ConvertCommand: ParsableCommand {
                 let table = try CatalogLocale.pathComponent(forTable: catalog.table, file: input)
                 try checkFolder(output)
                 let entries = catalog.entriesBySpelling()
+                loaded.append(catalog)
                 for locale in catalog.localeCodes {
                     let component = try CatalogLocale.pathComponent(forLocale: locale, file: input)
                     let (strings, dict, localeReport) = CatalogConverter.lprojFiles(from: catalog, entries: entries, locale: locale,
@@ -89,8 +91,10 @@ struct ConvertCommand: ParsableCommand {
                                        message: "holds \(tables.count) tables; give a folder as OUT")
                 }
                 if !single { try checkFolder(output) }
+                loaded += set.tables
                 for table in tables {
                     let (catalog, tableReport) = CatalogConverter.stringCatalog(from: table, sourceLanguage: sourceLanguage)
+                    loaded.append(catalog)
                     report.notConverted += tableReport.notConverted
                     let name = try CatalogLocale.pathComponent(forTable: table.table, file: input)
                     let path = single ? output : PathText.joined(output, name + ".xcstrings")
@@ -145,8 +149,9 @@ struct ConvertCommand: ParsableCommand {
         for warning in renamed + spellings { printError(warning.description) }
         for item in report.notConverted { printError(item.description) }
         if !report.notConverted.isEmpty {
-            throw CLIFailure(code: 1, message: "toastkit: \(report.notConverted.count) item(s) could not be converted (listed above)")
+            printError("toastkit: \(report.notConverted.count) item(s) could not be converted (listed above)")
         }
+        finish(keeping: loaded, plan, code: report.notConverted.isEmpty ? 0 : 1)
     }
 
     /// Whether something (a file, folder or link, even a broken one) is at `path`.
