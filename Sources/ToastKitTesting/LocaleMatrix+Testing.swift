@@ -45,6 +45,9 @@ extension MatrixResult {
     public func expectNoFindings(atLeast severity: Severity = .error, kinds: Set<MatrixFinding.Kind>? = nil,
                                  except known: MatrixBaseline = [],
                                  sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        if kinds?.isEmpty == true {
+            Issue.record("expectNoFindings(kinds: []) checks no kind; pass nil for every kind", sourceLocation: sourceLocation)
+        }
         for (place, finding) in findingsWithPlace(atLeast: severity, kinds: kinds, except: known) {
             Issue.record("\(place): \(finding.description)", sourceLocation: sourceLocation)
         }
@@ -98,6 +101,29 @@ extension LocaleMatrix {
         var paths: [String] = []
         for name in resources { paths.append(try path(name)) }
         try self.init(catalogPaths: paths, toastSpec: try toastSpec.map(path), roles: roles, locales: locales,
+                      pseudoLocales: pseudoLocales, options: options, limits: limits)
+    }
+}
+
+extension LocaleMatrix {
+    /// A matrix of catalogs in the package, at paths relative to its root, which it finds from
+    /// the calling test file's `#filePath` (`<root>/Tests/<Target>/<File>.swift`), as
+    /// ``GoldenFile/init(path:relativeTo:)`` does: the app's own catalog, without a copy in the
+    /// test target, wherever the tests run from.
+    ///
+    /// ```swift
+    /// let matrix = try LocaleMatrix(packagePaths: ["Sources/App/Localizable.xcstrings"],
+    ///                               toastSpec: "Tests/AppTests/toasts.json")
+    /// ```
+    ///
+    /// - Throws: ``CatalogError`` naming the file, line and column of what cannot be read.
+    public init(packagePaths: [String], toastSpec: String? = nil, roles: [ToastSpec.RoleRule] = [],
+                locales: [LocaleTag]? = nil, pseudoLocales: [PseudoLocale] = PseudoLocale.allCases,
+                options: Options = Options(), limits: CatalogLimits = .standard,
+                relativeTo filePath: String = #filePath) throws(CatalogError) {
+        let root = URL(fileURLWithPath: filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        func resolved(_ path: String) -> String { path.hasPrefix("/") ? path : root.appendingPathComponent(path).path }
+        try self.init(catalogPaths: packagePaths.map(resolved), toastSpec: toastSpec.map(resolved), roles: roles, locales: locales,
                       pseudoLocales: pseudoLocales, options: options, limits: limits)
     }
 }

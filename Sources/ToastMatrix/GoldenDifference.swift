@@ -4,12 +4,14 @@ import ToastCatalog
 /// name the toast, locale and sample of the block they fall in.
 ///
 /// ```text
-/// matrix.txt: the output differs from the golden file (40 lines expected, 40 rendered; --update rewrites it)
-/// @@ -12,3 +12,3 @@ disk.full · fr · one · 1
-///  -- one · 1 --
-/// -Erreur : Le disque est plein.
-/// +Erreur : Le disque est saturé.
-///  -- other · 2 --
+/// matrix.txt: the output differs from the golden file (99 lines expected, 99 rendered; --update rewrites it)
+/// @@ -18,5 +18,5 @@ save.failed · fr
+///  
+///  == save.failed · fr ==
+/// -Erreur : Impossible d’enregistrer « Report.pdf » — Le disque est saturé.
+/// +Erreur : Impossible d’enregistrer « Report.pdf » — Le disque est plein.
+///           Actions : Réessayer, Ignorer
+///  
 /// ```
 ///
 /// Every differing line is shown up to ``maximumLines``; the rest are counted. Lines are shown
@@ -44,11 +46,14 @@ public enum GoldenDifference {
             // Unified-diff ranges: 1-based start, and for an empty side the line before it.
             let oldStart = oldCount == 0 ? first.old : first.old + 1
             let newStart = newCount == 0 ? first.new : first.new + 1
-            // Named after its first changed line with text (a blank line between blocks
-            // belongs to neither).
-            let changed = hunk.first { $0.kind != .same && !$0.text.isEmpty } ?? hunk.first { $0.kind != .same }!
-            let place = changed.kind == .insert ? blockName(in: new, at: changed.new) : blockName(in: old, at: changed.old)
-            out += "\n@@ -\(oldStart),\(oldCount) +\(newStart),\(newCount) @@" + (place.map { " " + $0 } ?? "")
+            // Named after the blocks of its changed lines with text (a blank line between
+            // blocks belongs to neither), each once, in order.
+            var places: [String] = []
+            for edit in hunk where edit.kind != .same && !edit.text.isEmpty {
+                let place = edit.kind == .insert ? blockName(in: new, at: edit.new) : blockName(in: old, at: edit.old)
+                if let place, !places.contains(place) { places.append(place) }
+            }
+            out += "\n@@ -\(oldStart),\(oldCount) +\(newStart),\(newCount) @@" + (places.isEmpty ? "" : " " + places.joined(separator: ", "))
             for edit in hunk {
                 switch edit.kind {
                 case .same: out += "\n " + CodePoint.visible(edit.text)
@@ -128,8 +133,9 @@ enum LineDiff {
         let new: Int
     }
 
-    /// Past this many differences the middle is shown as removed and added whole, keeping the
-    /// work bounded on texts that share little.
+    /// Past this many differences the middle is compared line by line, at the same
+    /// positions, keeping the work bounded on texts that share little (the work grows with
+    /// the length times the differences, never with the length squared).
     static let maximumDifferences = 1_000
 
     static func edits(from old: [String], to new: [String]) -> [Edit] {
@@ -153,9 +159,7 @@ enum LineDiff {
     /// Myers' greedy forward search with a trace of each round's furthest points.
     private static func middle(_ a: [String], _ b: [String], offset: Int) -> [Edit] {
         let n = a.count, m = b.count
-        if n == 0 || m == 0 || (n + m) * min(n + m, maximumDifferences) > 50_000_000 {
-            return wholesale(a, b, offset: offset)
-        }
+        if n == 0 || m == 0 { return positional(a, b, offset: offset) }
         let limit = min(n + m, maximumDifferences)
         let shift = limit + 1
         var furthest = [Int](repeating: 0, count: 2 * limit + 3)
@@ -176,7 +180,7 @@ enum LineDiff {
                 if x >= n && y >= m { found = true; break search }
             }
         }
-        guard found else { return wholesale(a, b, offset: offset) }
+        guard found else { return positional(a, b, offset: offset) }
         // Walk back through the rounds.
         var edits: [Edit] = []
         var x = n, y = m
@@ -210,8 +214,18 @@ enum LineDiff {
         return edits.reversed()
     }
 
-    private static func wholesale(_ a: [String], _ b: [String], offset: Int) -> [Edit] {
-        a.indices.map { Edit(kind: .delete, text: a[$0], old: offset + $0, new: offset) }
-            + b.indices.map { Edit(kind: .insert, text: b[$0], old: offset + a.count, new: offset + $0) }
+    /// Line `i` of one side against line `i` of the other: equal lines are kept, the others
+    /// removed and added; the longer side's rest is removed or added.
+    private static func positional(_ a: [String], _ b: [String], offset: Int) -> [Edit] {
+        var edits: [Edit] = []
+        for index in 0..<max(a.count, b.count) {
+            if index < a.count, index < b.count, a[index] == b[index] {
+                edits.append(Edit(kind: .same, text: a[index], old: offset + index, new: offset + index))
+                continue
+            }
+            if index < a.count { edits.append(Edit(kind: .delete, text: a[index], old: offset + index, new: offset + min(index, b.count))) }
+            if index < b.count { edits.append(Edit(kind: .insert, text: b[index], old: offset + min(index + 1, a.count), new: offset + index)) }
+        }
+        return edits
     }
 }

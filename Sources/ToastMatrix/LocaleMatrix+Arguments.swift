@@ -29,12 +29,13 @@ extension LocaleMatrix {
     /// translation that dropped `%@`, or a plural form that writes a number in words although
     /// other numbers of its category select it too (Russian `one` is 1, 21, 31…).
     ///
-    /// An argument is shown when its text (a number in the locale's digits) is in the
-    /// rendered text; otherwise the cell is rendered again with that argument changed (another
-    /// text, another number of the same plural category) and the argument is missing when
-    /// nothing changes. A category that stands for one number alone (English `one`, Arabic
-    /// `two`, Apple's `zero` cell) may write it in words, and is not checked. The source
-    /// shows an argument when changing it changes its text at its `other` sample.
+    /// The cell is rendered again with each argument changed in turn (another text, another
+    /// number of the same plural category), and an argument is missing when its text does not
+    /// change. A text argument whose value appears once in the text, as a word of its own, and
+    /// no other argument shows the same, is shown without rendering again. A category that
+    /// stands for one number alone (English `one`, Arabic `two`, Apple's `zero` cell) may
+    /// write it in words, and is not checked. The source shows an argument when changing it
+    /// changes its text at its `other` sample.
     func droppedArguments(_ toast: Toast, _ resolved: ResolvedToast, localizer: Localizer, sample: Sample?,
                           locale: LocaleTag) -> [MatrixFinding] {
         var findings: [MatrixFinding] = []
@@ -42,33 +43,48 @@ extension LocaleMatrix {
         for (fieldIndex, field) in fields.enumerated() {
             guard case .key(_, _, let arguments, _) = field.text, !arguments.isEmpty, let rendered = field.rendered else { continue }
             for (index, argument) in arguments.enumerated() {
-                if let shown = displayed(argument, locale: locale), rendered.contains(shown) { continue }
+                if Self.plainlyShown(argument, at: index, among: arguments, in: rendered) { continue }
                 guard let other = Self.alternative(to: argument, sample: sample),
                       sourceShows(toast, field: fieldIndex, argument: index) else { continue }
                 let changed = Self.replacing(argument: index, of: fieldIndex, in: toast, with: other)
                 guard Self.fields(of: changed, localizer.resolve(changed))[fieldIndex].rendered == rendered else { continue }
-                let source = sourceLanguage.identifier
-                let what: String
-                switch argument {
-                case .string(let text): what = "argument \(index + 1) (“\(text)”) is missing from the text"
-                default: what = "argument \(index + 1) (\(argument.plainText)) is missing from the text: \(other.plainText) reads the same"
+                let what = switch argument {
+                case .string(let text): "argument \(index + 1) (“\(text)”) is missing from the \(locale.identifier) text “\(rendered)”"
+                default: "argument \(index + 1) (\(argument.plainText)) is missing from the \(locale.identifier) text “\(rendered)” (\(other.plainText) reads the same)"
                 }
                 findings.append(MatrixFinding(.droppedArgument, field: field.name,
-                                              message: "\(what), though the \(source) text shows it: “\(rendered)”"))
+                                              message: "\(what); the \(sourceLanguage.identifier) text shows it"))
             }
         }
         return findings
     }
 
-    /// How `argument` reads in `locale` when a `%@` or plain `%d` shows it; `nil` for
-    /// floating-point numbers, whose digits depend on the specifier.
-    private func displayed(_ argument: ToastArgument, locale: LocaleTag) -> String? {
-        switch argument {
-        case .string(let text): return text.isEmpty ? nil : text
-        case .int(let value): return (try? services.numberFormatter(locale))?.format(value) ?? String(value)
-        case .uint(let value): return (try? services.numberFormatter(locale))?.format(value) ?? String(value)
-        case .double, .float: return nil
+    /// Whether a text argument is plainly in `rendered`: its value, not empty, occurs once, not
+    /// inside a longer word, and no other argument has the same value. Numbers are always
+    /// rendered again (two `%lld` take the same sample, and digits occur in other numbers).
+    static func plainlyShown(_ argument: ToastArgument, at index: Int, among arguments: [ToastArgument], in rendered: String) -> Bool {
+        guard case .string(let value) = argument, !value.isEmpty else { return false }
+        for (other, item) in arguments.enumerated() where other != index {
+            if case .string(let text) = item, text == value { return false }
         }
+        let text = Array(rendered.unicodeScalars), needle = Array(value.unicodeScalars)
+        func isWordScalar(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) }
+        var found = 0
+        var start = 0
+        while start + needle.count <= text.count {
+            if text[start] == needle[0] && text[start..<(start + needle.count)].elementsEqual(needle) {
+                let before = start > 0 ? text[start - 1] : nil
+                let after = start + needle.count < text.count ? text[start + needle.count] : nil
+                let alone = !(before.map(isWordScalar) ?? false) || !isWordScalar(needle[0])
+                let ends = !(after.map(isWordScalar) ?? false) || !isWordScalar(needle[needle.count - 1])
+                guard alone && ends else { return false }
+                found += 1
+                start += needle.count
+            } else {
+                start += 1
+            }
+        }
+        return found == 1
     }
 
     /// Whether the source-language text of field `field` changes with argument `argument`,
@@ -95,7 +111,7 @@ extension LocaleMatrix {
         switch argument {
         case .string(let text): return .string(text == "Zed" ? "Ada" : "Zed")
         case .int: return sample?.otherIntegers.first.map { .int($0) }
-        case .uint: return sample?.otherIntegers.first { $0 > 0 }.map { .uint(UInt64($0)) }
+        case .uint: return sample?.otherIntegers.first { $0 >= 0 }.map { .uint(UInt64($0)) }
         case .double, .float:
             guard let sample else { return nil }
             let text = sample.integer != nil ? sample.otherIntegers.first.map(String.init) : sample.otherDecimals.first

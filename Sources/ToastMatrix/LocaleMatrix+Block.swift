@@ -85,8 +85,9 @@ extension LocaleMatrix {
                 }
                 var widest = 0
                 for line in lines { widest = max(widest, TextWidth.cells(of: line, ambiguous: options.ambiguousWidth)) }
-                var findings = check(sampled, resolved, lines: lines, widest: widest, budget: budget)
-                if hasArguments {
+                var findings = check(sampled, resolved, lines: lines, widest: widest, budget: budget, sample: sample)
+                // An argument the format reads wrongly is the format finding's; not reported twice.
+                if hasArguments, !resolved.diagnostics.contains(where: { $0.rule == .formatArgument }) {
                     findings += droppedArguments(sampled, resolved, localizer: localizer, sample: sample, locale: resolved.locale)
                 }
                 findings = findings.map(options.withSeverity)

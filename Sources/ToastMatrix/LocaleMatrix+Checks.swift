@@ -4,14 +4,20 @@ import ToastKit
 
 extension LocaleMatrix {
     /// The findings of one cell.
-    func check(_ toast: Toast, _ resolved: ResolvedToast, lines: [String], widest: Int, budget: Budget) -> [MatrixFinding] {
+    func check(_ toast: Toast, _ resolved: ResolvedToast, lines: [String], widest: Int, budget: Budget,
+               sample: Sample?) -> [MatrixFinding] {
         var findings: [MatrixFinding] = []
         // Fallback and format diagnostics, each once.
         var seen: Set<String> = []
         for diagnostic in resolved.diagnostics where resolved.diagnostics.count == 1 || seen.insert(diagnostic.message).inserted {
             switch diagnostic.rule {
-            case "missing-translation", "missing-key":
+            case .missingTranslation, .missingKey:
                 findings.append(MatrixFinding(.fallback, message: diagnostic.message))
+            case .variationMissingForm where (sample?.integer ?? 0) >= 1_000_000:
+                // A form only numbers from a million up select (French `many`): a note, as
+                // lint's plural-missing-category says for the same form.
+                findings.append(MatrixFinding(.format, severity: .note, message: "[\(diagnostic.rule)] " + diagnostic.message
+                    + "; only numbers from a million up reach it"))
             default:
                 // An error whatever the localizer's own level: the cell's sample reaches the
                 // problem (a plural form it selects is missing, an argument does not fit).

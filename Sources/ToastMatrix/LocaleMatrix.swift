@@ -21,9 +21,10 @@ import ToastSupport
 /// (Apple's rule). Every numeric argument of the toast takes the sample. Device classes are
 /// those the toast's values vary by (`--devices` to choose), else a single cell.
 ///
-/// Checks (``MatrixFinding/Kind``): fallback, format diagnostics, lines over the role's
-/// width budget, more lines than its line budget, text missing from the lines, conflicting
-/// values not isolated, and plural forms no sample reaches.
+/// Checks (``MatrixFinding/Kind``): fallback, format diagnostics, arguments the source shows
+/// that a translation drops, lines over the width budget of the role and locale, more lines
+/// than the line budget, text missing from the lines, conflicting values not isolated, and
+/// plural forms no sample reaches.
 ///
 /// A matrix is prepared once (pseudo-locale catalogs, one ``Localizer`` per locale and
 /// device, plural samples) and is `Sendable`: ``run()`` renders blocks on all cores, and
@@ -95,10 +96,17 @@ public struct LocaleMatrix: Sendable {
         /// and the default, each of cells and lines on its own.
         public func budget(for role: ToastRole, target: Target) -> Budget {
             let general = budget(for: role)
-            let scoped = [target.pseudo.flatMap { localeBudgets[$0.rawValue] }, localeBudgets[target.locale.identifier]]
-            guard let local = scoped.compactMap({ $0 }).first else { return general }
-            let own = local.roles[role] ?? Budget()
-            return Budget(cells: own.cells ?? local.all.cells ?? general.cells, lines: own.lines ?? local.all.lines ?? general.lines)
+            // The pseudo-locale's name before its tag; for each, the role's budget before all.
+            let scopes = [target.pseudo.flatMap { localeBudgets[$0.rawValue] }, localeBudgets[target.locale.identifier]]
+                .compactMap { $0 }
+            let candidates = scopes.compactMap { $0.roles[role] } + scopes.map(\.all) + [general]
+            return Budget(cells: candidates.lazy.compactMap(\.cells).first, lines: candidates.lazy.compactMap(\.lines).first)
+        }
+
+        /// The scopes of ``localeBudgets`` that name none of `targets` (a mistyped locale).
+        public func unusedBudgetScopes(for targets: [Target]) -> [String] {
+            let names = Set(targets.flatMap { [$0.locale.identifier] + ($0.pseudo.map { [$0.rawValue] } ?? []) })
+            return localeBudgets.keys.filter { !names.contains($0) }.sorted()
         }
 
         /// `finding` with the severity ``severities`` gives its kind.
@@ -332,7 +340,9 @@ extension LocaleMatrix {
                 let decimal = entry.decimals.first { text in Double(text).map { $0 >= 1 && $0 != $0.rounded() } ?? false }
                     ?? entry.decimals.first { (Double($0) ?? 0) >= 1 } ?? entry.decimals.first
                 return Sample(category: entry.category, integer: integer.flatMap { Int64($0) }, decimal: decimal,
-                              otherIntegers: entry.integers.compactMap { Int64($0) }.filter { $0 != 0 && String($0) != integer },
+                              // 0 last: where a value has Apple's zero form, 0 selects that instead.
+                              otherIntegers: entry.integers.compactMap { Int64($0) }.filter { String($0) != integer }
+                                  .sorted { ($0 == 0 ? 1 : 0, $0) < ($1 == 0 ? 1 : 0, $1) },
                               otherDecimals: entry.decimals.filter { $0 != decimal && (Double($0) ?? 0) != 0 })
             }
     }
@@ -372,7 +382,9 @@ extension LocaleMatrix.Options {
             if lines { budget.lines = value } else { budget.cells = value }
         }
         if let scope {
-            let key = PseudoLocale(rawValue: scope)?.rawValue ?? LocaleTag(scope)?.identifier ?? scope
+            guard let key = PseudoLocale(rawValue: scope)?.rawValue ?? LocaleTag(scope)?.identifier else {
+                return "“\(scope.prefix(40))” is neither a locale tag nor a pseudo-locale (accented, double, rtl, bounded)"
+            }
             var local = localeBudgets[key] ?? LocaleMatrix.LocaleBudgets()
             if let parsed { set(&local.roles[parsed, default: LocaleMatrix.Budget()]) } else { set(&local.all) }
             localeBudgets[key] = local

@@ -6,7 +6,8 @@ import ToastICU
 public struct MatrixKnownFinding: Sendable, Hashable, CustomStringConvertible {
     /// The toast's id.
     public var toast: String
-    /// The locale as the matrix shows it: `ru`, or a pseudo-locale's tag (`en-x-double`).
+    /// The locale as the matrix shows it (`ru`, `en-x-double`), or a pseudo-locale's name
+    /// (`double`).
     public var locale: String
     /// The kind.
     public var kind: MatrixFinding.Kind
@@ -114,7 +115,16 @@ public struct MatrixBaseline: Sendable, Equatable, ExpressibleByArrayLiteral {
 
     /// Whether `finding`, of `block`, is known.
     public func contains(_ finding: MatrixFinding, in block: MatrixBlock) -> Bool {
-        known.contains(Self.key(finding, in: block))
+        entry(for: finding, in: block) != nil
+    }
+
+    /// The entry that knows `finding`, by the block's locale or its pseudo-locale's name.
+    func entry(for finding: MatrixFinding, in block: MatrixBlock) -> MatrixKnownFinding? {
+        let shown = Self.key(finding, in: block)
+        if known.contains(shown) { return shown }
+        guard let pseudo = block.pseudo else { return nil }
+        let named = MatrixKnownFinding(toast: block.toast, locale: pseudo.rawValue, kind: finding.kind)
+        return known.contains(named) ? named : nil
     }
 
     static func key(_ finding: MatrixFinding, in block: MatrixBlock) -> MatrixKnownFinding {
@@ -124,17 +134,24 @@ public struct MatrixBaseline: Sendable, Equatable, ExpressibleByArrayLiteral {
 
 extension MatrixResult {
     /// The result without the findings `baseline` knows, how many findings it took out, and
-    /// the baseline shrunk to what still occurs (what was fixed drops out).
+    /// the baseline shrunk: an entry whose toast was rendered in its locale without the
+    /// finding drops out (it was fixed); an entry for a toast or locale this run did not
+    /// render (`--locales de`, another spec file) stays.
     public func applying(_ baseline: MatrixBaseline) -> (result: MatrixResult, baselined: Int, shrunk: MatrixBaseline) {
         var still = Set<MatrixKnownFinding>()
         var baselined = 0
         func keep(_ finding: MatrixFinding, _ block: MatrixBlock) -> Bool {
-            let key = MatrixBaseline.key(finding, in: block)
-            guard baseline.known.contains(key) else { return true }
-            still.insert(key)
+            guard let entry = baseline.entry(for: finding, in: block) else { return true }
+            still.insert(entry)
             baselined += 1
             return false
         }
+        var rendered = Set<String>()
+        for block in blocks {
+            rendered.insert(block.toast + "\u{0}" + block.locale.identifier)
+            if let pseudo = block.pseudo { rendered.insert(block.toast + "\u{0}" + pseudo.rawValue) }
+        }
+        for entry in baseline.known where !rendered.contains(entry.toast + "\u{0}" + entry.locale) { still.insert(entry) }
         var blocks = self.blocks
         for index in blocks.indices {
             let block = blocks[index]

@@ -1,7 +1,7 @@
 import ToastCatalog
 import ToastKit
 
-/// The toast spec file of `show --spec`, `matrix` and the demo:
+/// The toast spec file of `matrix --toasts`, `LocaleMatrix(…toastSpec:)` and the demo (docs/MATRIX.md, "Toast spec files"):
 ///
 /// ```json
 /// { "toasts": [

@@ -90,6 +90,8 @@ import Testing
         (["matrix", "--severity", "width-budget=fatal"], "expected error, warning or note"),
         (["matrix", "--severity", "loud=error"], "expected KIND=LEVEL with KIND one of fallback"),
         (["matrix", "Examples/QuickStart/Localizable.xcstrings", "--role", "*=loud"], "unknown role “loud”"),
+        (["matrix", "--role", "*=error"], "--role sets the roles of generated toasts; it needs catalogs and --toasts auto"),
+        (["matrix", "--budget", "de_DE!:all=9"], "is neither a locale tag nor a pseudo-locale"),
         (["matrix", "--line-budget", "toast=2"], "unknown role “toast”"),
         (["matrix", "--pseudo", "mirror"], "--pseudo must be all, none"),
         (["matrix", "--locales", "fr,not a locale"], "is not a locale tag"),
@@ -189,6 +191,27 @@ import Testing
         #expect(strict.status == 1)
         let notes = try ToastkitBinary.run(base + ["--severity", "format=note", "--severity", "fallback=note", "--strict"])
         #expect(notes.status == 0, "\(notes.stdout)")
+    }
+
+    @Test func fallbacksAreErrorsInCIAsInLint() throws {
+        let dir = try folder(["Localizable.xcstrings": Self.catalog, "spec.json": Self.spec])
+        let base = ["matrix", dir.appendingPathComponent("Localizable.xcstrings").path, "--toasts", dir.appendingPathComponent("spec.json").path,
+                    "--pseudo", "none", "--severity", "format=note"]
+        let local = try ToastkitBinary.run(base)
+        #expect(local.status == 0 && local.stdout.contains("saved · de: warning: [fallback]"), "\(local.stdout)")
+        for (arguments, environment) in [(base + ["--ci"], [:]), (base, ["CI": "true"])] as [([String], [String: String])] {
+            let ci = try ToastkitBinary.run(arguments, environment: environment)
+            #expect(ci.status == 1 && ci.stdout.contains("saved · de: error: [fallback]"), "\(ci.stdout)")
+        }
+        // As in lint, CI=false is not CI; and --severity still has the last word.
+        #expect(try ToastkitBinary.run(base, environment: ["CI": "false"]).status == 0)
+        #expect(try ToastkitBinary.run(base + ["--ci", "--severity", "fallback=warning"]).status == 0)
+    }
+
+    @Test func aBudgetForNoLocaleOfTheRunIsWarnedAbout() throws {
+        let run = try ToastkitBinary.run(["matrix", "--locales", "fr", "--pseudo", "none", "--budget", "de:all=60"])
+        #expect(run.status == 0)
+        #expect(run.stderr.contains("warning: the budgets for “de” apply to no locale of this run (locales: fr)"), "\(run.stderr)")
     }
 
     @Test func rolesAndLocaleBudgetsApplyToGeneratedToasts() throws {

@@ -43,6 +43,18 @@ import ToastKitTesting
              arguments: [.string("x")], expected: []),
         Case(name: "a float in the locale's decimal form", source: .text("%.1f MB left"), locale: "de", target: .text("%.1f MB frei"),
              arguments: [.double(2.5)], expected: []),
+        Case(name: "the second of two counts dropped", source: .text("%lld of %lld files"), locale: "fr",
+             target: .text("%lld fichiers"), arguments: [.int(2), .int(9)], expected: ["one · 1", "many · 1000000", "other · 2"]),
+        Case(name: "ru one drops the count beside another", source: .plural(["one": "%1$lld file of %2$lld", "other": "%1$lld files of %2$lld"]),
+             locale: "ru", target: .plural(["one": "Один файл из %2$lld", "few": "%1$lld файла из %2$lld", "many": "%1$lld файлов из %2$lld",
+                                           "other": "%1$lld файла из %2$lld"]),
+             arguments: [.int(1), .int(5)], expected: ["one · 1"]),
+        Case(name: "a value inside a longer word", source: .text("Copied %@"), locale: "fr", target: .text("Copié dans le presse-papiers"),
+             arguments: [.string("pi")], expected: ["-"]),
+        Case(name: "two equal values, one read twice", source: .text("%1$@ and %2$@"), locale: "fr", target: .text("%1$@ et %1$@"),
+             arguments: [.string("Ana"), .string("Ana")], expected: ["-"]),
+        Case(name: "fr one is 0 and 1, so words drop the count", source: .plural(["one": "%lld left", "other": "%lld left"]), locale: "fr",
+             target: .plural(["one": "Un restant", "many": "%lld restants", "other": "%lld restants"]), arguments: [.int(3)], expected: ["one · 1"]),
         Case(name: "a float dropped", source: .text("%.1f MB left"), locale: "de", target: .text("Wenig frei"),
              arguments: [.double(2.5)], expected: ["other · 2"]),  // de one is 1 alone
     ]
@@ -69,6 +81,27 @@ import ToastKitTesting
         #expect(found.first?.finding.kind == .format && found.first?.finding.severity == .error)
         #expect(found.first?.finding.message.hasPrefix("[variation-missing-form] “%lld files” has no “few” form in ru") == true)
         #expect(result.hasErrors)
+    }
+
+    @Test func aFormOnlyAMillionReachesIsANoteAsInLint() throws {
+        let catalog = try Seeded.catalog([
+            ("%lld left", [("en", .plural(["one": "%lld left", "other": "%lld left"])),
+                           ("fr", .plural(["one": "%lld restant", "other": "%lld restants"]))]),
+        ])
+        let toast = Toast(.info, id: "left", message: .key(key: "%lld left", arguments: [.int(3)]))
+        let result = LocaleMatrix(catalogs: [catalog], toasts: [toast], locales: [Seeded.tag("fr")], pseudoLocales: []).run()
+        let found = result.findingsWithPlace(atLeast: .note)
+        #expect(found.map(\.place) == ["left · fr · many · 1000000"])
+        #expect(found.first?.finding.severity == .note)
+        #expect(found.first?.finding.message.hasSuffix("; only numbers from a million up reach it") == true)
+        #expect(!result.hasErrors)
+    }
+
+    @Test func aWronglyReadArgumentIsOneFinding() throws {
+        let catalog = try Seeded.catalog([("Open %@", [("en", .text("Open %@")), ("de", .text("%2$@ öffnen"))])])
+        let toast = Toast(.info, id: "open", message: .key(key: "Open %@", arguments: [.string("a.txt")]))
+        let result = LocaleMatrix(catalogs: [catalog], toasts: [toast], locales: [Seeded.tag("de")], pseudoLocales: []).run()
+        #expect(result.findings.map(\.kind) == [.format])
     }
 
     @Test(arguments: [("format=warning", MatrixFinding.Kind.format, Severity.warning),

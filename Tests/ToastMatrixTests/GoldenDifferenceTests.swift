@@ -24,7 +24,7 @@ import ToastKitTesting
         let text = GoldenDifference.describe(expected: Self.golden, actual: actual, file: "matrix.txt", howToRecord: "--update rewrites it")
         #expect(text == """
             matrix.txt: the output differs from the golden file (9 lines expected, 9 rendered; --update rewrites it)
-            @@ -3,7 +3,7 @@ upload.done · fr · other · 2
+            @@ -3,7 +3,7 @@ upload.done · fr · other · 2, disk.full · fr
              Succès : 1 fichier envoyé
              -- other · 2 --
             -Succès : 2 fichiers envoyés
@@ -56,6 +56,34 @@ import ToastKitTesting
         let shown = text.split(separator: "\n").filter { $0.hasPrefix("-") || $0.hasPrefix("+") }.count
         #expect(shown == GoldenDifference.maximumLines)
         #expect(text.hasSuffix("… and \(300 - GoldenDifference.maximumLines) more differing line(s) not shown"), "\(text.suffix(200))")
+    }
+
+    @Test func twoChangesInALargeFileAreBothShown() {
+        let old = (0..<54_000).map { "line \($0)" }
+        var new = old
+        new[4] = "changed 4"
+        new[53_999] = "changed last"
+        let text = GoldenDifference.describe(expected: old.joined(separator: "\n"), actual: new.joined(separator: "\n"), file: "m.txt")
+        #expect(text.contains("@@ -3,5 +3,5 @@\n line 2\n line 3\n-line 4\n+changed 4\n line 5\n line 6"), "\(text.prefix(400))")
+        #expect(text.hasSuffix("@@ -53998,2 +53998,2 @@\n line 53997\n line 53998\n-line 53999\n+changed last") == false)
+        #expect(text.hasSuffix("-line 53999\n+changed last"), "\(text.suffix(200))")
+        #expect(!text.contains("not shown"))
+    }
+
+    @Test func textsThatShareLittleAreComparedLineByLine() {
+        let old = (0..<3_000).map { "a\($0)" }
+        let new = (0..<3_000).map { $0 % 3 == 0 ? "a\($0)" : "b\($0)" }
+        let edits = LineDiff.edits(from: old, to: new)
+        #expect(edits.filter { $0.kind != .insert }.map(\.text) == old)
+        #expect(edits.filter { $0.kind != .delete }.map(\.text) == new)
+        #expect(edits.filter { $0.kind == .same }.count == 1_000)
+    }
+
+    @Test func aHunkAcrossBlocksNamesEach() {
+        let golden = "== saved · de ==\nGespeichert\n\n== saved · ja ==\n保存しました\n"
+        let actual = "== saved · de ==\nGesichert\n\n== saved · ja ==\n保存済み\n"
+        let text = GoldenDifference.describe(expected: golden, actual: actual, file: "m.txt")
+        #expect(text.contains("@@ -1,5 +1,5 @@ saved · de, saved · ja\n"), "\(text)")
     }
 
     /// The edit script rebuilds both texts, and is as short as the longest common

@@ -59,10 +59,43 @@ import ToastKitTesting
         let applied = result.applying(Self.known)
         #expect(applied.baselined == 1)
         #expect(applied.result.findingsWithPlace(atLeast: .note).map(\.place) == ["uploaded · de · other · 2"])
-        #expect(applied.shrunk == [MatrixKnownFinding(toast: "uploaded", locale: "ru", kind: .format)])
+        // The pseudo-locale entry stays: this run rendered no pseudo-locale.
+        #expect(applied.shrunk == Self.known)
         #expect(applied.result.goldenText != result.goldenText, "the counted result leaves the known finding out")
         #expect(MatrixBaseline(result: result).known.count == 2)
         #expect(result.applying(MatrixBaseline(result: result)).result.findings.isEmpty)
+    }
+
+    @Test func aRunOverSomeLocalesShrinksOnlyWhatItRendered() throws {
+        let catalog = try Seeded.catalog([
+            ("Open %@", [("en", .text("Open %@")), ("de", .text("Öffnen")), ("fr", .text("Ouvrir"))]),
+        ])
+        let toasts = [Toast(.info, id: "open", message: .key(key: "Open %@", arguments: [.string("a.txt")]))]
+        let known: MatrixBaseline = [MatrixKnownFinding(toast: "open", locale: "de", kind: .droppedArgument),
+                                     MatrixKnownFinding(toast: "open", locale: "fr", kind: .droppedArgument),
+                                     MatrixKnownFinding(toast: "gone", locale: "de", kind: .fallback)]
+        let deOnly = LocaleMatrix(catalogs: [catalog], toasts: toasts, locales: [Seeded.tag("de")], pseudoLocales: []).run()
+        let applied = deOnly.applying(known)
+        #expect(applied.baselined == 1 && applied.result.findings.isEmpty)
+        #expect(applied.shrunk == known, "fr was not rendered and the toast “gone” is not in this run: both stay")
+        // Fixed in fr and rendered there: that entry drops out.
+        let fixed = try Seeded.catalog([("Open %@", [("en", .text("Open %@")), ("de", .text("Öffnen")), ("fr", .text("Ouvrir %@"))])])
+        let both = LocaleMatrix(catalogs: [fixed], toasts: toasts, locales: [Seeded.tag("de"), Seeded.tag("fr")], pseudoLocales: []).run()
+        #expect(both.applying(known).shrunk == [MatrixKnownFinding(toast: "open", locale: "de", kind: .droppedArgument),
+                                                 MatrixKnownFinding(toast: "gone", locale: "de", kind: .fallback)])
+    }
+
+    @Test func aPseudoLocaleIsKnownByNameOrTag() throws {
+        let catalog = try Seeded.catalog([("Saved", [("en", .text("Saved"))])])
+        var options = LocaleMatrix.Options(width: nil)
+        #expect(options.applyBudget("all=30", lines: false) == nil)  // en is 18 cells, double 36
+        let result = LocaleMatrix(catalogs: [catalog], toasts: [Toast(.info, id: "saved", message: "Saved")], locales: nil,
+                                  pseudoLocales: [.double], options: options).run()
+        #expect(result.findingsWithPlace(atLeast: .error).map(\.place) == ["saved · en-x-double (double)"])
+        for name in ["double", "en-x-double"] {
+            let applied = result.applying([MatrixKnownFinding(toast: "saved", locale: name, kind: .widthBudget)])
+            #expect(applied.baselined == 1 && applied.shrunk.known.count == 1, "\(name)")
+        }
     }
 
     // MARK: Budgets
@@ -86,6 +119,26 @@ import ToastKitTesting
         let pseudo = PseudoLocale(rawValue: target)
         let tag = pseudo?.tag(sourceLanguage: LocaleTag("en")!) ?? LocaleTag(target)!
         #expect(options.budget(for: role, target: LocaleMatrix.Target(locale: tag, pseudo: pseudo)).cells == cells)
+    }
+
+    @Test func aPseudoLocalesNameAndTagCombine() {
+        var options = LocaleMatrix.Options()
+        #expect(options.applyBudget("double:all=160", lines: false) == nil)
+        #expect(options.applyBudget("en-x-double:error=120", lines: false) == nil)
+        #expect(options.applyBudget("double:all=3", lines: true) == nil)
+        let target = LocaleMatrix.Target(locale: PseudoLocale.double.tag(sourceLanguage: LocaleTag("en")!), pseudo: .double)
+        #expect(options.budget(for: .error, target: target) == LocaleMatrix.Budget(cells: 120, lines: 3))
+        #expect(options.budget(for: .info, target: target) == LocaleMatrix.Budget(cells: 160, lines: 3))
+        #expect(options.unusedBudgetScopes(for: [target]) == [])
+        #expect(options.unusedBudgetScopes(for: [LocaleMatrix.Target(locale: LocaleTag("de")!)]) == ["double", "en-x-double"])
+    }
+
+    @Test(arguments: ["ru_RU?:all=10", "not a tag:all=10", "@@:error=5"])
+    func aScopeThatIsNoLocaleIsRefused(text: String) {
+        var options = LocaleMatrix.Options()
+        let problem = options.applyBudget(text, lines: false) ?? ""
+        #expect(problem.contains("is neither a locale tag nor a pseudo-locale") || problem.hasPrefix("expected a locale or pseudo-locale"), "\(problem)")
+        #expect(options.localeBudgets.isEmpty)
     }
 
     @Test func cellsAndLinesAreScopedApart() {

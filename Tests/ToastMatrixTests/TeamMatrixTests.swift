@@ -26,7 +26,7 @@ import ToastKitTesting
         #expect(errors.map(\.place) == Self.defects.map(\.place))
         #expect(errors.map(\.finding.kind) == Self.defects.map(\.kind))
         #expect(errors.first?.finding.description
-            == "error: [dropped-argument] message: argument 1 (“report.pdf”) is missing from the text, though the en text shows it: “تعذّر فتح الملف”")
+            == "error: [dropped-argument] message: argument 1 (“report.pdf”) is missing from the ar text “تعذّر فتح الملف”; the en text shows it")
     }
 
     @Test func theTestFailsUntilTheDefectsAreFixedOrKnown() {
@@ -67,6 +67,16 @@ import ToastKitTesting
         let folder = try #require(Bundle.module.url(forResource: "Team", withExtension: nil)).path
         let fromPaths = try LocaleMatrix(catalogPaths: [folder + "/Localizable.xcstrings"], toastSpec: folder + "/toasts.json")
         #expect(fromPaths.run() == Self.matrix.run())
+        // Where the files are in the package, from this file's place, whatever the working folder.
+        let fromPackage = try LocaleMatrix(packagePaths: ["Tests/ToastMatrixTests/Team/Localizable.xcstrings"],
+                                           toastSpec: "Tests/ToastMatrixTests/Team/toasts.json")
+        #expect(fromPackage.run() == Self.matrix.run())
+    }
+
+    @Test func anEmptyListOfKindsIsAMistake() {
+        withKnownIssue("kinds: [] checks nothing") {
+            Self.matrix.run().expectNoFindings(atLeast: .note, kinds: [], except: MatrixBaseline(result: Self.matrix.run()))
+        }
     }
 
     @Test(arguments: [

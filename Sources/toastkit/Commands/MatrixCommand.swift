@@ -1,4 +1,9 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -20,7 +25,7 @@ struct MatrixCommand: ParsableCommand {
         --golden FILE compares the golden text (a block per toast and locale) with FILE and shows a unified \
         diff naming toast, locale and sample; --update rewrites it. --baseline FILE lists known findings by \
         toast, locale and kind: written when absent, then only findings outside it count, and it shrinks as \
-        they are fixed. Exit codes: 0 no error-level finding (with --strict: no warning either) and the golden \
+        they are fixed. Fallbacks are warnings, errors in CI (CI set, or --ci), as lint's missing-translation. Exit codes: 0 no error-level finding (with --strict: no warning either) and the golden \
         file matches, 1 otherwise, 2 usage or unreadable input.
         """
     )
@@ -37,6 +42,7 @@ struct MatrixCommand: ParsableCommand {
     @Option(help: "Device classes to render (comma-separated), default: those the values vary by.") var devices: String?
     @Option(help: "A severity for a kind of finding, KIND=LEVEL (LEVEL: error, warning, note), such as width-budget=warning; repeatable.") var severity: [String] = []
     @Flag(help: "Fail (exit 1) on warnings too.") var strict = false
+    @Flag(help: "Treat fallbacks (missing translations) as errors, as lint does in CI; the default when CI is set in the environment.") var ci = false
     @Option(help: "Output: text (a table), json, or golden (the golden text).") var format: MatrixFormat = .text
     @OptionGroup var limitOptions: LimitOptions
     @Option(help: "A golden file to compare the golden text with.") var golden: String?
@@ -57,6 +63,10 @@ struct MatrixCommand: ParsableCommand {
             do { catalogs = try CatalogSet.load(paths: paths, limits: limits).tables } catch { throw CLIFailure(code: 2, message: error.description) }
         }
         let toastList: [Toast]
+        let generates = toasts == "auto" || (toasts == nil && !paths.isEmpty)
+        if !roles.isEmpty && !generates {
+            throw CLIFailure(code: 2, message: "error: --role sets the roles of generated toasts; it needs catalogs and --toasts auto, not a spec file or the demo")
+        }
         switch toasts {
         case nil where paths.isEmpty: toastList = BuiltinCatalogs.demoToasts
         case nil, "auto"?:
@@ -83,10 +93,18 @@ struct MatrixCommand: ParsableCommand {
         var options = LocaleMatrix.Options(width: width == "none" ? nil : Int(width), truncates: truncate)
         for text in budget { if let problem = options.applyBudget(text, lines: false) { throw CLIFailure(code: 2, message: "error: --budget: \(problem)") } }
         for text in lineBudget { if let problem = options.applyBudget(text, lines: true) { throw CLIFailure(code: 2, message: "error: --line-budget: \(problem)") } }
+        // Missing translations weigh as lint weighs them: errors in CI, else warnings.
+        let environment = ProcessInfo.processInfo.environment
+        if ci || !(environment["CI"] ?? "").isEmpty && environment["CI"] != "false" && environment["CI"] != "0" {
+            options.severities[.fallback] = .error
+        }
         for text in severity { if let problem = options.applySeverity(text) { throw CLIFailure(code: 2, message: "error: --severity: \(problem)") } }
         options.devices = devices.map { $0.split(separator: ",").map(String.init) }
         let matrix = LocaleMatrix(catalogs: catalogs, toasts: toastList, locales: localeList,
                                   pseudoLocales: PseudoLocale.list(pseudo) ?? [], options: options)
+        for scope in options.unusedBudgetScopes(for: matrix.targets) {
+            printError("toastkit matrix: warning: the budgets for “\(scope)” apply to no locale of this run (locales: \(matrix.targets.map(\.locale.identifier).joined(separator: ", ")))")
+        }
         let result = matrix.run()
         // The golden text keeps every finding; the known ones only stop counting.
         var counted = result
