@@ -61,6 +61,15 @@ struct XCStringsWriterCorpusTests {
         #expect(!Self.writer.isLaidOut(tree, as: []))
     }
 
+    @Test(arguments: files)
+    func formattingReadsTheTreeAndTheCatalogAtOnce(file: String) throws {
+        let bytes = try Self.corpus.bytes(file)
+        let read = try XCStringsFormatting(bytes, file: file, writer: Self.writer)
+        #expect(read.isLaidOut)
+        #expect(read.tree == (try JSONParser.parse(bytes, file: file)))
+        #expect(read.catalog == (try StringCatalog(xcstrings: bytes, file: file)))
+    }
+
     static func shuffle(_ value: JSONValue, _ rng: inout SeededGenerator) -> JSONValue {
         switch value {
         case .object(let members):
@@ -106,6 +115,20 @@ struct XCStringsWriterCorpusTests {
         let keys = ["zh-Hant", "zh-HK", "Zeta", "10 files", "2 files", "_under", "%@ x", "apple", "Apple", "zh-Hans", "éclair", "eclair"]
         let members = keys.map { JSONMember(key: $0, value: .null) }
         #expect(writer.sorted(members).map(\.key) == ["_under", "%@ x", "2 files", "10 files", "apple", "Apple", "eclair", "éclair", "Zeta", "zh-Hans", "zh-Hant", "zh-HK"])
+    }
+
+    @Test(arguments: [
+        (#"{"sourceLanguage": "en", "strings": {"a": {"localizations": 3}}, "version": "1.0"}"#, "f.xcstrings:1:44: error: [xcstrings-schema]"),
+        (#"{"sourceLanguage": "en", "strings": {"a": }"#, "f.xcstrings:1:43: error: [json-syntax]"),
+        (#"{"strings": {"a": {"localizations": 3}}, "x": }"#, "f.xcstrings:1:47: error: [json-syntax]"),
+    ])
+    func formattingReportsSyntaxBeforeSchema(text: String, expected: String) {
+        do {
+            _ = try XCStringsFormatting(Array(text.utf8), file: "f.xcstrings", writer: writer)
+            Issue.record("read \(text)")
+        } catch {
+            #expect(error.description.hasPrefix(expected), "\(error.description)")
+        }
     }
 
     @Test func collationKeysOrderAsTheCollatorDoes() throws {

@@ -27,7 +27,7 @@ struct FmtCommand: ParsableCommand {
         if !check { TemporaryFiles.installSignalCleanup() }
         var unreadable = false
         var changed: [String] = []
-        var last: (JSONValue, StringCatalog)?  // kept to the end (see finish(keeping:code:))
+        var last: XCStringsFormatting?  // kept to the end (see finish(keeping:code:))
         for path in paths {
             var files: [String]
             do throws(CatalogError) {
@@ -46,10 +46,11 @@ struct FmtCommand: ParsableCommand {
                 do throws(CatalogError) {
                     let contents = try CatalogLoader.contents(ofFile: file, limits: limits)
                     let bytes = contents.bytes
-                    let tree = try JSONParser.parse(bytes, file: file, limits: limits)
-                    let catalog = try StringCatalog(xcstrings: bytes, file: file, limits: limits)  // validate the schema too
-                    last = (tree, catalog)
-                    if writer.isLaidOut(tree, as: bytes) { continue }
+                    // The tree is written back; the catalog checks the schema.
+                    let read = try XCStringsFormatting(bytes, file: file, writer: writer, limits: limits)
+                    let tree = read.tree
+                    last = read
+                    if read.isLaidOut { continue }
                     changed.append(file)
                     if check {
                         printError("\(file):1:1: warning: [fmt] not in Xcode's layout; run toastkit fmt")
