@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ToastCatalog
+import ToastTestSupport
 
 @Suite struct CatalogSetTests {
     func folder() throws -> URL {
@@ -166,5 +167,39 @@ import ToastCatalog
         } catch {
             #expect(error.rule == "io" && error.location.file == "/nonexistent/toastkit", "\(error)")
         }
+    }
+}
+
+/// The entries of a table merged from several files are made in one pass over the files;
+/// each must equal the entry read key by key through the files (`entry(forKey:)`).
+@Suite(.enabled(if: TestCorpus.shared().shouldRun, "../shared/corpus is absent"))
+struct MergedEntriesTests {
+    static let apps = (try? FileManager.default.contentsOfDirectory(atPath: TestCorpus.shared().root.path))?.sorted() ?? []
+
+    @Test(arguments: apps)
+    func entriesMadeAtOnceEqualEntriesKeyByKey(app: String) throws {
+        let set = try CatalogSet.load(paths: [TestCorpus.shared().root.appendingPathComponent(app).path])
+        var compared = 0
+        for table in set.tables where table.format != .xcstrings {
+            let entries = table.entries
+            #expect(entries.count == Set(table.keys).count, "\(app) \(table.table)")
+            for key in table.keys {
+                #expect(entries[key] == table.entry(forKey: key), "\(app) \(table.table) “\(key)”")
+                compared += 1
+            }
+        }
+        #expect(compared > 0 || !set.tables.contains { $0.format != .xcstrings })
+    }
+
+    @Test func aPreferredLayerAndCommentsMergeAsKeyByKey() throws {
+        var table = try StringCatalog(strings: Array("/* en */\n\"a\" = \"A\";\n\"b\" = \"B\";\n".utf8), file: "en.lproj/L.strings", locale: "en")
+        table.merge(try StringCatalog(strings: Array("\"a\" = \"A2\";\n/* de */\n\"c\" = \"C\";\n".utf8), file: "en.lproj/L2.strings", locale: "en"),
+                    preferring: true)
+        table.merge(try StringCatalog(strings: Array("/* b */\n\"b\" = \"Bde\";\n\"a\" = \"Ade\";\n".utf8), file: "de.lproj/L.strings", locale: "de"),
+                    preferring: false)
+        let entries = table.entries
+        for key in table.keys { #expect(entries[key] == table.entry(forKey: key), "“\(key)”") }
+        #expect(entries["a"]?.localizations["en"]?.stringUnit?.value == "A2")
+        #expect(entries["a"]?.comment == "en" && entries["b"]?.comment == "b" && entries["c"]?.comment == "de")
     }
 }

@@ -239,7 +239,39 @@ final class CatalogLayers: Sendable {
                 // Two files spell some key differently: each spelling's entry is its own.
                 for item in entriesBySpelling() where entries[item.key] == nil { entries[item.key] = item.entry }
             } else {
-                for key in keys { entries[key] = entry(forKey: key) }
+                // Each layer once, each entry changed where it is stored, as entry(forKey:)
+                // merges (first layer's entry, then each locale the entry lacks or a
+                // preferring layer has, and a comment if it has none): asking entry(forKey:)
+                // for every key made an entry per layer and key, a quarter of `stats` of an
+                // .lproj tree.
+                for layer in layers {
+                    switch layer.source {
+                    case .strings(let table):
+                        for index in 0..<table.count {
+                            let key = table.key(at: index)
+                            guard let at = entries.index(forKey: key) else {
+                                entries[key] = table.entry(at: index)
+                                continue
+                            }
+                            if layer.preferring || entries.values[at].localizations[table.locale] == nil {
+                                entries.values[at].localizations[table.locale] = table.value(at: index)
+                            }
+                            if entries.values[at].comment == nil { entries.values[at].comment = table.comment(at: index) }
+                        }
+                    case .entries(let layerEntries, let layerKeys, let respelled):
+                        for key in layerKeys {
+                            guard let incoming = StringCatalog.joined(layerEntries[key], key: key, respelled: respelled) else { continue }
+                            guard let at = entries.index(forKey: key) else {
+                                entries[key] = incoming
+                                continue
+                            }
+                            for (locale, value) in incoming.localizations where layer.preferring || entries.values[at].localizations[locale] == nil {
+                                entries.values[at].localizations[locale] = value
+                            }
+                            if entries.values[at].comment == nil { entries.values[at].comment = incoming.comment }
+                        }
+                    }
+                }
             }
             made = entries
             return entries

@@ -187,6 +187,9 @@ struct StringsTable: Sendable {
     /// The entry of record `index`: its comment and its one localization.
     func entry(at index: Int) -> CatalogEntry { entry(of: records[index]) }
 
+    /// The comment of record `index`.
+    func comment(at index: Int) -> String? { records[index].comment.map(string) }
+
     private func value(of record: Record) -> LocalizedValue {
         LocalizedValue(stringUnit: StringUnit(state: nil, value: string(record.value)))
     }
