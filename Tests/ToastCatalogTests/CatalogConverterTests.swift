@@ -69,3 +69,29 @@ import ToastICU
         #expect(dict.contains("<key>NSStringFormatValueTypeKey</key>\n\t\t\t<string>\(type)</string>"))
     }
 }
+
+/// `leaves(file:)` sorts by ranks of keys, locales and paths; the order must be
+/// `CatalogLeaf.precedes`' order (code points), whatever the keys' scripts.
+@Suite struct LeafOrderTests {
+    @Test(arguments: [false, true])
+    func leavesComeInCodePointOrder(respelled: Bool) throws {
+        var catalog = StringCatalog(table: "L", sourceLanguage: "en")
+        let keys = ["b", "a", "Z", "é", "日本", "a.b", "%lld files", "", "e\u{301}x", "ä"]
+        for key in keys {
+            let plural: [PluralCategory: LocalizedValue] = [.one: LocalizedValue(stringUnit: StringUnit(value: "1 \(key)")),
+                                                            .other: LocalizedValue(stringUnit: StringUnit(value: "n \(key)"))]
+            catalog.keys.append(key)
+            catalog.entries[key] = CatalogEntry(localizations: ["zh-Hans": LocalizedValue(stringUnit: StringUnit(value: key)),
+                                                                "de": LocalizedValue(plural: plural),
+                                                                "fr": LocalizedValue(stringUnit: StringUnit(value: key))])
+        }
+        if respelled {
+            // “é” spelled a second way: the leaves are sorted leaf by leaf then.
+            catalog.respelledEntries.append(SpelledEntry(key: "e\u{301}", entry: CatalogEntry(localizations: ["fr": LocalizedValue(stringUnit: StringUnit(value: "x"))])))
+        }
+        let leaves = catalog.leaves(file: "L.xcstrings")
+        #expect(leaves.count == keys.count * 4 + (respelled ? 1 : 0))
+        let expected = leaves.sorted(by: CatalogLeaf.precedes)
+        #expect(leaves.map { "\($0.key)|\($0.locale)|\($0.path)" } == expected.map { "\($0.key)|\($0.locale)|\($0.path)" })
+    }
+}

@@ -86,7 +86,10 @@ extension StringCatalog {
             canonical[code] = found
             return found
         }
-        for (key, entry) in spelled.lazy.map({ ($0.key, $0.entry) }) {
+        // For each leaf, the position of its key in `spelled` (for the sort below).
+        var keyPositions: [Int32] = []
+        for (position, (key, entry)) in spelled.lazy.map({ ($0.key, $0.entry) }).enumerated() {
+            defer { keyPositions.append(contentsOf: repeatElement(Int32(position), count: result.count - keyPositions.count)) }
             if entry.localizations.isEmpty {
                 result.append(CatalogLeaf(file: file, table: table, key: key, locale: CatalogLocale.normalize(sourceLanguage),
                                           path: "", value: nil, state: nil))
@@ -105,9 +108,39 @@ extension StringCatalog {
             }
         }
         // Indices are sorted, not the leaves: moving a leaf retains and releases its seven
-        // strings.
-        let order = result.indices.sorted { CatalogLeaf.precedes(result[$0], result[$1]) }
+        // strings. File and table are the same for every leaf; without two spellings of one
+        // key, keys, locales and paths are each ranked once in code-point order and the
+        // leaves sorted by their ranks, which orders them as `CatalogLeaf.precedes` does.
+        guard !hasRespelledKeys, spelled.count < Int(Int32.max) else {
+            let order = result.indices.sorted { CatalogLeaf.precedes(result[$0], result[$1]) }
+            return order.map { result[$0] }
+        }
+        let keyRanks = Self.ranks(spelled.map(\.key))
+        var localeRanks: [String: Int] = [:], pathRanks: [String: Int] = [:]
+        for leaf in result {
+            localeRanks[leaf.locale] = 0
+            pathRanks[leaf.path] = 0
+        }
+        for (rank, locale) in Self.sortedByCodePoints(Array(localeRanks.keys)).enumerated() { localeRanks[locale] = rank }
+        for (rank, path) in Self.sortedByCodePoints(Array(pathRanks.keys)).enumerated() { pathRanks[path] = rank }
+        let sortKeys = result.indices.map { index in
+            (keyRanks[Int(keyPositions[index])], localeRanks[result[index].locale]!, pathRanks[result[index].path]!)
+        }
+        let order = result.indices.sorted { sortKeys[$0] < sortKeys[$1] }
         return order.map { result[$0] }
+    }
+
+    /// Strings in code-point (UTF-8 byte) order.
+    private static func sortedByCodePoints(_ texts: [String]) -> [String] {
+        texts.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
+    /// The rank of each of `texts` (all different) in code-point order.
+    private static func ranks(_ texts: [String]) -> [Int] {
+        var ranks = [Int](repeating: 0, count: texts.count)
+        let order = texts.indices.sorted { texts[$0].utf8.lexicographicallyPrecedes(texts[$1].utf8) }
+        for (rank, index) in order.enumerated() { ranks[index] = rank }
+        return ranks
     }
 
     private func collect(_ value: LocalizedValue, path: String, into result: inout [CatalogLeaf],
