@@ -25,6 +25,7 @@ import ToastICU
         ("é 日本 🙂", "note", "/* note */\n\"k\" = \"é 日本 🙂\";\n\n"),
         ("v", "ends */ early */", "/* ends * / early * / */\n\"k\" = \"v\";\n\n"),
         ("v", "star * and slash / apart", "/* star * and slash / apart */\n\"k\" = \"v\";\n\n"),
+        ("v", "a *é/ is no end", "/* a *é/ is no end */\n\"k\" = \"v\";\n\n"),
     ]
 
     @Test(arguments: escapes.indices)

@@ -249,7 +249,7 @@ public enum CatalogConverter {
     /// `\U00XX` for other controls; everything else as it is.
     static func appendQuoted(_ text: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        appendEscaped(text, to: &out) { byte in
+        appendEscaped(text, to: &out) { byte, _ in
             switch byte {
             case UInt8(ascii: "\""): Array(#"\""#.utf8)
             case UInt8(ascii: "\\"): Array(#"\\"#.utf8)
@@ -266,7 +266,7 @@ public enum CatalogConverter {
     /// Appends `text` as XML character data: `&amp;`, `&lt;`, `&gt;`, and `&#N;` for
     /// controls other than tab, line feed and carriage return.
     static func appendXML(_ text: String, to out: inout [UInt8]) {
-        appendEscaped(text, to: &out) { byte in
+        appendEscaped(text, to: &out) { byte, _ in
             switch byte {
             case UInt8(ascii: "&"): Array("&amp;".utf8)
             case UInt8(ascii: "<"): Array("&lt;".utf8)
@@ -281,10 +281,8 @@ public enum CatalogConverter {
     /// Appends a comment's text for a `/* … */` comment, each `*/` written as `* /`; whether
     /// there was one.
     static func appendComment(_ text: String, to out: inout [UInt8]) -> Bool {
-        var previous: UInt8 = 0
         var ended = false
-        appendEscaped(text, to: &out) { byte in
-            defer { previous = byte }
+        appendEscaped(text, to: &out) { byte, previous in
             guard byte == UInt8(ascii: "/"), previous == UInt8(ascii: "*") else { return nil }
             ended = true
             return Array(" /".utf8)
@@ -292,14 +290,14 @@ public enum CatalogConverter {
         return ended
     }
 
-    /// Appends the UTF-8 bytes of `text`, each ASCII byte `escape` names replaced by its
-    /// escape; runs without one are copied whole.
-    private static func appendEscaped(_ text: String, to out: inout [UInt8], _ escape: (UInt8) -> [UInt8]?) {
+    /// Appends the UTF-8 bytes of `text`, each ASCII byte `escape` names (given the byte
+    /// before it, 0 at the start) replaced by its escape; runs without one are copied whole.
+    private static func appendEscaped(_ text: String, to out: inout [UInt8], _ escape: (UInt8, UInt8) -> [UInt8]?) {
         var text = text
         text.withUTF8 { bytes in
             var start = 0
             for index in bytes.indices where bytes[index] < 0x80 {
-                guard let replacement = escape(bytes[index]) else { continue }
+                guard let replacement = escape(bytes[index], index > 0 ? bytes[index - 1] : 0) else { continue }
                 out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
                 out.append(contentsOf: replacement)
                 start = index + 1
