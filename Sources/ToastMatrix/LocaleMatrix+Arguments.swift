@@ -44,10 +44,11 @@ extension LocaleMatrix {
             guard case .key(_, _, let arguments, _) = field.text, !arguments.isEmpty, let rendered = field.rendered else { continue }
             for (index, argument) in arguments.enumerated() {
                 if Self.plainlyShown(argument, at: index, among: arguments, in: rendered) { continue }
-                guard let other = Self.alternative(to: argument, sample: sample),
-                      sourceShows(toast, field: fieldIndex, argument: index) else { continue }
+                guard let other = Self.alternative(to: argument, sample: sample) else { continue }
                 let changed = Self.replacing(argument: index, of: fieldIndex, in: toast, with: other)
-                guard Self.fields(of: changed, localizer.resolve(changed))[fieldIndex].rendered == rendered else { continue }
+                // The source is asked only about a text that did not change (two renderings).
+                guard Self.fields(of: changed, localizer.resolve(changed))[fieldIndex].rendered == rendered,
+                      sourceShows(toast, field: fieldIndex, argument: index) else { continue }
                 let what = switch argument {
                 case .string(let text): "argument \(index + 1) (“\(text)”) is missing from the \(locale.identifier) text “\(rendered)”"
                 default: "argument \(index + 1) (\(argument.plainText)) is missing from the \(locale.identifier) text “\(rendered)” (\(other.plainText) reads the same)"
@@ -123,19 +124,11 @@ extension LocaleMatrix {
 
     /// `toast` with argument `argument` of its key text `field` set to `value`.
     static func replacing(argument: Int, of field: Int, in toast: Toast, with value: ToastArgument) -> Toast {
-        var position = 0
-        func edit(_ text: ToastText) -> ToastText {
-            defer { position += 1 }
+        mappingKeyTexts(of: toast) { position, text in
             guard position == field, case .key(let key, let table, var arguments, let defaultValue) = text,
                   argument < arguments.count else { return text }
             arguments[argument] = value
             return .key(key: key, table: table, arguments: arguments, defaultValue: defaultValue)
         }
-        var copy = toast
-        if case .custom(let title) = toast.title { copy.title = .custom(edit(title)) }
-        copy.subtitle = toast.subtitle.map(edit)
-        copy.message = edit(toast.message)
-        copy.actions = toast.actions.map { ToastAction(edit($0.label), identifier: $0.identifier) }
-        return copy
     }
 }

@@ -187,15 +187,26 @@ extension LocaleMatrix {
                 return argument
             }
         }
-        func text(_ text: ToastText) -> ToastText {
+        let copy = mappingKeyTexts(of: toast) { _, text in
             guard case .key(let key, let table, let arguments, let defaultValue) = text, !arguments.isEmpty else { return text }
             return .key(key: key, table: table, arguments: arguments.map(argument), defaultValue: defaultValue)
         }
-        var copy = toast
-        if case .custom(let title) = toast.title { copy.title = .custom(text(title)) }
-        copy.subtitle = toast.subtitle.map(text)
-        copy.message = text(toast.message)
-        copy.actions = toast.actions.map { ToastAction(text($0.label), identifier: $0.identifier) }
         return (copy, shown ?? "")
+    }
+
+    /// `toast` with each of its key texts (``keyTexts(of:)``, in that order: title,
+    /// subtitle, message, action labels) replaced by `transform(position, text)`.
+    static func mappingKeyTexts(of toast: Toast, _ transform: (Int, ToastText) -> ToastText) -> Toast {
+        var position = 0
+        func next(_ text: ToastText) -> ToastText {
+            defer { position += 1 }
+            return transform(position, text)
+        }
+        var copy = toast
+        if case .custom(let title) = toast.title { copy.title = .custom(next(title)) }
+        copy.subtitle = toast.subtitle.map(next)
+        copy.message = next(toast.message)
+        copy.actions = toast.actions.map { ToastAction(next($0.label), identifier: $0.identifier) }
+        return copy
     }
 }

@@ -104,23 +104,12 @@ extension LocaleMatrix {
                     "“\(value)” runs against the \(paragraph) paragraph without an isolate (FSI … PDI): its neighbouring punctuation can move"))
             }
         }
-        if case .custom(let title) = toast.title { inspect(title, resolved.title, field: "title") }
-        if let subtitle = toast.subtitle { inspect(subtitle, resolved.subtitle, field: "subtitle") }
-        inspect(toast.message, resolved.message, field: "message")
-        for (index, action) in toast.actions.enumerated() where index < resolved.actions.count {
-            inspect(action.label, resolved.actions[index], field: "action \(index + 1)")
-        }
+        for field in Self.fields(of: toast, resolved) { inspect(field.text, field.rendered, field: field.name) }
         return findings
     }
 
     private func hasTextArguments(_ toast: Toast) -> Bool {
-        func has(_ text: ToastText) -> Bool {
-            guard case .key(_, _, let arguments, _) = text, !arguments.isEmpty else { return false }
-            return arguments.contains { if case .string = $0 { true } else { false } }
-        }
-        if case .custom(let title) = toast.title, has(title) { return true }
-        if let subtitle = toast.subtitle, has(subtitle) { return true }
-        return has(toast.message) || toast.actions.contains { has($0.label) }
+        Self.keyTexts(of: toast).contains { $0.arguments.contains { $0.numericValue == nil } }
     }
 
     /// Whether every occurrence of `value` in `text` sits between an isolate initiator and

@@ -52,7 +52,7 @@ struct LintCommand: ParsableCommand {
         }
         if let sourceLanguage { configuration.sourceLanguage = sourceLanguage }
         let environment = ProcessInfo.processInfo.environment
-        let strict = ci || !(environment["CI"] ?? "").isEmpty && environment["CI"] != "false" && environment["CI"] != "0"
+        let strict = runsInCI(flag: ci, environment: environment)
         let linter = Linter(configuration: configuration, strictTranslations: strict, limits: try limitOptions.limits())
         let result: Linter.Report
         do { result = try linter.lint(paths: paths) } catch { throw CLIFailure(code: 2, message: error.description) }
@@ -77,11 +77,11 @@ struct LintCommand: ParsableCommand {
                 findings = applied.new
                 baselined = applied.baselined
                 if applied.shrunk.fingerprints.count < accepted.fingerprints.count {
-                    try write(applied.shrunk.json, to: baseline, original: read)
+                    try writeBaselineFile(applied.shrunk.json, to: baseline, original: read, force: force, activity: "linting")
                     printError("toastkit lint: \(accepted.fingerprints.count - applied.shrunk.fingerprints.count) baselined finding(s) fixed; \(baseline) shrunk to \(applied.shrunk.fingerprints.count)")
                 }
             } else {
-                try write(LintBaseline(findings: findings).json, to: baseline, original: nil)
+                try writeBaselineFile(LintBaseline(findings: findings).json, to: baseline, original: nil, force: force, activity: "linting")
                 printError("toastkit lint: wrote \(baseline) with \(findings.count) finding(s); from now on only new findings count")
                 baselined = findings.count
                 findings = []
@@ -105,18 +105,5 @@ struct LintCommand: ParsableCommand {
             printError(report.summary(files: result.files.count, baselined: baselined))
         }
         if findings.contains(where: { $0.severity == .error }) { throw ExitCode(1) }
-    }
-
-    /// Writes the baseline safely: atomically, keeping mode and owner, never over a baseline
-    /// that changed while linting, nor over a new file someone made meanwhile.
-    private func write(_ text: String, to path: String, original: FileContents?) throws {
-        TemporaryFiles.installSignalCleanup()
-        do {
-            try SafeFileWriter.write(Array(text.utf8), to: path,
-                                     options: .init(force: force, replacesExisting: original != nil, original: original,
-                                                    activity: "linting"))
-        } catch {
-            throw CLIFailure(code: 2, message: error.description)
-        }
     }
 }

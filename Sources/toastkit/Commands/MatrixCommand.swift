@@ -94,8 +94,7 @@ struct MatrixCommand: ParsableCommand {
         for text in budget { if let problem = options.applyBudget(text, lines: false) { throw CLIFailure(code: 2, message: "error: --budget: \(problem)") } }
         for text in lineBudget { if let problem = options.applyBudget(text, lines: true) { throw CLIFailure(code: 2, message: "error: --line-budget: \(problem)") } }
         // Missing translations weigh as lint weighs them: errors in CI, else warnings.
-        let environment = ProcessInfo.processInfo.environment
-        if ci || !(environment["CI"] ?? "").isEmpty && environment["CI"] != "false" && environment["CI"] != "0" {
+        if runsInCI(flag: ci, environment: ProcessInfo.processInfo.environment) {
             options.severities[.fallback] = .error
         }
         for text in severity { if let problem = options.applySeverity(text) { throw CLIFailure(code: 2, message: "error: --severity: \(problem)") } }
@@ -149,7 +148,7 @@ struct MatrixCommand: ParsableCommand {
         var status = stat()
         if lstat(path, &status) != 0 {
             let all = MatrixBaseline(result: result)
-            try writeBaseline(all, to: path, original: nil)
+            try writeBaselineFile(all.json, to: path, original: nil, force: force, activity: "writing the matrix baseline")
             printError("toastkit matrix: wrote \(path) with \(all.known.count) known finding(s); from now on only new findings count")
             let applied = result.applying(all)
             return (applied.result, applied.baselined)
@@ -160,22 +159,9 @@ struct MatrixCommand: ParsableCommand {
         do { known = try MatrixBaseline(json: read.bytes, file: path) } catch { throw CLIFailure(code: 2, message: error.description) }
         let applied = result.applying(known)
         if applied.shrunk.known.count < known.known.count {
-            try writeBaseline(applied.shrunk, to: path, original: read)
+            try writeBaselineFile(applied.shrunk.json, to: path, original: read, force: force, activity: "writing the matrix baseline")
             printError("toastkit matrix: \(known.known.count - applied.shrunk.known.count) known finding(s) fixed; \(path) shrunk to \(applied.shrunk.known.count)")
         }
         return (applied.result, applied.baselined)
-    }
-
-    /// Writes a baseline atomically, keeping mode and owner, never over one that changed
-    /// meanwhile nor over a file someone made meanwhile.
-    private func writeBaseline(_ baseline: MatrixBaseline, to path: String, original: FileContents?) throws {
-        TemporaryFiles.installSignalCleanup()
-        do {
-            try SafeFileWriter.write(Array(baseline.json.utf8), to: path,
-                                     options: .init(force: force, replacesExisting: original != nil, original: original,
-                                                    activity: "writing the matrix baseline"))
-        } catch {
-            throw CLIFailure(code: 2, message: error.description)
-        }
     }
 }
