@@ -35,6 +35,24 @@ import Glibc
         #expect(try CatalogLoader.files(at: root + "/proj") == [root + "/proj/In.xcstrings"])
     }
 
+    /// Files from 8 MiB up are read in parts, one per core: every byte lands where it belongs,
+    /// at sizes around the part boundaries.
+    @Test(arguments: [0, 1, (8 << 20) - 1, 8 << 20, (8 << 20) + 3, 19_000_001])
+    func largeFilesReadInPartsAreReadWhole(size: Int) throws {
+        let root = try SafeFileWriterTests.folder(); defer { try? FileManager.default.removeItem(atPath: root) }
+        var expected = [UInt8](repeating: 0, count: size)
+        var state: UInt32 = 0x9E37_79B9
+        for i in expected.indices {
+            state = state &* 1_664_525 &+ 1_013_904_223
+            expected[i] = UInt8(truncatingIfNeeded: state >> 24)
+        }
+        let path = root + "/Big.xcstrings"
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(expected)))
+        let read = try CatalogLoader.bytes(ofFile: path, limits: CatalogLimits(maximumFileSize: 64 << 20))
+        #expect(read.count == size)
+        #expect(read == expected)
+    }
+
     @Test func whatIsNotAFileIsAnErrorNeverAHang() throws {
         let root = try SafeFileWriterTests.folder(); defer { try? FileManager.default.removeItem(atPath: root) }
         #expect(mkfifo(root + "/P.xcstrings", 0o644) == 0)

@@ -116,6 +116,15 @@ func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count:
     #endif
 }
 
+/// `pread(2)`, under the name both platforms' modules give it.
+func systemPositionedRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int, _ offset: Int64) -> Int {
+    #if canImport(Glibc)
+    Glibc.pread(descriptor, buffer, count, off_t(offset))
+    #else
+    Darwin.pread(descriptor, buffer, count, off_t(offset))
+    #endif
+}
+
 /// `write(2)` of all of `bytes` (retried after a signal and a short write); false with `errno` set
 /// when it failed.
 package func systemWriteAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {

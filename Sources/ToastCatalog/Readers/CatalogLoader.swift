@@ -198,21 +198,46 @@ public enum CatalogLoader {
             throw CatalogError(location: start, rule: .limit,
                                message: "the file is \(size) bytes; the limit is \(limits.maximumFileSize) (--max-file-size)")
         }
-        var bytes = [UInt8](repeating: 0, count: Int(size))
-        let read = bytes.withUnsafeMutableBytes { buffer -> Int in
-            var done = 0
-            while done < buffer.count {
-                let n = systemRead(descriptor, buffer.baseAddress! + done, buffer.count - done)
-                if n < 0 && errno == EINTR { continue }
-                if n <= 0 { break }
-                done += n
-            }
-            return done
-        }
+        let (bytes, read) = readAll(descriptor, count: Int(size))
         guard read == Int(size) else {
             throw ioError(path, "read \(read) of \(size) bytes: the file changed or could not be read (\(systemError()))")
         }
         return FileContents(bytes: bytes, snapshot: FileSnapshot(status))
+    }
+
+    /// Files from this size up are read in as many parts as there are cores, at once: page
+    /// faults and copying are most of a large read, and each core takes its share.
+    static let partedReadBytes = 8 << 20
+
+    /// The first `count` bytes of an open file, and how many were read (fewer when the file
+    /// shrank). The array is not zeroed first: `read(2)` writes every byte that counts, and a
+    /// large file is read in parts (`pread(2)`), one per core.
+    static func readAll(_ descriptor: Int32, count: Int) -> (bytes: [UInt8], read: Int) {
+        var read = 0
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            guard let base = buffer.baseAddress, count > 0 else { initialized = 0; return }
+            let address = UInt(bitPattern: base)
+            @Sendable func readPart(_ range: Range<Int>) -> Int {
+                var done = range.lowerBound
+                while done < range.upperBound {
+                    let n = systemPositionedRead(descriptor, UnsafeMutableRawPointer(bitPattern: address)! + done,
+                                                 range.upperBound - done, Int64(done))
+                    if n < 0 && errno == EINTR { continue }
+                    if n <= 0 { break }
+                    done += n
+                }
+                return done - range.lowerBound
+            }
+            let parts = count >= partedReadBytes ? Parallel.slices(of: count, into: Parallel.processorCount) : [0..<count]
+            let counts = parts.count == 1 ? [readPart(parts[0])] : Parallel.map(parts.count) { readPart(parts[$0]) }
+            // Only a run of whole parts from the start counts: a part read short ends the file.
+            for (part, n) in zip(parts, counts) {
+                read += n
+                if n < part.count { break }
+            }
+            initialized = read
+        }
+        return (bytes, read)
     }
 
     /// Reads one catalog file; `.strings` and `.stringsdict` take their locale from the
