@@ -1,3 +1,5 @@
+import ToastSupport
+
 /// Per-table, per-locale translation coverage.
 public struct CatalogStats: Sendable, Equatable {
     /// One row: a table in one locale.
@@ -32,7 +34,9 @@ public struct CatalogStats: Sendable, Equatable {
     ///
     /// A key is `translated` when all its leaves in the locale are (formats without states count
     /// a present value as translated), `needs review` when any leaf needs review, `new` when any
-    /// is new (and none needs review), `missing` when the locale has no value for it. Keys with
+    /// is new (and none needs review), `missing` when the locale has no value for it; a key
+    /// with two codes of one locale (`pt_BR` and `pt-BR`) counts once, in the less finished of
+    /// their states (which one a dictionary yields first would differ from run to run). Keys with
     /// `shouldTranslate: false` are not counted; in String Catalogs a key without any
     /// localization is missing everywhere but the source language. In a table read from
     /// `.lproj` folders that has the source language, a key without a source-language value
@@ -52,47 +56,34 @@ public struct CatalogStats: Sendable, Equatable {
                 tableRows.append(Row(table: table.table, locale: locale))
                 return tableRows.count - 1
             }
-            func index(ofCode code: String) -> Int {
-                if let known = codeIndex[code] { return known }
-                let found = index(ofCanonical: CatalogLocale.normalize(code))
-                codeIndex[code] = found
-                return found
-            }
-            for entry in table.entries.values {
-                for code in entry.localizations.keys { _ = index(ofCode: code) }
+            // Counts do not depend on the order of the entries: they are taken as stored.
+            let entries = Array(table.entries.values)
+            var codes = CodeRows()
+            for entry in entries {
+                codes.rows(of: entry.localizations) { code in
+                    if let known = codeIndex[code] { return known }
+                    let found = index(ofCanonical: CatalogLocale.normalize(code))
+                    codeIndex[code] = found
+                    return found
+                }
             }
             // String Catalog keys without localizations are source text in the source language.
             let sourceLocale = CatalogLocale.normalize(table.sourceLanguage)
-            if table.entries.values.contains(where: { $0.localizations.isEmpty }) { _ = index(ofCanonical: sourceLocale) }
-            let source = rowIndex[sourceLocale]
-            // In .lproj tables, the source language's keys are the table's keys.
-            let sourceDefinesKeys = table.format != .xcstrings && source != nil
-            var present = [Bool](repeating: false, count: tableRows.count)
-            var counted = present
-            for key in table.keys {
-                guard let entry = table.entries[key], entry.shouldTranslate != false else { continue }
-                for i in present.indices { present[i] = false; counted[i] = false }
-                for code in entry.localizations.keys { present[index(ofCode: code)] = true }
-                if sourceDefinesKeys, let source, !present[source] {
-                    for i in present.indices where present[i] { tableRows[i].obsolete += 1 }
-                    continue
-                }
-                for (code, value) in entry.localizations {
-                    let i = index(ofCode: code)
-                    guard !counted[i] else { continue }  // two codes of one locale count once
-                    counted[i] = true
-                    switch Self.state(of: value) {
-                    case .needsReview: tableRows[i].needsReview += 1
-                    case .new: tableRows[i].new += 1
-                    case .translated: tableRows[i].translated += 1
-                    }
-                }
-                for i in present.indices where !present[i] {
-                    if entry.localizations.isEmpty && i == source {
-                        tableRows[i].translated += 1  // the key is the source text
-                    } else {
-                        tableRows[i].missing += 1
-                    }
+            if entries.contains(where: { $0.localizations.isEmpty }) { _ = index(ofCanonical: sourceLocale) }
+            let counting = Counting(rowCount: tableRows.count, source: rowIndex[sourceLocale],
+                                    // In .lproj tables, the source language's keys are the table's keys.
+                                    sourceDefinesKeys: table.format != .xcstrings && rowIndex[sourceLocale] != nil,
+                                    codeIndex: codeIndex)
+            // Each core counts a slice of the entries; the slices' counts are added.
+            let slices = Parallel.slices(of: entries.count, into: entries.count < 1024 ? 1 : Parallel.processorCount)
+            let counts = Parallel.map(slices.count) { counting.count(entries[slices[$0]]) }
+            for sliceCounts in counts {
+                for (i, count) in sliceCounts.enumerated() {
+                    tableRows[i].translated += count.translated
+                    tableRows[i].needsReview += count.needsReview
+                    tableRows[i].new += count.new
+                    tableRows[i].missing += count.missing
+                    tableRows[i].obsolete += count.obsolete
                 }
             }
             rows += tableRows
@@ -103,7 +94,89 @@ public struct CatalogStats: Sendable, Equatable {
         }
     }
 
-    enum State { case translated, needsReview, new }
+    /// The row index of each locale code of an entry, in the order its dictionary yields them.
+    ///
+    /// Entries of one String Catalog mostly hold the same codes, and the reader gives those
+    /// tables one layout (``LocalizationLayout``), so they yield their codes in the same order:
+    /// an entry whose codes equal the last entry's, code for code, takes the last indices
+    /// without hashing a code.
+    struct CodeRows {
+        private(set) var codes: [String] = []
+        private(set) var rows: [Int] = []
+
+        /// Sets ``rows`` to the indices of `localizations`' codes, asking `lookup` only for a
+        /// code that differs from the last entry's at its place.
+        mutating func rows(of localizations: [String: LocalizedValue], _ lookup: (String) -> Int) {
+            var place = 0
+            for code in localizations.keys {
+                if place < codes.count {
+                    if codes[place] != code {
+                        codes[place] = code
+                        rows[place] = lookup(code)
+                    }
+                } else {
+                    codes.append(code)
+                    rows.append(lookup(code))
+                }
+                place += 1
+            }
+            if place < codes.count {
+                codes.removeSubrange(place...)
+                rows.removeSubrange(place...)
+            }
+        }
+    }
+
+    /// The counts of one slice of a table's entries, per row.
+    struct Counting: Sendable {
+        struct Counts: Sendable { var translated = 0, needsReview = 0, new = 0, missing = 0, obsolete = 0 }
+        let rowCount: Int
+        let source: Int?
+        let sourceDefinesKeys: Bool
+        /// Every code of the table's entries, with its row.
+        let codeIndex: [String: Int]
+
+        func count(_ entries: ArraySlice<CatalogEntry>) -> [Counts] {
+            var counts = [Counts](repeating: Counts(), count: rowCount)
+            // Per row, the state of the entry's localization: 0 none, then State's raw values.
+            var states = [UInt8](repeating: 0, count: rowCount)
+            var codes = CodeRows()
+            for entry in entries where entry.shouldTranslate != false {
+                for i in states.indices { states[i] = 0 }
+                codes.rows(of: entry.localizations) { codeIndex[$0]! }
+                if sourceDefinesKeys, let source, !codes.rows.contains(source) {
+                    for i in codes.rows where states[i] == 0 {
+                        states[i] = 1
+                        counts[i].obsolete += 1
+                    }
+                    continue
+                }
+                var place = 0
+                for value in entry.localizations.values {
+                    // Two codes of one locale (pt_BR, pt-BR) count once, as the less finished.
+                    states[codes.rows[place]] = max(states[codes.rows[place]], CatalogStats.state(of: value).rawValue)
+                    place += 1
+                }
+                for (i, state) in states.enumerated() {
+                    switch State(rawValue: state) {
+                    case .needsReview: counts[i].needsReview += 1
+                    case .new: counts[i].new += 1
+                    case .translated: counts[i].translated += 1
+                    case nil:
+                        if entry.localizations.isEmpty && i == source {
+                            counts[i].translated += 1  // the key is the source text
+                        } else {
+                            counts[i].missing += 1
+                        }
+                    }
+                }
+            }
+            return counts
+        }
+    }
+
+    /// A localization's state, in order of how far it is from done.
+    enum State: UInt8 { case translated = 1, new, needsReview }
 
     /// A localization's state: needs review when any leaf needs review, new when any is new
     /// (and none needs review), else translated (formats without states count a present
