@@ -95,4 +95,35 @@ import ToastICU
         let expected = leaves.sorted(by: CatalogLeaf.precedes)
         #expect(leaves.map { "\($0.key)|\($0.locale)|\($0.path)" } == expected.map { "\($0.key)|\($0.locale)|\($0.path)" })
     }
+
+    /// `writeJSONLines` writes without making leaves, a run of keys per core: its bytes are
+    /// those of the leaves, in order, each written by `appendJSONLine`. Two codes of one locale
+    /// (`pt_BR`, `pt-BR`) give leaves equal but for their values, ordered by value.
+    @Test(arguments: [false, true])
+    func jsonLinesAreTheLeavesLines(respelled: Bool) throws {
+        var catalog = StringCatalog(table: "L", sourceLanguage: "en")
+        for index in 0..<700 {
+            let key = index % 7 == 0 ? "é\(index)" : "k\(index)"
+            catalog.keys.append(key)
+            catalog.entries[key] = index % 50 == 0 ? CatalogEntry() : CatalogEntry(localizations: [
+                "pt-BR": LocalizedValue(stringUnit: StringUnit(value: "b \(index)")),
+                "pt_BR": LocalizedValue(stringUnit: StringUnit(state: "new", value: "a \(index)")),
+                "de": LocalizedValue(plural: [.one: LocalizedValue(stringUnit: StringUnit(value: "1")),
+                                              .other: LocalizedValue(stringUnit: StringUnit(value: "\"n\"\n"))]),
+            ])
+        }
+        if respelled {
+            catalog.respelledEntries.append(SpelledEntry(key: "e\u{301}7", entry: CatalogEntry(localizations: ["fr": LocalizedValue(stringUnit: StringUnit(value: "x"))])))
+        }
+        var expected: [UInt8] = []
+        for leaf in catalog.leaves(file: "a/L.xcstrings") { leaf.appendJSONLine(to: &expected) }
+        var written: [UInt8] = []
+        catalog.writeJSONLines(file: "a/L.xcstrings") { written += $0 }
+        #expect(written == expected)
+        let lines = String(decoding: written, as: UTF8.self).split(separator: "\n")
+        #expect(lines.count == (700 - 14) * 4 + 14 + (respelled ? 1 : 0))
+        #expect(lines.contains(#"{"file":"a/L.xcstrings","table":"L","key":"k1","locale":"pt-BR","path":"","value":"a 1","state":"new"}"#))
+        let first = try #require(lines.firstIndex { $0.contains(#""key":"k1","locale":"pt-BR""#) })
+        #expect(lines[first + 1].contains(#""value":"b 1","state":"translated""#))
+    }
 }

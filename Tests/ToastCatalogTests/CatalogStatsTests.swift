@@ -1,5 +1,6 @@
 import Testing
 import ToastCatalog
+import ToastTestSupport
 
 /// `CatalogStats` counts a large catalog in slices, one per core, and takes each entry's row
 /// indices from the last entry when their codes agree; the counts must be those of a plain
@@ -22,7 +23,7 @@ import ToastCatalog
             var codes = locales
             switch next(20) {
             case 0:
-                var generator = SeededGenerator(state: random)
+                var generator = SeededGenerator(seed: random)
                 codes.shuffle(using: &generator)
             case 1: codes = codes.filter { _ in next(2) == 0 }
             case 2: codes.append("pt_BR")
@@ -43,14 +44,6 @@ import ToastCatalog
         }
         json += "}}"
         return try StringCatalog(xcstrings: Array(json.utf8), file: "Big.xcstrings")
-    }
-
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return state
-        }
     }
 
     /// The plain count: every key in file order, every code made canonical; two codes of one

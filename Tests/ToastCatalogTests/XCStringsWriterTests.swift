@@ -22,6 +22,18 @@ struct XCStringsWriterCorpusTests {
         #expect(Array(Self.writer.string(tree, finalNewline: bytes.last == 0x0A).utf8) == bytes)
     }
 
+    /// `dump`'s lines of every corpus catalog, `.strings` and `.stringsdict` included, written
+    /// without leaves are the leaves' lines.
+    @Test(arguments: corpus.files(endingWith: [".xcstrings", ".strings", ".stringsdict"]))
+    func dumpLinesAreTheLeavesLines(file: String) throws {
+        let catalog = try CatalogLoader.readFile(Self.corpus.root.appendingPathComponent(file).path)
+        var expected: [UInt8] = []
+        for leaf in catalog.leaves(file: file) { leaf.appendJSONLine(to: &expected) }
+        var written: [UInt8] = []
+        catalog.writeJSONLines(file: file) { written += $0 }
+        #expect(written == expected)
+    }
+
     @Test(arguments: files)
     func theModelLosesNothing(file: String) throws {
         let bytes = try Self.corpus.bytes(file)

@@ -1,4 +1,5 @@
 import ToastICU
+import ToastSupport
 
 /// One string value of a catalog: the normal form for diffing and conformance.
 public struct CatalogLeaf: Sendable, Hashable {
@@ -40,31 +41,61 @@ public struct CatalogLeaf: Sendable, Hashable {
 
     /// Appends ``jsonLine`` and a line feed to UTF-8 bytes, written byte by byte.
     public func appendJSONLine(to out: inout [UInt8]) {
-        func field(_ name: StaticString, _ value: String?, first: Bool = false) {
-            out.append(first ? UInt8(ascii: "{") : UInt8(ascii: ","))
-            out.append(UInt8(ascii: "\""))
+        Self.appendJSONLine(start: Self.lineStart(file: file, table: table), key: key, locale: locale, path: path,
+                            value: value, state: state, to: &out)
+    }
+
+    /// The bytes every line of one file and table begins with: `{"file":…,"table":…,"key":`.
+    static func lineStart(file: String, table: String) -> [UInt8] {
+        var out = Array(#"{"file":"#.utf8)
+        JSONWriter.appendString(file, to: &out)
+        out += #","table":"#.utf8
+        JSONWriter.appendString(table, to: &out)
+        out += #","key":"#.utf8
+        return out
+    }
+
+    /// Appends one JSON line after its ``lineStart(file:table:)``, fields in the contract's order.
+    static func appendJSONLine(start: [UInt8], key: String, locale: String, path: String, value: String?, state: String?,
+                               to out: inout [UInt8]) {
+        func field(_ name: StaticString, _ value: String?) {
             out.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-            out.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
             if let value { JSONWriter.appendString(value, to: &out) } else { out.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C]) }
         }
-        field("file", file, first: true)
-        field("table", table)
-        field("key", key)
-        field("locale", locale)
-        field("path", path)
-        field("value", value)
-        field("state", state)
+        out += start
+        JSONWriter.appendString(key, to: &out)
+        field(#","locale":"#, locale)
+        field(#","path":"#, path)
+        field(#","value":"#, value)
+        field(#","state":"#, state)
         out.append(contentsOf: [UInt8(ascii: "}"), 0x0A])
     }
 
-    /// Code-point order by (file, table, key, locale, path). UTF-8 bytes sort as their code
-    /// points do, so the bytes are compared, field by field, without building anything.
+    /// Code-point order by (file, table, key, locale, path), then value and state (`nil`
+    /// first): leaves equal in the first five come from two codes of one locale (`pt_BR` and
+    /// `pt-BR`). UTF-8 bytes sort as their code points do, so the bytes are compared, field by
+    /// field, without building anything.
     public static func precedes(_ a: CatalogLeaf, _ b: CatalogLeaf) -> Bool {
         if a.file != b.file { return a.file.utf8.lexicographicallyPrecedes(b.file.utf8) }
         if a.table != b.table { return a.table.utf8.lexicographicallyPrecedes(b.table.utf8) }
         if a.key != b.key { return a.key.utf8.lexicographicallyPrecedes(b.key.utf8) }
-        if a.locale != b.locale { return a.locale.utf8.lexicographicallyPrecedes(b.locale.utf8) }
-        return a.path.utf8.lexicographicallyPrecedes(b.path.utf8)
+        return precedesInEntry(a.locale, a.path, a.value, a.state, b.locale, b.path, b.value, b.state)
+    }
+
+    /// The order of two leaves of one key: by locale, path, value and state (`nil` first).
+    static func precedesInEntry(_ locale: String, _ path: String, _ value: String?, _ state: String?,
+                                _ otherLocale: String, _ otherPath: String, _ otherValue: String?, _ otherState: String?) -> Bool {
+        if locale != otherLocale { return locale.utf8.lexicographicallyPrecedes(otherLocale.utf8) }
+        if path != otherPath { return path.utf8.lexicographicallyPrecedes(otherPath.utf8) }
+        func precedes(_ a: String?, _ b: String?) -> Bool? {
+            switch (a, b) {
+            case (nil, nil): nil
+            case (nil, _): true
+            case (_, nil): false
+            case let (a?, b?): a.utf8.elementsEqual(b.utf8) ? nil : a.utf8.lexicographicallyPrecedes(b.utf8)
+            }
+        }
+        return precedes(value, otherValue) ?? precedes(state, otherState) ?? false
     }
 }
 
@@ -97,13 +128,8 @@ extension StringCatalog {
             }
             for (code, value) in entry.localizations {
                 let locale = normalized(code)
-                collect(value, path: "", into: &result) { path, unit in
-                    CatalogLeaf(file: file, table: table, key: key, locale: locale, path: path, value: unit.value, state: unit.state)
-                }
-                for member in value.extra where member.key != "variations" {
-                    collectRules(member, into: &result) { path, text in
-                        CatalogLeaf(file: file, table: table, key: key, locale: locale, path: path, value: text, state: nil)
-                    }
+                Self.visitLeaves(of: value) { path, text, state in
+                    result.append(CatalogLeaf(file: file, table: table, key: key, locale: locale, path: path, value: text, state: state))
                 }
             }
         }
@@ -126,8 +152,85 @@ extension StringCatalog {
         let sortKeys = result.indices.map { index in
             (keyRanks[Int(keyPositions[index])], localeRanks[result[index].locale]!, pathRanks[result[index].path]!)
         }
-        let order = result.indices.sorted { sortKeys[$0] < sortKeys[$1] }
+        let order = result.indices.sorted { a, b in
+            if sortKeys[a] != sortKeys[b] { return sortKeys[a] < sortKeys[b] }
+            return CatalogLeaf.precedesInEntry("", "", result[a].value, result[a].state, "", "", result[b].value, result[b].state)
+        }
         return order.map { result[$0] }
+    }
+
+    /// The JSON Lines of `toastkit dump`: the lines of ``leaves(file:)``, in its order, each as
+    /// ``CatalogLeaf/appendJSONLine(to:)`` writes it, handed to `write` in runs of whole lines,
+    /// in order, on the calling thread.
+    ///
+    /// ```
+    /// {"file":"L.xcstrings","table":"L","key":"saved","locale":"de","path":"","value":"Gespeichert","state":"translated"}
+    /// ```
+    ///
+    /// No leaf is made: the keys are sorted once in code-point order, and each entry's lines
+    /// are made, sorted and written by themselves, runs of keys on all cores. A catalog with
+    /// two spellings of one key is written from ``leaves(file:)``.
+    public func writeJSONLines(file: String, _ write: (UnsafeBufferPointer<UInt8>) -> Void) {
+        let start = CatalogLeaf.lineStart(file: file, table: table)
+        guard !hasRespelledKeys else {
+            var out: [UInt8] = []
+            for leaf in leaves(file: file) {
+                CatalogLeaf.appendJSONLine(start: start, key: leaf.key, locale: leaf.locale, path: leaf.path,
+                                           value: leaf.value, state: leaf.state, to: &out)
+                if out.count >= 1 << 20 {
+                    out.withUnsafeBufferPointer(write)
+                    out.removeAll(keepingCapacity: true)
+                }
+            }
+            out.withUnsafeBufferPointer(write)
+            return
+        }
+        let ordered = keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        let sourceLocale = CatalogLocale.normalize(sourceLanguage)
+        // Runs of keys, a window of them at a time on all cores, so that memory holds a few
+        // runs' lines, not the whole output.
+        let run = 256
+        let runs = (ordered.count + run - 1) / run
+        let window = 2 * Parallel.processorCount
+        var first = 0
+        while first < runs {
+            let count = min(window, runs - first)
+            let base = first
+            let parts = Parallel.map(count) { part in
+                let lower = (base + part) * run
+                return self.jsonLines(of: ordered[lower..<min(lower + run, ordered.count)], start: start, sourceLocale: sourceLocale)
+            }
+            for part in parts { part.withUnsafeBufferPointer(write) }
+            first += count
+        }
+    }
+
+    /// The lines of the entries of `keys` (in that order), each entry's sorted.
+    private func jsonLines(of keys: ArraySlice<String>, start: [UInt8], sourceLocale: String) -> [UInt8] {
+        var out: [UInt8] = []
+        var canonical: [String: String] = [:]
+        var lines: [(locale: String, path: String, value: String?, state: String?)] = []
+        for key in keys {
+            guard let entry = entry(forKey: key) else { continue }
+            lines.removeAll(keepingCapacity: true)
+            if entry.localizations.isEmpty { lines.append((sourceLocale, "", nil, nil)) }
+            for (code, value) in entry.localizations {
+                let locale: String
+                if let known = canonical[code] {
+                    locale = known
+                } else {
+                    locale = CatalogLocale.normalize(code)
+                    canonical[code] = locale
+                }
+                Self.visitLeaves(of: value) { path, text, state in lines.append((locale, path, text, state)) }
+            }
+            lines.sort { a, b in CatalogLeaf.precedesInEntry(a.locale, a.path, a.value, a.state, b.locale, b.path, b.value, b.state) }
+            for line in lines {
+                CatalogLeaf.appendJSONLine(start: start, key: key, locale: line.locale, path: line.path,
+                                           value: line.value, state: line.state, to: &out)
+            }
+        }
+        return out
     }
 
     /// Strings in code-point (UTF-8 byte) order.
@@ -143,27 +246,36 @@ extension StringCatalog {
         return ranks
     }
 
-    private func collect(_ value: LocalizedValue, path: String, into result: inout [CatalogLeaf],
-                         _ make: (String, StringUnit) -> CatalogLeaf) {
+    /// Every leaf of a localization: its path, text and state (`nil` where the format has
+    /// none), the string units of its variations and the `.stringsdict` variables of
+    /// device-specific or variable-width rule type kept as JSON.
+    private static func visitLeaves(of value: LocalizedValue, _ visit: (String, String, String?) -> Void) {
+        collect(value, path: "") { path, unit in visit(path, unit.value, unit.state) }
+        for member in value.extra where member.key != "variations" {
+            collectRules(member) { path, text in visit(path, text, nil) }
+        }
+    }
+
+    private static func collect(_ value: LocalizedValue, path: String, _ visit: (String, StringUnit) -> Void) {
         func join(_ a: String, _ b: String) -> String { a.isEmpty ? b : a + "." + b }
-        if let unit = value.stringUnit { result.append(make(path, unit)) }
-        for (category, form) in value.plural { collect(form, path: join(path, "plural." + category.rawValue), into: &result, make) }
-        for (device, form) in value.device { collect(form, path: join(path, "device." + device), into: &result, make) }
+        if let unit = value.stringUnit { visit(path, unit) }
+        for (category, form) in value.plural { collect(form, path: join(path, "plural." + category.rawValue), visit) }
+        for (device, form) in value.device { collect(form, path: join(path, "device." + device), visit) }
         for (name, substitution) in value.substitutions {
             for (category, form) in substitution.plural {
-                collect(form, path: join(path, "substitutions.\(name).plural.\(category.rawValue)"), into: &result, make)
+                collect(form, path: join(path, "substitutions.\(name).plural.\(category.rawValue)"), visit)
             }
         }
     }
 
     /// `.stringsdict` variables of device-specific or variable-width rule type, kept as JSON.
-    private func collectRules(_ member: JSONMember, into result: inout [CatalogLeaf], _ make: (String, String) -> CatalogLeaf) {
+    private static func collectRules(_ member: JSONMember, _ visit: (String, String) -> Void) {
         guard case .object(let fields) = member.value,
               let type = fields.last(where: { $0.key == "NSStringFormatSpecTypeKey" })?.value.stringValue else { return }
         let prefix = type == "NSStringDeviceSpecificRuleType" ? "device." : type == "NSStringVariableWidthRuleType" ? "width." : nil
         guard let prefix else { return }
         for field in fields where field.key != "NSStringFormatSpecTypeKey" && field.key != "NSStringFormatValueTypeKey" {
-            if case .string(let text) = field.value { result.append(make(prefix + field.key, text)) }
+            if case .string(let text) = field.value { visit(prefix + field.key, text) }
         }
     }
 }

@@ -33,12 +33,13 @@ struct DumpCommand: ParsableCommand {
                 failed = true
                 continue
             }
-            for file in files {
-                do {
-                    let catalog = try CatalogLoader.readFile(file, sourceLanguage: sourceLanguage, limits: limits)
+            // Files are read on all cores, a few ahead, and dumped in order.
+            CatalogLoader.readFiles(files, sourceLanguage: sourceLanguage, limits: limits) { file, result in
+                switch result {
+                case .success(let catalog):
                     for warning in catalog.warnings { printError(warning.description) }
-                    for leaf in catalog.leaves(file: file) { output.append { leaf.appendJSONLine(to: &$0) } }
-                } catch {
+                    catalog.writeJSONLines(file: file) { lines in output.append { $0 += lines } }
+                case .failure(let error):
                     printError(error.description)
                     failed = true
                 }
