@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import ToastCatalog
 import ToastTestSupport
@@ -81,5 +82,45 @@ import ToastTestSupport
             #expect([row.translated, row.needsReview, row.new, row.missing] == expected[row.locale], "\(row.locale)")
         }
         #expect(stats.rows.map(\.locale) == expected.keys.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) })
+    }
+
+    /// A catalog read with `detail: .states` keeps what coverage needs: the same stats, keys
+    /// and locales, each localization one string unit of its state, and no texts.
+    @Test func statesDetailKeepsTheCounts() throws {
+        let table = try Self.catalog(keys: 3000, seed: 7)
+        let bytes = try XCStringsWriter().bytes(table.jsonValue(), finalNewline: true)
+        let states = try StringCatalog(xcstrings: bytes, file: "Big.xcstrings", detail: .states, onEntry: nil)
+        #expect(CatalogStats([states]) == CatalogStats([table]))
+        #expect(states.keys == table.keys)
+        for key in table.keys {
+            let entry = try #require(states.entries[key])
+            #expect(Set(entry.localizations.keys) == Set(table.entries[key]!.localizations.keys))
+            #expect(entry.localizations.values.allSatisfy { $0.stringUnit?.value == "" && $0.plural.isEmpty })
+        }
+    }
+
+    /// Reading with `detail: .states` still checks every entry: an error is the same error.
+    @Test func statesDetailReportsTheSameErrors() {
+        let bad = Array(#"{"sourceLanguage":"en","strings":{"a":{"localizations":{"de":{"stringUnit":{"state":1}}}}}}"#.utf8)
+        func error(_ detail: CatalogDetail) -> String? {
+            do { _ = try StringCatalog(xcstrings: bad, file: "Bad.xcstrings", detail: detail, onEntry: nil); return nil } catch { return error.description }
+        }
+        #expect(error(.states) != nil)
+        #expect(error(.states) == error(.full))
+    }
+}
+
+/// Coverage of every corpus String Catalog is the same read in full and read for its states.
+@Suite(.enabled(if: TestCorpus.shared().shouldRun, "../shared/corpus is absent"))
+struct CatalogStatsCorpusTests {
+    static let corpus = TestCorpus.shared()
+
+    @Test(arguments: corpus.files(endingWith: [".xcstrings"]))
+    func statesDetailCountsAsTheFullCatalog(file: String) throws {
+        let path = Self.corpus.root.appendingPathComponent(file).path
+        let full = try CatalogLoader.readFile(path)
+        let states = try CatalogLoader.readFile(path, detail: .states)
+        #expect(CatalogStats([states]) == CatalogStats([full]))
+        #expect(states.warnings == full.warnings)
     }
 }

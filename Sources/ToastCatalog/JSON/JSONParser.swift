@@ -38,6 +38,8 @@ package struct JSONScanner {
     /// The locale codes of the String Catalog reader's last entry, whose table the next entry
     /// with the same codes in the same order reuses (``LocalizationLayout``).
     var localizationLayout = LocalizationLayout()
+    /// How much of each entry the String Catalog reader keeps.
+    var detail = CatalogDetail.full
     /// The values of the entry being read, in file order (kept for their room).
     var localizationScratch: [LocalizedValue] = []
     /// Set by the String Catalog reader when an object repeats a member name or holds one it

@@ -24,8 +24,9 @@ public struct CatalogSet: Sendable {
     /// warning, as a reader reports it within one file. The merged table keeps the spellings
     /// apart (``StringCatalog/entriesBySpelling()``), as Apple's runtime does, and its lookups
     /// join them. Off by default: it costs a dictionary entry per key (`convert` asks for it).
+    /// `detail` says how much of each String Catalog entry is kept (``CatalogDetail``).
     public static func load(paths: [String], sourceLanguage: String = "en", limits: CatalogLimits = .standard,
-                            reportsKeySpellings: Bool = false) throws(CatalogError) -> CatalogSet {
+                            detail: CatalogDetail = .full, reportsKeySpellings: Bool = false) throws(CatalogError) -> CatalogSet {
         var tables: [StringCatalog] = []
         var warnings: [CatalogWarning] = []
         var merged: [String: Int] = [:]        // "folder-of-lproj-parent/table" → index in tables
@@ -38,7 +39,7 @@ public struct CatalogSet: Sendable {
         for path in paths {
             do throws(CatalogError) { files += try CatalogLoader.files(at: path) } catch { listing = error; break }
         }
-        try CatalogLoader.readFiles(files, sourceLanguage: sourceLanguage, limits: limits) { (file, result) throws(CatalogError) in
+        try CatalogLoader.readFiles(files, sourceLanguage: sourceLanguage, limits: limits, detail: detail) { (file, result) throws(CatalogError) in
             let catalog = try result.get()
             warnings += catalog.warnings
             guard !file.hasSuffix(".xcstrings") else {

@@ -29,9 +29,10 @@ public enum CatalogLoader {
     /// Reads files on all cores (see ``readFile(_:sourceLanguage:limits:)``) and hands each
     /// result to `body` in the order of `files`, on the calling thread; at most two files per
     /// core are read ahead, so that memory holds what `body` keeps plus a few files. An error
-    /// from `body` stops the reading.
+    /// from `body` stops the reading. `detail` says how much of each String Catalog entry is
+    /// kept (``CatalogDetail``).
     public static func readFiles<Failure: Error>(
-        _ files: [String], sourceLanguage: String = "en", limits: CatalogLimits = .standard,
+        _ files: [String], sourceLanguage: String = "en", limits: CatalogLimits = .standard, detail: CatalogDetail = .full,
         _ body: (_ file: String, _ result: Result<StringCatalog, CatalogError>) throws(Failure) -> Void
     ) throws(Failure) {
         let window = files.count > 1 ? 2 * Parallel.processorCount : 1
@@ -46,7 +47,7 @@ public enum CatalogLoader {
             Parallel.forEach(end - start) { index in
                 retired.releaseOwn()
                 let result = Result { () throws(CatalogError) in
-                    try readFile(files[first + index], sourceLanguage: sourceLanguage, limits: limits)
+                    try readFile(files[first + index], sourceLanguage: sourceLanguage, limits: limits, detail: detail)
                 }
                 slots.store((result, MakerRelease<Result<StringCatalog, CatalogError>>.currentThread), at: index)
             }
@@ -243,15 +244,18 @@ public enum CatalogLoader {
     /// Reads one catalog file; `.strings` and `.stringsdict` take their locale from the
     /// `.lproj` folder they are in. A `.strings` or `.stringsdict` file outside any `.lproj`
     /// folder is read as `sourceLanguage`, with an `assumed-locale` warning that says so.
+    /// `detail` says how much of each String Catalog entry is kept (``CatalogDetail``).
     public static func readFile(_ path: String, sourceLanguage: String = "en",
-                                limits: CatalogLimits = .standard) throws(CatalogError) -> StringCatalog {
+                                limits: CatalogLimits = .standard, detail: CatalogDetail = .full) throws(CatalogError) -> StringCatalog {
         let start = SourceLocation(file: path, line: 1, column: 1)
         guard extensions.contains(where: { path.hasSuffix($0) }) else {
             throw CatalogError(location: start, rule: .unsupportedFormat,
                                message: "expected a .xcstrings, .strings or .stringsdict file")
         }
         let bytes = try self.bytes(ofFile: path, limits: limits)
-        if path.hasSuffix(".xcstrings") { return try StringCatalog(xcstrings: bytes, file: path, limits: limits) }
+        if path.hasSuffix(".xcstrings") {
+            return try StringCatalog(xcstrings: bytes, file: path, limits: limits, detail: detail, onEntry: nil)
+        }
         return try stringsTable(bytes, file: path, sourceLanguage: sourceLanguage, limits: limits)
     }
 

@@ -29,15 +29,17 @@ extension StringCatalog {
     ///
     /// With `keepsEntries` false (and `onEntry` given), the entries are handed on and not kept:
     /// the catalog has its keys (in file order, each once), warnings and top-level members,
-    /// and no entries, so that the consumer can free each entry when done with it.
+    /// and no entries, so that the consumer can free each entry when done with it. `detail`
+    /// says how much of each entry is kept (``CatalogDetail``).
     package init(xcstrings bytes: [UInt8], file: String, table: String? = nil, limits: CatalogLimits = .standard,
          parallelism: XCStringsParallelism = .standard, notes: XCStringsReadNotes? = nil,
-         keepsEntries: Bool = true,
+         detail: CatalogDetail = .full, keepsEntries: Bool = true,
          onEntry: ((_ sourceLanguage: String?, _ key: String, _ entry: CatalogEntry, _ position: JSONScanner.Position) -> Void)?
     ) throws(CatalogError) {
         let name = table ?? Self.tableName(forPath: file)
         self = try bytes.withUnsafeBufferPointer { (buffer) throws(CatalogError) -> StringCatalog in
             var scanner = JSONScanner(bytes: buffer, file: file, limits: limits)
+            scanner.detail = detail
             try scanner.skipByteOrderMark()
             let catalog = try XCStringsReader.catalog(&scanner, table: name, parallelism: parallelism,
                                                       keepsEntries: keepsEntries || onEntry == nil, onEntry: onEntry)
@@ -272,6 +274,7 @@ enum XCStringsReader {
                 entry.extra.append(try extra(&scanner, key, position))
             }
         }
+        if scanner.detail == .states { entry.keepStatesOnly() }
         return entry
     }
 

@@ -14,7 +14,7 @@ struct StatsCommand: ParsableCommand {
     func run() throws {
         let limits = try limitOptions.limits()
         let set: CatalogSet
-        do { set = try CatalogSet.load(paths: paths, sourceLanguage: sourceLanguage, limits: limits) } catch {
+        do { set = try CatalogSet.load(paths: paths, sourceLanguage: sourceLanguage, limits: limits, detail: .states) } catch {
             throw CLIFailure(code: 2, message: error.description)
         }
         for warning in set.warnings { printError(warning.description) }
