@@ -78,8 +78,43 @@ struct XCStringsWriterCorpusTests {
         let bytes = try Self.corpus.bytes(file)
         let read = try XCStringsFormatting(bytes, file: file, writer: Self.writer)
         #expect(read.isLaidOut)
-        #expect(read.tree == (try JSONParser.parse(bytes, file: file)))
-        #expect(read.catalog == (try StringCatalog(xcstrings: bytes, file: file)))
+        #expect(read.tree == nil)  // known from the bytes: nothing to write
+        #expect(read.catalog == (try StringCatalog(xcstrings: bytes, file: file, detail: .states, onEntry: nil)))
+        // Not in the layout: parsed, and the tree is what is written.
+        var changed = bytes
+        changed.insert(0x20, at: 1)
+        let reread = try XCStringsFormatting(changed, file: file, writer: Self.writer)
+        #expect(!reread.isLaidOut)
+        #expect(reread.tree == (try JSONParser.parse(bytes, file: file)))
+    }
+
+    /// The check on bytes says "laid out" for every corpus catalog (Xcode wrote them), and
+    /// never for bytes the parser refuses or the writer would write otherwise: 40 random
+    /// edits of each file (a byte changed, inserted or removed, two lines swapped).
+    @Test(arguments: files)
+    func theLayoutCheckOnBytesAgreesWithTheWriter(file: String) throws {
+        let bytes = try Self.corpus.bytes(file)
+        #expect(Self.writer.isKnownLaidOut(bytes, limits: .standard))
+        var rng = SeededGenerator(seed: UInt64(bytes.count))
+        let alphabet = Array(" \n\t\"\\{}[],:0e-.uaé".utf8)
+        for _ in 0..<40 {
+            var edited = bytes
+            let at = Int(rng.next() % UInt64(bytes.count))
+            switch rng.next() % 4 {
+            case 0: edited[at] = alphabet[Int(rng.next() % UInt64(alphabet.count))]
+            case 1: edited.insert(alphabet[Int(rng.next() % UInt64(alphabet.count))], at: at)
+            case 2: edited.remove(at: at)
+            default:
+                var lines = edited.split(separator: 0x0A, omittingEmptySubsequences: false)
+                let a = Int(rng.next() % UInt64(lines.count)), b = Int(rng.next() % UInt64(lines.count))
+                lines.swapAt(a, b)
+                edited = Array(lines.joined(separator: [0x0A]))
+            }
+            if Self.writer.isKnownLaidOut(edited, limits: .standard) {
+                let tree = try JSONParser.parse(edited, file: file)
+                #expect(Self.writer.isLaidOut(tree, as: edited), "an edit at \(at) of \(file)")
+            }
+        }
     }
 
     static func shuffle(_ value: JSONValue, _ rng: inout SeededGenerator) -> JSONValue {
@@ -98,6 +133,59 @@ struct XCStringsWriterCorpusTests {
 
 @Suite struct XCStringsWriterTests {
     let writer = try! XCStringsWriter()
+
+    /// Documents on the edge of the writer's layout: the check on bytes says "laid out" exactly
+    /// for those the parser reads and the writer writes back byte for byte.
+    static let layoutCases: [(text: String, laidOut: Bool)] = [
+        ("{\n  \"a\" : \"x\"\n}", true),
+        ("{\n  \"a\" : \"x\"\n}\n", true),
+        ("{\n  \"a\" : \"x\"\n}\n\n", false),
+        ("{\n\n}", true),
+        ("{\n}", false),
+        ("[\n\n]", true),
+        ("{\n  \"a\" : [\n    1,\n    -0.5e+3,\n    true,\n    null\n  ]\n}", true),
+        ("{\n  \"a\" : 01\n}", false),
+        ("{\n  \"b\" : 1,\n  \"a\" : 2\n}", false),
+        ("{\n  \"a\" : 1,\n  \"a\" : 2\n}", true),
+        ("{\n  \"item 2\" : 1,\n  \"item 10\" : 2\n}", true),
+        ("{\n  \"item 10\" : 1,\n  \"item 2\" : 2\n}", false),
+        ("{\n  \"a\" : \"\\\" \\\\ \\n \\r \\t \\b \\f \\u001F \\u007F é 🙂\"\n}", true),
+        ("{\n  \"a\" : \"\\u001f\"\n}", false),
+        ("{\n  \"a\" : \"\\u000A\"\n}", false),
+        ("{\n  \"a\" : \"\\u00E9\"\n}", false),
+        ("{\n  \"a\" : \"\\/\"\n}", false),
+        ("{\n  \"a\" : \"\t\"\n}", false),
+        ("{\n  \"\\n\" : 1,\n  \"\\\"\" : 2\n}", true),
+        ("{\n  \"\\\"\" : 1,\n  \"\\n\" : 2\n}", false),
+        ("\u{FEFF}{\n\n}", false),
+        ("{\n  \"a\" : \"x\" \n}", false),
+        ("{\n  \"a\": \"x\"\n}", false),
+        ("{\n   \"a\" : \"x\"\n}", false),
+    ]
+
+    @Test(arguments: layoutCases.indices)
+    func theLayoutCheckOnBytesKnowsTheEdges(index: Int) throws {
+        let (text, laidOut) = Self.layoutCases[index]
+        let bytes = Array(text.utf8)
+        let oracle = (try? JSONParser.parse(bytes, file: "t.xcstrings")).map { writer.isLaidOut($0, as: bytes) } ?? false
+        #expect(oracle == laidOut, "the case itself")
+        #expect(writer.isKnownLaidOut(bytes, limits: .standard) == laidOut)
+    }
+
+    /// Bytes the parser refuses are never "laid out": invalid UTF-8, nesting or a string past
+    /// the limits.
+    @Test func theLayoutCheckOnBytesKeepsTheParsersLimits() {
+        #expect(!writer.isKnownLaidOut(Array("{\n  \"a\" : \"".utf8) + [0xC0, 0x80] + Array("\"\n}".utf8), limits: .standard))
+        #expect(!writer.isKnownLaidOut(Array("{\n  \"a\" : \"".utf8) + [0xED, 0xA0, 0x80] + Array("\"\n}".utf8), limits: .standard))
+        let nested = Array("{\n  \"a\" : {\n    \"b\" : {\n\n    }\n  }\n}".utf8)
+        #expect(writer.isKnownLaidOut(nested, limits: CatalogLimits(maximumDepth: 3)))
+        #expect(!writer.isKnownLaidOut(nested, limits: CatalogLimits(maximumDepth: 2)))
+        #expect((try? JSONParser.parse(nested, file: "t", limits: CatalogLimits(maximumDepth: 2))) == nil)
+        let long = Array("{\n  \"a\" : \"0123456789\"\n}".utf8)
+        #expect(writer.isKnownLaidOut(long, limits: CatalogLimits(maximumStringLength: 11)))
+        #expect(!writer.isKnownLaidOut(long, limits: CatalogLimits(maximumStringLength: 9)))
+        #expect((try? JSONParser.parse(long, file: "t", limits: CatalogLimits(maximumStringLength: 9))) == nil)
+    }
 
     @Test func layout() throws {
         let tree = try JSONParser.parse(Array(#"{"version":"1.0","strings":{"b":{},"a":{"x":[1,"\u0001/\n\"\\é"],"e":[]}},"sourceLanguage":"en"}"#.utf8), file: "t")

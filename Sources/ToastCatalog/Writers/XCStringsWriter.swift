@@ -56,6 +56,14 @@ public struct XCStringsWriter: Sendable {
         return output.finish()
     }
 
+    /// Whether `file` is already a document in Xcode's layout (with a final newline or without),
+    /// decided on its bytes without building the document (``XCStringsLayoutCheck``). `true`
+    /// means ``isLaidOut(_:as:)`` is true of the document the file holds and the file reads
+    /// without an error within `limits`; `false` means not known.
+    package func isKnownLaidOut(_ file: [UInt8], limits: CatalogLimits) -> Bool {
+        file.withUnsafeBufferPointer { XCStringsLayoutCheck.isLaidOut($0, order: MemberOrder(collator: collator), limits: limits) }
+    }
+
     /// The members of an object in Xcode's order (stable for duplicates).
     public func sorted(_ members: [JSONMember]) -> [JSONMember] {
         var order = MemberOrder(collator: collator)
@@ -89,24 +97,33 @@ struct MemberOrder {
     mutating func indices(of members: [JSONMember]) -> [Int]? {
         if members.count < 2 { return nil }
         if let shape = orderedShapes[members.count], zip(shape, members).allSatisfy({ $0 == $1.key }) { return nil }
-        let memberKeys = members.map { key($0.key) }
-        func precedes(_ a: Int, _ b: Int) -> Bool {
-            let common = min(memberKeys[a].count, memberKeys[b].count)
-            let order = common == 0 ? 0 : memberKeys[a].withUnsafeBufferPointer { left in
-                memberKeys[b].withUnsafeBufferPointer { right in memcmp(left.baseAddress!, right.baseAddress!, common) }
-            }
-            if order != 0 { return order < 0 }
-            if memberKeys[a].count != memberKeys[b].count { return memberKeys[a].count < memberKeys[b].count }
-            if members[a].key != members[b].key {
-                return members[a].key.unicodeScalars.lexicographicallyPrecedes(members[b].key.unicodeScalars)
-            }
-            return a < b
-        }
-        if members.indices.dropFirst().allSatisfy({ precedes($0 - 1, $0) }) {
-            orderedShapes[members.count] = members.map(\.key)
+        let names = members.map(\.key)
+        let keys = names.map { key($0) }
+        if names.indices.dropFirst().allSatisfy({ Self.precedes($0 - 1, $0, keys, names) }) {
+            orderedShapes[members.count] = names
             return nil
         }
-        return members.indices.sorted(by: precedes)
+        return names.indices.sorted { Self.precedes($0, $1, keys, names) }
+    }
+
+    /// Whether `names`, the member names of one object in file order, are in Xcode's order.
+    mutating func isOrdered(_ names: [String]) -> Bool {
+        if names.count < 2 { return true }
+        let keys = names.map { key($0) }
+        return names.indices.dropFirst().allSatisfy { Self.precedes($0 - 1, $0, keys, names) }
+    }
+
+    /// Whether the member at `a` comes before the one at `b`: by collation key, then code
+    /// point, then position.
+    private static func precedes(_ a: Int, _ b: Int, _ keys: [[UInt8]], _ names: [String]) -> Bool {
+        let common = min(keys[a].count, keys[b].count)
+        let order = common == 0 ? 0 : keys[a].withUnsafeBufferPointer { left in
+            keys[b].withUnsafeBufferPointer { right in memcmp(left.baseAddress!, right.baseAddress!, common) }
+        }
+        if order != 0 { return order < 0 }
+        if keys[a].count != keys[b].count { return keys[a].count < keys[b].count }
+        if names[a] != names[b] { return names[a].unicodeScalars.lexicographicallyPrecedes(names[b].unicodeScalars) }
+        return a < b
     }
 }
 

@@ -48,9 +48,8 @@ struct FmtCommand: ParsableCommand {
                     let bytes = contents.bytes
                     // The tree is written back; the catalog checks the schema.
                     let read = try XCStringsFormatting(bytes, file: file, writer: writer, limits: limits)
-                    let tree = read.tree
                     last = read
-                    if read.isLaidOut { continue }
+                    guard let tree = read.tree, !read.isLaidOut else { continue }
                     changed.append(file)
                     if check {
                         printError("\(file):1:1: warning: [fmt] not in Xcode's layout; run toastkit fmt")

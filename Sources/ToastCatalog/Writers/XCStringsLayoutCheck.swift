@@ -1,0 +1,262 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Whether a file already is a document in Xcode's layout, decided on its bytes, without
+/// building the document: each value is stepped over as ``XCStringsWriter`` would write it
+/// (two-space indent, `"key" : value`, `,\n` between members, the empty object as `{\n\n}`),
+/// every string in the writer's escaping (`\"`, `\\`, short escapes, `\u00XX` for other
+/// controls and DEL, everything else literal and well-formed UTF-8), and the members of every
+/// object in the writer's order (``MemberOrder``).
+///
+/// The answer `true` is only given for bytes that equal the writer's output for the document
+/// they hold, with a final newline or without, and that the JSON parser reads without an error
+/// (depth and string length within the limits). Anything else is `false`, which means "not
+/// known": the caller parses the file and compares the writer's output with it
+/// (``XCStringsWriter/isLaidOut(_:as:)``), which also finds what the file's error is.
+struct XCStringsLayoutCheck {
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private let limits: CatalogLimits
+    private var order: MemberOrder
+    private var index = 0
+    /// Member names of the object open at each depth, as byte ranges (buffers kept for reuse).
+    private var names: [[Range<Int>]] = []
+    /// For each member count, where the names of the last object of that size found in order
+    /// stand: an object whose names are those bytes, in order, is in order without a collation
+    /// key (every localization repeats the same member names).
+    private var orderedShapes: [Int: [Range<Int>]] = [:]
+
+    /// Whether `bytes` are the writer's layout of the document they hold (see the type).
+    static func isLaidOut(_ bytes: UnsafeBufferPointer<UInt8>, order: MemberOrder, limits: CatalogLimits) -> Bool {
+        var check = XCStringsLayoutCheck(bytes: bytes, limits: limits, order: order)
+        guard check.value(depth: 0) else { return false }
+        if check.index < bytes.count, bytes[check.index] == 0x0A { check.index += 1 }
+        return check.index == bytes.count
+    }
+
+    private init(bytes: UnsafeBufferPointer<UInt8>, limits: CatalogLimits, order: MemberOrder) {
+        self.bytes = bytes
+        self.limits = limits
+        self.order = order
+    }
+
+    private mutating func value(depth: Int) -> Bool {
+        guard index < bytes.count else { return false }
+        switch bytes[index] {
+        case UInt8(ascii: "{"): return object(depth: depth)
+        case UInt8(ascii: "["): return array(depth: depth)
+        case UInt8(ascii: "\""): return string() != nil
+        case UInt8(ascii: "t"): return skip("true")
+        case UInt8(ascii: "f"): return skip("false")
+        case UInt8(ascii: "n"): return skip("null")
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return number()
+        default: return false
+        }
+    }
+
+    /// Steps over `text` when the bytes at the index are it.
+    private mutating func skip(_ text: StaticString) -> Bool {
+        let count = text.utf8CodeUnitCount
+        guard bytes.count - index >= count, memcmp(bytes.baseAddress! + index, text.utf8Start, count) == 0 else { return false }
+        index += count
+        return true
+    }
+
+    /// Steps over the indent of `depth`: two spaces a level.
+    private mutating func indent(_ depth: Int) -> Bool {
+        let end = index + 2 * depth
+        guard end <= bytes.count else { return false }
+        while index < end {
+            guard bytes[index] == 0x20 else { return false }
+            index += 1
+        }
+        return true
+    }
+
+    /// An object or array whose contents are one level deeper, within the parser's depth limit.
+    private func opens(atDepth depth: Int) -> Bool { depth + 1 <= limits.maximumDepth }
+
+    private mutating func object(depth: Int) -> Bool {
+        guard opens(atDepth: depth) else { return false }
+        index += 1
+        if skip("\n\n") { return indent(depth) && skip("}") }
+        guard skip("\n") else { return false }
+        if names.count <= depth { names.append(contentsOf: repeatElement([], count: depth + 1 - names.count)) }
+        var members = names[depth]
+        names[depth] = []
+        members.removeAll(keepingCapacity: true)
+        defer { names[depth] = members }
+        while true {
+            guard indent(depth + 1), index < bytes.count, bytes[index] == UInt8(ascii: "\""), let name = string() else { return false }
+            members.append(name)
+            guard skip(" : "), value(depth: depth + 1) else { return false }
+            if skip(",\n") { continue }
+            guard skip("\n"), indent(depth), skip("}") else { return false }
+            return isOrdered(members)
+        }
+    }
+
+    private mutating func array(depth: Int) -> Bool {
+        guard opens(atDepth: depth) else { return false }
+        index += 1
+        if skip("\n\n") { return indent(depth) && skip("]") }
+        guard skip("\n") else { return false }
+        while true {
+            guard indent(depth + 1), value(depth: depth + 1) else { return false }
+            if skip(",\n") { continue }
+            return skip("\n") && indent(depth) && skip("]")
+        }
+    }
+
+    /// Steps over a string written in the writer's escaping (the index at its opening quote);
+    /// the range of its contents, or nil when the writer would write it otherwise or the parser
+    /// would refuse it.
+    private mutating func string() -> Range<Int>? {
+        index += 1
+        let start = index
+        let count = bytes.count
+        while index < count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "\""):
+                // The parser's limit, on the bytes (a decoded string is never longer).
+                guard index - start < limits.maximumStringLength else { return nil }
+                index += 1
+                return start..<index - 1
+            case UInt8(ascii: "\\"):
+                guard index + 1 < count else { return nil }
+                switch bytes[index + 1] {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "n"), UInt8(ascii: "r"),
+                     UInt8(ascii: "t"), UInt8(ascii: "b"), UInt8(ascii: "f"):
+                    index += 2
+                case UInt8(ascii: "u"):
+                    // Only a control without a short escape, or DEL, as four uppercase hex digits.
+                    guard controlEscape(at: index) != nil else { return nil }
+                    index += 6
+                default:
+                    return nil
+                }
+            case 0x00..<0x20, 0x7F:
+                return nil
+            case 0x80...:
+                guard let next = wellFormedEnd(at: index) else { return nil }
+                index = next
+            default:
+                index += 1
+            }
+        }
+        return nil
+    }
+
+    /// The control that a `\uXXXX` at `at` stands for, when the writer writes that control so.
+    private func controlEscape(at: Int) -> UInt8? {
+        guard at + 6 <= bytes.count, bytes[at + 2] == 0x30, bytes[at + 3] == 0x30 else { return nil }
+        func digit(_ byte: UInt8) -> UInt8? {
+            switch byte {
+            case 0x30...0x39: byte - 0x30
+            case 0x41...0x46: byte - 0x41 + 10
+            default: nil
+            }
+        }
+        guard let high = digit(bytes[at + 4]), let low = digit(bytes[at + 5]) else { return nil }
+        let value = high << 4 | low
+        switch value {
+        case 0x08, 0x09, 0x0A, 0x0C, 0x0D: return nil
+        case 0x00..<0x20, 0x7F: return value
+        default: return nil
+        }
+    }
+
+    /// The end of the well-formed UTF-8 character starting at `at` (a byte from 0x80 up).
+    private func wellFormedEnd(at: Int) -> Int? {
+        let lead = bytes[at]
+        let length: Int
+        var low: UInt8 = 0x80, high: UInt8 = 0xBF
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; low = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: length = 3; high = 0x9F
+        case 0xF0: length = 4; low = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; high = 0x8F
+        default: return nil
+        }
+        guard at + length <= bytes.count, (low...high).contains(bytes[at + 1]) else { return nil }
+        var next = at + 2
+        while next < at + length {
+            guard bytes[next] & 0xC0 == 0x80 else { return nil }
+            next += 1
+        }
+        return next
+    }
+
+    /// Steps over a number as the parser reads it (the writer copies its digits).
+    private mutating func number() -> Bool {
+        func digits() -> Int {
+            var n = 0
+            while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 { index += 1; n += 1 }
+            return n
+        }
+        if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        guard index < bytes.count else { return false }
+        if bytes[index] == UInt8(ascii: "0") { index += 1 } else if digits() == 0 { return false }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            if digits() == 0 { return false }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            if digits() == 0 { return false }
+        }
+        return true
+    }
+
+    /// Whether an object's member names (ranges of their escaped bytes) are in the writer's
+    /// order: the names of the last ordered object of the same size, byte for byte, or else
+    /// in ``MemberOrder``'s order of their decoded texts.
+    private mutating func isOrdered(_ members: [Range<Int>]) -> Bool {
+        if members.count < 2 { return true }
+        let base = bytes.baseAddress!
+        if let shape = orderedShapes[members.count],
+           zip(shape, members).allSatisfy({ $0.count == $1.count && memcmp(base + $0.lowerBound, base + $1.lowerBound, $0.count) == 0 }) {
+            return true
+        }
+        guard order.isOrdered(members.map(decoded)) else { return false }
+        orderedShapes[members.count] = members
+        return true
+    }
+
+    /// The text of a name's bytes, escaped as ``string()`` accepts.
+    private func decoded(_ range: Range<Int>) -> String {
+        let raw = UnsafeBufferPointer(rebasing: bytes[range])
+        guard raw.contains(UInt8(ascii: "\\")) else { return String(decoding: raw, as: UTF8.self) }
+        var out: [UInt8] = []
+        out.reserveCapacity(raw.count)
+        var i = range.lowerBound
+        while i < range.upperBound {
+            guard bytes[i] == UInt8(ascii: "\\") else {
+                out.append(bytes[i])
+                i += 1
+                continue
+            }
+            switch bytes[i + 1] {
+            case UInt8(ascii: "n"): out.append(0x0A)
+            case UInt8(ascii: "r"): out.append(0x0D)
+            case UInt8(ascii: "t"): out.append(0x09)
+            case UInt8(ascii: "b"): out.append(0x08)
+            case UInt8(ascii: "f"): out.append(0x0C)
+            case UInt8(ascii: "u"):
+                out.append(controlEscape(at: i) ?? 0)
+                i += 6
+                continue
+            case let other: out.append(other)
+            }
+            i += 2
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}
