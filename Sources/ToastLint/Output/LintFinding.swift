@@ -61,9 +61,63 @@ public struct LintFinding: Sendable, Hashable {
     /// A short stable id of ``groupKey`` (16 hex digits, FNV-1a): JSON's and SARIF's `group`.
     public var group: String { LintOutput.stableHash(groupKey) }
 
-    /// `message` with each whole-word `locale` replaced by `{locale}`.
-    static func withoutLocale(_ message: String, _ locale: String) -> String {
-        guard !locale.isEmpty, message.contains(locale) else { return message }
+    /// `message` with each whole-word `locale` replaced by `{locale}`: an occurrence of the
+    /// code's characters whose neighbours are no letter, digit or `-`.
+    ///
+    /// A code of ASCII letters, digits, `-` and `_` (every code lint reports) is searched for as
+    /// bytes, each match kept when it starts and ends on character boundaries (a combining mark
+    /// after it, or a prepended mark before it, makes another character); any other code as
+    /// characters.
+    package static func withoutLocale(_ message: String, _ locale: String) -> String {
+        guard !locale.isEmpty else { return message }
+        guard locale.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D && $0 != 0x0A }) else { return withoutLocaleByCharacters(message, locale) }
+        let needle = Array(locale.utf8)
+        let utf8 = message.utf8
+        var result: String?
+        var copied = utf8.startIndex
+        var searchFrom = utf8.startIndex
+        while let start = Self.firstMatch(of: needle, in: utf8, from: searchFrom) {
+            let end = utf8.index(start, offsetBy: needle.count)
+            searchFrom = utf8.index(after: start)
+            guard let lower = start.samePosition(in: message), let upper = end.samePosition(in: message) else { continue }
+            let before = lower == message.startIndex ? nil : message[message.index(before: lower)]
+            let after = upper == message.endIndex ? nil : message[upper]
+            let whole = !(before?.isLetter ?? false) && !(before?.isNumber ?? false) && before != "-"
+                && !(after?.isLetter ?? false) && !(after?.isNumber ?? false) && after != "-"
+            // As a search by characters goes on after the match, whole or not.
+            searchFrom = end
+            guard whole else { continue }
+            var text = result ?? ""
+            text += message[copied..<lower]
+            text += "{locale}"
+            result = text
+            copied = upper
+        }
+        guard var result else { return message }
+        result += message[copied...]
+        return result
+    }
+
+    /// The first index at or after `from` where `utf8` holds the bytes of `needle`.
+    private static func firstMatch(of needle: [UInt8], in utf8: String.UTF8View, from: String.Index) -> String.Index? {
+        var index = from
+        let first = needle[0]
+        while let found = utf8[index...].firstIndex(of: first) {
+            var candidate = found
+            var matched = true
+            for byte in needle {
+                guard candidate < utf8.endIndex, utf8[candidate] == byte else { matched = false; break }
+                candidate = utf8.index(after: candidate)
+            }
+            if matched { return found }
+            index = utf8.index(after: found)
+        }
+        return nil
+    }
+
+    /// ``withoutLocale(_:_:)`` by characters, for a code that is not plain ASCII.
+    package static func withoutLocaleByCharacters(_ message: String, _ locale: String) -> String {
+        guard message.contains(locale) else { return message }
         var result = ""
         var rest = message[...]
         while let range = rest.firstRange(of: locale) {

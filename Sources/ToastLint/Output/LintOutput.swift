@@ -1,4 +1,5 @@
 import ToastCatalog
+import ToastSupport
 
 /// The output formats of `toastkit lint`.
 public enum LintOutputFormat: String, Sendable, CaseIterable {
@@ -41,6 +42,31 @@ public enum LintOutput {
         var bytes: [UInt8] = []
         appendJSON(finding, to: &bytes)
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Every finding as ``appendJSON(_:to:)`` writes it, one per line, handed to `write` in runs
+    /// of whole lines, in order, on the calling thread; the runs are made on all cores, a
+    /// window of them at a time.
+    public static func writeJSONLines(_ findings: [LintFinding], _ write: (UnsafeBufferPointer<UInt8>) -> Void) {
+        let run = 512
+        let runs = (findings.count + run - 1) / run
+        let window = 2 * Parallel.processorCount
+        var first = 0
+        while first < runs {
+            let count = min(window, runs - first)
+            let base = first
+            let parts = Parallel.map(count) { part in
+                var out: [UInt8] = []
+                let lower = (base + part) * run
+                for finding in findings[lower..<min(lower + run, findings.count)] {
+                    appendJSON(finding, to: &out)
+                    out.append(0x0A)
+                }
+                return out
+            }
+            for part in parts { part.withUnsafeBufferPointer(write) }
+            first += count
+        }
     }
 
     /// Appends ``json(_:)`` of `finding` to UTF-8 bytes (no line feed), written byte by byte.

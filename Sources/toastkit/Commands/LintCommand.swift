@@ -93,7 +93,7 @@ struct LintCommand: ParsableCommand {
         case .text: print(report.body(), terminator: "")
         case .json:
             var out = StandardOutputBuffer()
-            for finding in findings { out.append { LintOutput.appendJSON(finding, to: &$0); $0.append(0x0A) } }
+            LintOutput.writeJSONLines(findings) { lines in out.append { $0 += lines } }
             out.flush()
         case .github:
             var out = StandardOutputBuffer()
