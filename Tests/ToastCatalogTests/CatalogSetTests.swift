@@ -191,6 +191,17 @@ struct MergedEntriesTests {
         #expect(compared > 0 || !set.tables.contains { $0.format != .xcstrings })
     }
 
+    /// `jsonValue()` does not depend on the order of the model's dictionaries: two loads of
+    /// one app give one tree (each dictionary iterates in its own order).
+    @Test(arguments: apps)
+    func theJSONTreeIsTheSameOnEveryLoad(app: String) throws {
+        let path = TestCorpus.shared().root.appendingPathComponent(app).path
+        let first = try CatalogSet.load(paths: [path]).tables.map { $0.jsonValue() }
+        let second = try CatalogSet.load(paths: [path]).tables.map { $0.jsonValue() }
+        let same = first == second  // a Bool, so that a failure does not print two trees
+        #expect(same, "two loads of \(app) gave two different JSON trees")
+    }
+
     @Test func aPreferredLayerAndCommentsMergeAsKeyByKey() throws {
         var table = try StringCatalog(strings: Array("/* en */\n\"a\" = \"A\";\n\"b\" = \"B\";\n".utf8), file: "en.lproj/L.strings", locale: "en")
         table.merge(try StringCatalog(strings: Array("\"a\" = \"A2\";\n/* de */\n\"c\" = \"C\";\n".utf8), file: "en.lproj/L2.strings", locale: "en"),

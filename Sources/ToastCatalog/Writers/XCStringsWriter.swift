@@ -75,12 +75,14 @@ public struct XCStringsWriter: Sendable {
 /// Xcode's order of member names: an `en` collator with numeric ordering, ties broken by code
 /// point. Each distinct name is turned into its collation key once, however many objects
 /// carry it (every localization repeats the same locale codes and member names), and an
-/// object whose names repeat those of an earlier object in order is known to be in order.
+/// object whose names repeat those of the last object of its size, in order, takes that
+/// object's order without comparing a name.
 struct MemberOrder {
     let collator: Collator
     private var keys: [String: [UInt8]] = [:]
-    /// For each member count, the names of the last object of that size found in order.
-    private var orderedShapes: [Int: [String]] = [:]
+    /// For each member count, the names of the last object of that size sorted, and its
+    /// order (nil when it was in order).
+    private var shapes: [Int: (names: [String], indices: [Int]?)] = [:]
 
     init(collator: Collator) { self.collator = collator }
 
@@ -96,14 +98,15 @@ struct MemberOrder {
     /// usual case: a file Xcode wrote). Members whose names tie keep file order.
     mutating func indices(of members: [JSONMember]) -> [Int]? {
         if members.count < 2 { return nil }
-        if let shape = orderedShapes[members.count], zip(shape, members).allSatisfy({ $0 == $1.key }) { return nil }
+        if let shape = shapes[members.count], zip(shape.names, members).allSatisfy({ $0.utf8.elementsEqual($1.key.utf8) }) {
+            return shape.indices
+        }
         let names = members.map(\.key)
         let keys = names.map { key($0) }
-        if names.indices.dropFirst().allSatisfy({ Self.precedes($0 - 1, $0, keys, names) }) {
-            orderedShapes[members.count] = names
-            return nil
-        }
-        return names.indices.sorted { Self.precedes($0, $1, keys, names) }
+        let indices: [Int]? = names.indices.dropFirst().allSatisfy({ Self.precedes($0 - 1, $0, keys, names) })
+            ? nil : names.indices.sorted { Self.precedes($0, $1, keys, names) }
+        shapes[members.count] = (names, indices)
+        return indices
     }
 
     /// Whether `names`, the member names of one object in file order, are in Xcode's order.
