@@ -39,6 +39,32 @@ package enum Parallel {
         return slots.values()
     }
 
+    /// Makes a value for each run of `runLength` indices of `0..<count` on all cores, a window
+    /// of two runs per core at a time, and hands the values to `consume` in index order on the
+    /// calling thread: output made in parallel and written in order, with memory for a window
+    /// of runs rather than the whole output.
+    ///
+    /// ```swift
+    /// Parallel.forEachRun(of: 10, length: 4, { Array($0) }) { print($0) }  // [0, 1, 2, 3], [4, 5, 6, 7], [8, 9]
+    /// ```
+    package static func forEachRun<Value>(of count: Int, length runLength: Int, _ make: @Sendable (Range<Int>) -> Value,
+                                          then consume: (Value) -> Void) {
+        let length = max(1, runLength)
+        let runs = (count + length - 1) / length
+        let window = 2 * processorCount
+        var first = 0
+        while first < runs {
+            let size = min(window, runs - first)
+            let base = first
+            let values = map(size) { part in
+                let lower = (base + part) * length
+                return make(lower..<min(lower + length, count))
+            }
+            for value in values { consume(value) }
+            first += size
+        }
+    }
+
     /// `0..<count` cut into at most `parts` contiguous, nearly equal ranges (none empty,
     /// at least one), in order: the slices of a list that `map` hands to its workers.
     ///

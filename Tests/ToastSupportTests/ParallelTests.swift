@@ -32,6 +32,16 @@ import Darwin
         #expect((sizes.max() ?? 0) - (sizes.filter { $0 > 0 }.min() ?? 0) <= (count + parts - 1) / max(parts, 1))
     }
 
+    /// Runs are made on all cores and handed on in order, each once, the last one short.
+    @Test(arguments: [(0, 4), (1, 4), (10, 4), (12, 4), (1_000, 7), (5, 0)])
+    func runsAreHandedOnInOrder(count: Int, length: Int) {
+        var runs: [Range<Int>] = []
+        Parallel.forEachRun(of: count, length: length, { $0 }, then: { runs.append($0) })
+        #expect(runs.flatMap { Array($0) } == Array(0..<count))
+        #expect(runs.dropLast().allSatisfy { $0.count == max(1, length) })
+        #expect(runs.allSatisfy { !$0.isEmpty })
+    }
+
     @Test func processorCountMatchesTheSystem() {
         #expect(Parallel.processorCount == max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))))
     }

@@ -187,22 +187,10 @@ extension StringCatalog {
         }
         let ordered = keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         let sourceLocale = CatalogLocale.normalize(sourceLanguage)
-        // Runs of keys, a window of them at a time on all cores, so that memory holds a few
-        // runs' lines, not the whole output.
-        let run = 256
-        let runs = (ordered.count + run - 1) / run
-        let window = 2 * Parallel.processorCount
-        var first = 0
-        while first < runs {
-            let count = min(window, runs - first)
-            let base = first
-            let parts = Parallel.map(count) { part in
-                let lower = (base + part) * run
-                return self.jsonLines(of: ordered[lower..<min(lower + run, ordered.count)], start: start, sourceLocale: sourceLocale)
-            }
-            for part in parts { part.withUnsafeBufferPointer(write) }
-            first += count
-        }
+        // Runs of keys on all cores, a window at a time: memory holds a few runs' lines.
+        Parallel.forEachRun(of: ordered.count, length: 256, { keys in
+            self.jsonLines(of: ordered[keys], start: start, sourceLocale: sourceLocale)
+        }, then: { lines in lines.withUnsafeBufferPointer(write) })
     }
 
     /// The lines of the entries of `keys` (in that order), each entry's sorted.

@@ -48,25 +48,14 @@ public enum LintOutput {
     /// of whole lines, in order, on the calling thread; the runs are made on all cores, a
     /// window of them at a time.
     public static func writeJSONLines(_ findings: [LintFinding], _ write: (UnsafeBufferPointer<UInt8>) -> Void) {
-        let run = 512
-        let runs = (findings.count + run - 1) / run
-        let window = 2 * Parallel.processorCount
-        var first = 0
-        while first < runs {
-            let count = min(window, runs - first)
-            let base = first
-            let parts = Parallel.map(count) { part in
-                var out: [UInt8] = []
-                let lower = (base + part) * run
-                for finding in findings[lower..<min(lower + run, findings.count)] {
-                    appendJSON(finding, to: &out)
-                    out.append(0x0A)
-                }
-                return out
+        Parallel.forEachRun(of: findings.count, length: 512, { range in
+            var out: [UInt8] = []
+            for finding in findings[range] {
+                appendJSON(finding, to: &out)
+                out.append(0x0A)
             }
-            for part in parts { part.withUnsafeBufferPointer(write) }
-            first += count
-        }
+            return out
+        }, then: { lines in lines.withUnsafeBufferPointer(write) })
     }
 
     /// Appends ``json(_:)`` of `finding` to UTF-8 bytes (no line feed), written byte by byte.
