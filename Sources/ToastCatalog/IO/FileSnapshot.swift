@@ -107,15 +107,6 @@ func checkPathLength(_ path: String) throws(CatalogError) {
     }
 }
 
-/// `read(2)`, under the name both platforms' modules give it.
-func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-    #if canImport(Glibc)
-    Glibc.read(descriptor, buffer, count)
-    #else
-    Darwin.read(descriptor, buffer, count)
-    #endif
-}
-
 /// `pread(2)`, under the name both platforms' modules give it.
 func systemPositionedRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int, _ offset: Int64) -> Int {
     #if canImport(Glibc)

@@ -26,7 +26,7 @@ public enum CatalogLoader {
         return catalogs
     }
 
-    /// Reads files on all cores (see ``readFile(_:sourceLanguage:limits:)``) and hands each
+    /// Reads files on all cores (see ``readFile(_:sourceLanguage:limits:detail:)``) and hands each
     /// result to `body` in the order of `files`, on the calling thread; at most two files per
     /// core are read ahead, so that memory holds what `body` keeps plus a few files. An error
     /// from `body` stops the reading. `detail` says how much of each String Catalog entry is
@@ -199,9 +199,10 @@ public enum CatalogLoader {
             throw CatalogError(location: start, rule: .limit,
                                message: "the file is \(size) bytes; the limit is \(limits.maximumFileSize) (--max-file-size)")
         }
-        let (bytes, read) = readAll(descriptor, count: Int(size))
+        let (bytes, read, failure) = readAll(descriptor, count: Int(size))
         guard read == Int(size) else {
-            throw ioError(path, "read \(read) of \(size) bytes: the file changed or could not be read (\(systemError()))")
+            let reason = failure.map { systemError($0) } ?? "it ended early"
+            throw ioError(path, "read \(read) of \(size) bytes: the file changed or could not be read (\(reason))")
         }
         return FileContents(bytes: bytes, snapshot: FileSnapshot(status))
     }
@@ -210,35 +211,41 @@ public enum CatalogLoader {
     /// faults and copying are most of a large read, and each core takes its share.
     static let partedReadBytes = 8 << 20
 
-    /// The first `count` bytes of an open file, and how many were read (fewer when the file
-    /// shrank). The array is not zeroed first: `read(2)` writes every byte that counts, and a
-    /// large file is read in parts (`pread(2)`), one per core.
-    static func readAll(_ descriptor: Int32, count: Int) -> (bytes: [UInt8], read: Int) {
+    /// The first `count` bytes of an open file, how many were read (fewer when the file shrank),
+    /// and the system's error when a read failed (`errno` is per thread, so each part keeps its
+    /// own). The array is not zeroed first: `read(2)` writes every byte that counts, and a large
+    /// file is read in parts (`pread(2)`), one per core.
+    static func readAll(_ descriptor: Int32, count: Int) -> (bytes: [UInt8], read: Int, failure: Int32?) {
         var read = 0
+        var failure: Int32?
         let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
             guard let base = buffer.baseAddress, count > 0 else { initialized = 0; return }
             let address = UInt(bitPattern: base)
-            @Sendable func readPart(_ range: Range<Int>) -> Int {
+            @Sendable func readPart(_ range: Range<Int>) -> (count: Int, failure: Int32?) {
                 var done = range.lowerBound
                 while done < range.upperBound {
                     let n = systemPositionedRead(descriptor, UnsafeMutableRawPointer(bitPattern: address)! + done,
                                                  range.upperBound - done, Int64(done))
                     if n < 0 && errno == EINTR { continue }
-                    if n <= 0 { break }
+                    if n < 0 { return (done - range.lowerBound, errno) }
+                    if n == 0 { break }
                     done += n
                 }
-                return done - range.lowerBound
+                return (done - range.lowerBound, nil)
             }
             let parts = count >= partedReadBytes ? Parallel.slices(of: count, into: Parallel.processorCount) : [0..<count]
-            let counts = parts.count == 1 ? [readPart(parts[0])] : Parallel.map(parts.count) { readPart(parts[$0]) }
+            let results = parts.count == 1 ? [readPart(parts[0])] : Parallel.map(parts.count) { readPart(parts[$0]) }
             // Only a run of whole parts from the start counts: a part read short ends the file.
-            for (part, n) in zip(parts, counts) {
-                read += n
-                if n < part.count { break }
+            for (part, result) in zip(parts, results) {
+                read += result.count
+                if result.count < part.count {
+                    failure = result.failure
+                    break
+                }
             }
             initialized = read
         }
-        return (bytes, read)
+        return (bytes, read, failure)
     }
 
     /// Reads one catalog file; `.strings` and `.stringsdict` take their locale from the

@@ -87,6 +87,11 @@ public struct CatalogLeaf: Sendable, Hashable {
                                 _ otherLocale: String, _ otherPath: String, _ otherValue: String?, _ otherState: String?) -> Bool {
         if locale != otherLocale { return locale.utf8.lexicographicallyPrecedes(otherLocale.utf8) }
         if path != otherPath { return path.utf8.lexicographicallyPrecedes(otherPath.utf8) }
+        return textPrecedes(value, state, otherValue, otherState)
+    }
+
+    /// The order of two leaves equal in everything else: by value, then state (`nil` first).
+    static func textPrecedes(_ value: String?, _ state: String?, _ otherValue: String?, _ otherState: String?) -> Bool {
         func precedes(_ a: String?, _ b: String?) -> Bool? {
             switch (a, b) {
             case (nil, nil): nil
@@ -109,14 +114,7 @@ extension StringCatalog {
         let spelled = !hasRespelledKeys
             ? keys.lazy.compactMap { key in entry(forKey: key).map { SpelledEntry(key: key, entry: $0) } }.map { $0 }
             : entriesBySpelling()
-        // Each distinct locale code is made canonical once (ICU), not once per localization.
-        var canonical: [String: String] = [:]
-        func normalized(_ code: String) -> String {
-            if let known = canonical[code] { return known }
-            let found = CatalogLocale.normalize(code)
-            canonical[code] = found
-            return found
-        }
+        var canonical = CanonicalCodes()
         // For each leaf, the position of its key in `spelled` (for the sort below).
         var keyPositions: [Int32] = []
         for (position, (key, entry)) in spelled.lazy.map({ ($0.key, $0.entry) }).enumerated() {
@@ -127,7 +125,7 @@ extension StringCatalog {
                 continue
             }
             for (code, value) in entry.localizations {
-                let locale = normalized(code)
+                let locale = canonical.code(code)
                 Self.visitLeaves(of: value) { path, text, state in
                     result.append(CatalogLeaf(file: file, table: table, key: key, locale: locale, path: path, value: text, state: state))
                 }
@@ -154,7 +152,7 @@ extension StringCatalog {
         }
         let order = result.indices.sorted { a, b in
             if sortKeys[a] != sortKeys[b] { return sortKeys[a] < sortKeys[b] }
-            return CatalogLeaf.precedesInEntry("", "", result[a].value, result[a].state, "", "", result[b].value, result[b].state)
+            return CatalogLeaf.textPrecedes(result[a].value, result[a].state, result[b].value, result[b].state)
         }
         return order.map { result[$0] }
     }
@@ -196,20 +194,14 @@ extension StringCatalog {
     /// The lines of the entries of `keys` (in that order), each entry's sorted.
     private func jsonLines(of keys: ArraySlice<String>, start: [UInt8], sourceLocale: String) -> [UInt8] {
         var out: [UInt8] = []
-        var canonical: [String: String] = [:]
+        var canonical = CanonicalCodes()
         var lines: [(locale: String, path: String, value: String?, state: String?)] = []
         for key in keys {
             guard let entry = entry(forKey: key) else { continue }
             lines.removeAll(keepingCapacity: true)
             if entry.localizations.isEmpty { lines.append((sourceLocale, "", nil, nil)) }
             for (code, value) in entry.localizations {
-                let locale: String
-                if let known = canonical[code] {
-                    locale = known
-                } else {
-                    locale = CatalogLocale.normalize(code)
-                    canonical[code] = locale
-                }
+                let locale = canonical.code(code)
                 Self.visitLeaves(of: value) { path, text, state in lines.append((locale, path, text, state)) }
             }
             lines.sort { a, b in CatalogLeaf.precedesInEntry(a.locale, a.path, a.value, a.state, b.locale, b.path, b.value, b.state) }
@@ -219,6 +211,19 @@ extension StringCatalog {
             }
         }
         return out
+    }
+
+    /// Locale codes made canonical, each distinct code once (an ICU call), not once per
+    /// localization.
+    private struct CanonicalCodes {
+        private var known: [String: String] = [:]
+
+        mutating func code(_ code: String) -> String {
+            if let found = known[code] { return found }
+            let found = CatalogLocale.normalize(code)
+            known[code] = found
+            return found
+        }
     }
 
     /// Strings in code-point (UTF-8 byte) order.

@@ -7,9 +7,10 @@ public struct XCStringsFormatting: Sendable {
     /// The document, members in file order; `nil` when the bytes already are Xcode's layout
     /// (found without building it: there is nothing to write).
     public let tree: JSONValue?
-    /// The catalog the bytes define (read to check the schema; `fmt` writes ``tree``).
+    /// The catalog the bytes define, read for its states (``CatalogDetail/states``) to check
+    /// the schema; `fmt` writes ``tree``.
     public let catalog: StringCatalog
-    /// Whether the bytes are exactly ``tree`` in Xcode's layout (``XCStringsWriter/isLaidOut(_:as:)``).
+    /// Whether the bytes are exactly their document in Xcode's layout (``XCStringsWriter/isLaidOut(_:as:)``).
     public let isLaidOut: Bool
 
     /// Reads `bytes` both ways at once, on two cores: the layout check on one, the catalog on
