@@ -510,7 +510,7 @@ extension StringCatalog {
 
     /// A dictionary's members, keys in code-point order.
     static func inCodePointOrder<Value>(_ members: [String: Value]) -> [(key: String, value: Value)] {
-        members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+        members.sorted { CodePointOrder.precedes($0.key, $1.key) }
     }
 
     static func json(_ value: LocalizedValue) -> JSONValue {

@@ -76,17 +76,17 @@ public struct CatalogLeaf: Sendable, Hashable {
     /// `pt-BR`). UTF-8 bytes sort as their code points do, so the bytes are compared, field by
     /// field, without building anything.
     public static func precedes(_ a: CatalogLeaf, _ b: CatalogLeaf) -> Bool {
-        if a.file != b.file { return a.file.utf8.lexicographicallyPrecedes(b.file.utf8) }
-        if a.table != b.table { return a.table.utf8.lexicographicallyPrecedes(b.table.utf8) }
-        if a.key != b.key { return a.key.utf8.lexicographicallyPrecedes(b.key.utf8) }
+        if a.file != b.file { return CodePointOrder.precedes(a.file, b.file) }
+        if a.table != b.table { return CodePointOrder.precedes(a.table, b.table) }
+        if a.key != b.key { return CodePointOrder.precedes(a.key, b.key) }
         return precedesInEntry(a.locale, a.path, a.value, a.state, b.locale, b.path, b.value, b.state)
     }
 
     /// The order of two leaves of one key: by locale, path, value and state (`nil` first).
     static func precedesInEntry(_ locale: String, _ path: String, _ value: String?, _ state: String?,
                                 _ otherLocale: String, _ otherPath: String, _ otherValue: String?, _ otherState: String?) -> Bool {
-        if locale != otherLocale { return locale.utf8.lexicographicallyPrecedes(otherLocale.utf8) }
-        if path != otherPath { return path.utf8.lexicographicallyPrecedes(otherPath.utf8) }
+        if locale != otherLocale { return CodePointOrder.precedes(locale, otherLocale) }
+        if path != otherPath { return CodePointOrder.precedes(path, otherPath) }
         return textPrecedes(value, state, otherValue, otherState)
     }
 
@@ -97,7 +97,11 @@ public struct CatalogLeaf: Sendable, Hashable {
             case (nil, nil): nil
             case (nil, _): true
             case (_, nil): false
-            case let (a?, b?): a.utf8.elementsEqual(b.utf8) ? nil : a.utf8.lexicographicallyPrecedes(b.utf8)
+            case let (a?, b?):
+                switch CodePointOrder.compare(a, b) {
+                case 0: nil
+                case let order: order < 0
+                }
             }
         }
         return precedes(value, otherValue) ?? precedes(state, otherState) ?? false
@@ -183,7 +187,7 @@ extension StringCatalog {
             out.withUnsafeBufferPointer(write)
             return
         }
-        let ordered = keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        let ordered = keys.sorted { CodePointOrder.precedes($0, $1) }
         let sourceLocale = CatalogLocale.normalize(sourceLanguage)
         // Runs of keys on all cores, a window at a time: memory holds a few runs' lines.
         Parallel.forEachRun(of: ordered.count, length: 256, { keys in
@@ -228,13 +232,13 @@ extension StringCatalog {
 
     /// Strings in code-point (UTF-8 byte) order.
     private static func sortedByCodePoints(_ texts: [String]) -> [String] {
-        texts.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        texts.sorted { CodePointOrder.precedes($0, $1) }
     }
 
     /// The rank of each of `texts` (all different) in code-point order.
     private static func ranks(_ texts: [String]) -> [Int] {
         var ranks = [Int](repeating: 0, count: texts.count)
-        let order = texts.indices.sorted { texts[$0].utf8.lexicographicallyPrecedes(texts[$1].utf8) }
+        let order = texts.indices.sorted { CodePointOrder.precedes(texts[$0], texts[$1]) }
         for (rank, index) in order.enumerated() { ranks[index] = rank }
         return ranks
     }

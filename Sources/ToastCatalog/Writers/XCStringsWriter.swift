@@ -125,7 +125,7 @@ struct MemberOrder {
         }
         if order != 0 { return order < 0 }
         if keys[a].count != keys[b].count { return keys[a].count < keys[b].count }
-        if names[a] != names[b] { return names[a].unicodeScalars.lexicographicallyPrecedes(names[b].unicodeScalars) }
+        if names[a] != names[b] { return CodePointOrder.precedes(names[a], names[b]) }
         return a < b
     }
 }
