@@ -99,14 +99,50 @@ import ToastTestSupport
         }
     }
 
-    /// Reading with `detail: .states` still checks every entry: an error is the same error.
-    @Test func statesDetailReportsTheSameErrors() {
-        let bad = Array(#"{"sourceLanguage":"en","strings":{"a":{"localizations":{"de":{"stringUnit":{"state":1}}}}}}"#.utf8)
+    /// Substitutions whose forms name the next one `fanOut` times, `levels` deep, as one
+    /// localization's JSON: `plainForms` writes each form as a bare string unit (the reader's
+    /// fast path), else with an unknown member beside it.
+    static func laughs(levels: Int, fanOut: Int, plainForms: Bool, inPluralVariation: Bool) -> String {
+        func form(_ text: String) -> String {
+            plainForms ? #"{"stringUnit":{"state":"translated","value":"\#(text)"}}"#
+                : #"{"stringUnit":{"state":"translated","value":"\#(text)","x":1}}"#
+        }
+        let substitutions = (0..<levels).map { level in
+            let text = level + 1 < levels ? String(repeating: "%#@s\(level + 1)@ ", count: fanOut) : "%arg x"
+            return #""s\#(level)":{"formatSpecifier":"lld","variations":{"plural":{"other":\#(form(text))}}}"#
+        }.joined(separator: ",")
+        let own = inPluralVariation ? #""variations":{"plural":{"one":\#(form("1")),"other":\#(form("%#@s0@"))}}"#
+            : #""stringUnit":{"state":"translated","value":"%#@s0@"}"#
+        return #"{\#(own),"substitutions":{\#(substitutions)}}"#
+    }
+
+    /// Reading with `detail: .states` still checks every entry, texts it does not keep
+    /// included: an error is the same error.
+    @Test(arguments: [
+        #"{"sourceLanguage":"en","strings":{"a":{"localizations":{"de":{"stringUnit":{"state":1}}}}}}"#,
+        #"{"sourceLanguage":"en","strings":{"a":{"localizations":{"de":{"stringUnit":{"state":"new","value":"\x"}}}}}}"#,
+        #"{"sourceLanguage":"en","strings":{"a":{"localizations":{"de":{"variations":{"plural":{"other":{"stringUnit":{"state":"new","value":"\uD800"}}}}}}}}}"#,
+        #"{"sourceLanguage":"en","strings":{"a":{"localizations":{"de":\#(laughs(levels: 8, fanOut: 10, plainForms: true, inPluralVariation: false))}}}}"#,
+        #"{"sourceLanguage":"en","strings":{"a":{"localizations":{"de":\#(laughs(levels: 8, fanOut: 10, plainForms: false, inPluralVariation: false))}}}}"#,
+        #"{"sourceLanguage":"en","strings":{"a":{"localizations":{"de":\#(laughs(levels: 8, fanOut: 10, plainForms: true, inPluralVariation: true))}}}}"#,
+    ])
+    func statesDetailReportsTheSameErrors(catalog: String) {
+        let bad = Array(catalog.utf8)
         func error(_ detail: CatalogDetail) -> String? {
             do { _ = try StringCatalog(xcstrings: bad, file: "Bad.xcstrings", detail: detail, onEntry: nil); return nil } catch { return error.description }
         }
         #expect(error(.states) != nil)
         #expect(error(.states) == error(.full))
+        if catalog.contains("%#@s0@") { #expect(error(.states)?.contains("error: [limit] the substitutions of “a” (de)") == true) }
+    }
+
+    /// A localization with substitutions within the limits reads the same in both details.
+    @Test func statesDetailCountsLocalizationsWithSubstitutions() throws {
+        let json = #"{"sourceLanguage":"en","strings":{"a":{"localizations":{"de":\#(Self.laughs(levels: 3, fanOut: 2, plainForms: true, inPluralVariation: true)),"fr":{"stringUnit":{"state":"new","value":"x"}}}}}}"#
+        let full = try StringCatalog(xcstrings: Array(json.utf8), file: "S.xcstrings", detail: .full, onEntry: nil)
+        let states = try StringCatalog(xcstrings: Array(json.utf8), file: "S.xcstrings", detail: .states, onEntry: nil)
+        #expect(CatalogStats([states]) == CatalogStats([full]))
+        #expect(states.entries["a"]?.localizations["fr"]?.stringUnit?.value == "")
     }
 }
 

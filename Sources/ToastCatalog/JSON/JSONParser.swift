@@ -40,6 +40,9 @@ package struct JSONScanner {
     var localizationLayout = LocalizationLayout()
     /// How much of each entry the String Catalog reader keeps.
     var detail = CatalogDetail.full
+    /// Whether a ``CatalogDetail/states`` read makes the texts it reads: only while it reads
+    /// a localization with substitutions again, whose worst case needs them.
+    var keepsTexts = false
     /// The values of the entry being read, in file order (kept for their room).
     var localizationScratch: [LocalizedValue] = []
     /// Set by the String Catalog reader when an object repeats a member name or holds one it
@@ -464,6 +467,25 @@ package struct JSONScanner {
             return text
         }
         return try escapedString(from: start)
+    }
+
+    /// Steps over a string token as ``string()`` reads it, with the same checks (length,
+    /// UTF-8, escapes, raw controls) and errors, without making the string: for readers that
+    /// keep less than the text (``CatalogDetail/states``).
+    package mutating func skipString() throws(CatalogError) {
+        index += 1
+        let start = index
+        let (scan, ascii) = scanPlain(from: start)
+        if scan - start > limits.maximumStringLength { throw limits.stringTooLong(at: location(start - 1)) }
+        if scan < bytes.count, bytes[scan] == UInt8(ascii: "\"") {
+            if !ascii, firstInvalidUTF8(in: bytes, start..<scan) != nil {
+                index = start
+                throw error("expected valid UTF-8 in a string")
+            }
+            index = scan + 1
+            return
+        }
+        _ = try escapedString(from: start)
     }
 
     private mutating func escapedString(from start: Int) throws(CatalogError) -> String {

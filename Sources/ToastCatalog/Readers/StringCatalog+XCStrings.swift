@@ -302,16 +302,14 @@ enum XCStringsReader {
             if codes == nil {
                 if scanner.localizationLayout.matches(locale, at: next, in: scanner.bytes) {
                     let code = scanner.localizationLayout.codes[next]
-                    values.append(try localized(&scanner, code, position))
-                    try checkExpansion(values[next], key: key, locale: code, scanner, position)
+                    values.append(try checkedLocalization(&scanner, key: key, locale: code, position))
                     return
                 }
                 codes = Array(scanner.localizationLayout.codes[..<next])
             }
             let code = locale.string(in: scanner.bytes)
             codes?.append(code)
-            values.append(try localized(&scanner, code, position))
-            try checkExpansion(values[next], key: key, locale: code, scanner, position)
+            values.append(try checkedLocalization(&scanner, key: key, locale: code, position))
         }
         if codes == nil, values.count == scanner.localizationLayout.codes.count {
             return scanner.localizationLayout.table(taking: &values)
@@ -321,6 +319,25 @@ enum XCStringsReader {
         let table = layout.table(taking: &values)
         if layout.indices.count == layout.codes.count { scanner.localizationLayout = layout }
         return table
+    }
+
+    /// One localization of `key`, its substitutions' worst case checked. A
+    /// ``CatalogDetail/states`` read steps over texts without making them; a localization
+    /// that turns out to have substitutions is read again with its texts, which the check
+    /// counts.
+    @inline(__always)
+    static func checkedLocalization(_ scanner: inout JSONScanner, key: String, locale: String,
+                                    _ position: Position) throws(CatalogError) -> LocalizedValue {
+        let start = (index: scanner.index, line: scanner.line, lineStart: scanner.lineStart)
+        var value = try localized(&scanner, locale, position)
+        if !value.substitutions.isEmpty, scanner.detail == .states, !scanner.keepsTexts {
+            (scanner.index, scanner.line, scanner.lineStart) = start
+            scanner.keepsTexts = true
+            defer { scanner.keepsTexts = false }
+            value = try localized(&scanner, locale, position)
+        }
+        try checkExpansion(value, key: key, locale: locale, scanner, position)
+        return value
     }
 
     @inline(__always)
@@ -400,8 +417,20 @@ enum XCStringsReader {
         }
         let position = Position(offset: scanner.index, line: scanner.line, lineStart: scanner.lineStart)
         guard let state = try? state(&scanner, position),
-              scanner.skip(UInt8(ascii: ",")), scanner.skip("\"value\""), scanner.skip(UInt8(ascii: ":")), scanner.current == UInt8(ascii: "\""),
-              let text = try? scanner.string(), scanner.skip(UInt8(ascii: "}")), scanner.skip(UInt8(ascii: "}")) else {
+              scanner.skip(UInt8(ascii: ",")), scanner.skip("\"value\""), scanner.skip(UInt8(ascii: ":")), scanner.current == UInt8(ascii: "\"") else {
+            (scanner.index, scanner.line, scanner.lineStart) = start
+            return nil
+        }
+        if scanner.detail == .states && !scanner.keepsTexts {
+            // The text is checked as it would be read, but not made: the value is the state's
+            // shared one (`CatalogEntry.keepStatesOnly`).
+            guard (try? scanner.skipString()) != nil, scanner.skip(UInt8(ascii: "}")), scanner.skip(UInt8(ascii: "}")) else {
+                (scanner.index, scanner.line, scanner.lineStart) = start
+                return nil
+            }
+            return CatalogDetail.value(forState: state)
+        }
+        guard let text = try? scanner.string(), scanner.skip(UInt8(ascii: "}")), scanner.skip(UInt8(ascii: "}")) else {
             (scanner.index, scanner.line, scanner.lineStart) = start
             return nil
         }
@@ -434,7 +463,13 @@ enum XCStringsReader {
                 state = try Self.state(&scanner, position)
             } else if key.is("value", in: scanner.bytes) {
                 scanner.noteMember(&seen, 2)
-                text = try string(&scanner, position, "\"value\"")
+                if scanner.detail == .states && !scanner.keepsTexts && scanner.current == UInt8(ascii: "\"") {
+                    // Checked as read, not made (`checkedLocalization(_:key:locale:_:)`).
+                    try scanner.skipString()
+                    text = ""
+                } else {
+                    text = try string(&scanner, position, "\"value\"")
+                }
             } else {
                 scanner.sawRepeatedOrUnknownMember = true
                 extra.append(try Self.extra(&scanner, key, position))
