@@ -215,20 +215,6 @@ public enum CatalogLoader {
     /// and the system's error when a read failed (`errno` is per thread, so each part keeps its
     /// own). The array is not zeroed first: `read(2)` writes every byte that counts, and a large
     /// file is read in parts (`pread(2)`), one per core.
-    /// Asks Linux to back the whole 2 MiB pages of a large buffer with huge pages before it is
-    /// first touched (transparent huge pages in `madvise` mode, Debian's default): a 68 MB
-    /// catalog is then faulted in 34 times instead of 17,000. Advice only; ignored where
-    /// unsupported.
-    private static func adviseHugePages(_ base: UnsafeMutablePointer<UInt8>, _ count: Int) {
-        #if os(Linux)
-        let huge = 2 << 20
-        let start = (UInt(bitPattern: base) + UInt(huge - 1)) & ~UInt(huge - 1)
-        let end = (UInt(bitPattern: base) + UInt(count)) & ~UInt(huge - 1)
-        guard end > start, let pointer = UnsafeMutableRawPointer(bitPattern: start) else { return }
-        _ = madvise(pointer, Int(end - start), Int32(MADV_HUGEPAGE))
-        #endif
-    }
-
     static func readAll(_ descriptor: Int32, count: Int) -> (bytes: [UInt8], read: Int, failure: Int32?) {
         var read = 0
         var failure: Int32?
@@ -247,7 +233,6 @@ public enum CatalogLoader {
                 }
                 return (done - range.lowerBound, nil)
             }
-            if count >= partedReadBytes { adviseHugePages(base, count) }
             let parts = count >= partedReadBytes ? Parallel.slices(of: count, into: Parallel.processorCount) : [0..<count]
             let results = parts.count == 1 ? [readPart(parts[0])] : Parallel.map(parts.count) { readPart(parts[$0]) }
             // Only a run of whole parts from the start counts: a part read short ends the file.
