@@ -90,7 +90,22 @@ extension JSONWriter {
         var text = text
         text.withUTF8 { bytes in
             var start = 0
-            for (i, byte) in bytes.enumerated() {
+            var i = -1
+            let raw = UnsafeRawPointer(bytes.baseAddress)
+            while true {
+                i += 1
+                // Eight ASCII bytes at a time while none needs an escape.
+                if let raw {
+                    while i + 8 <= bytes.count {
+                        let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                        let special = word & 0x8080_8080_8080_8080 | (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080
+                            | matches(word, 0x22) | matches(word, 0x5C) | matches(word, 0x7F)
+                        guard special == 0 else { break }
+                        i += 8
+                    }
+                }
+                guard i < bytes.count else { break }
+                let byte = bytes[i]
                 let escape: [UInt8]
                 switch byte {
                 case 0xC2, 0xD8, 0xE2, 0xEF:

@@ -94,7 +94,7 @@ package struct SubstitutionExpansion {
             for form in substitution.plural.values {
                 let clean = forEachText(of: form) { text in
                     longestForm = max(longestForm, text.utf8.count)
-                    return !text.utf8.contains(UInt8(ascii: "@"))
+                    return Self.count(of: UInt8(ascii: "@"), in: text) == 0
                 }
                 guard clean else { return false }
             }
@@ -102,13 +102,19 @@ package struct SubstitutionExpansion {
         var longest = 0, percents = 0
         _ = forEachText(of: value) { text in
             longest = max(longest, text.utf8.count)
-            percents = max(percents, text.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "%") ? 1 : 0) })
+            percents = max(percents, Self.count(of: UInt8(ascii: "%"), in: text))
             return true
         }
         let perReference = max(specifierBytes, 16 * longestForm, longest + 4)
         let (references, overflow) = percents.multipliedReportingOverflow(by: perReference)
         guard !overflow else { return false }
         return Cost.saturating(16 * longest, references) <= limits.maximumExpandedLength
+    }
+
+    /// How many times `byte` occurs in `text`'s UTF-8, a word at a time.
+    private static func count(of byte: UInt8, in text: String) -> Int {
+        text.utf8.withContiguousStorageIfAvailable { byteCount(of: byte, in: $0, upTo: $0.count) }
+            ?? text.utf8.reduce(0) { $0 + ($1 == byte ? 1 : 0) }
     }
 
     /// Calls `body` with each text of `value` (its string unit, plural forms and device

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A property-list value with where it stood in its file (XML plists).
 public indirect enum PropertyList: Sendable, Equatable {
     /// A `<dict>`: entries in file order, duplicates kept.
@@ -113,14 +119,25 @@ public struct XMLPropertyListParser {
         CatalogError(location: SourceLocation(file: file, line: line, column: column), rule: .plistSyntax, message: message)
     }
 
-    /// Moves past `count` bytes, counting lines and (by lead bytes) columns.
+    /// Moves past `count` bytes, counting lines and (by lead bytes) columns; eight ASCII bytes
+    /// without a line feed at a time (a run of text or indentation).
     private mutating func advance(_ count: Int = 1) {
-        var left = count
-        while left > 0, index < bytes.count {
-            let byte = bytes[index]
-            if byte == 0x0A { line += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }
-            index += 1
-            left -= 1
+        let end = min(index + count, bytes.count)
+        bytes.withUnsafeBufferPointer { buffer in
+            let raw = UnsafeRawPointer(buffer.baseAddress!)
+            while index < end {
+                if index + 8 <= end {
+                    let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                    if word & 0x8080_8080_8080_8080 == 0, matches(word, 0x0A) == 0 {
+                        column += 8
+                        index += 8
+                        continue
+                    }
+                }
+                let byte = buffer[index]
+                if byte == 0x0A { line += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }
+                index += 1
+            }
         }
     }
 
@@ -140,7 +157,10 @@ public struct XMLPropertyListParser {
 
     private func peek(bytes text: some Collection<UInt8>, at offset: Int) -> Bool {
         guard offset + text.count <= bytes.count else { return false }
-        return bytes[offset..<(offset + text.count)].elementsEqual(text)
+        let same = text.withContiguousStorageIfAvailable { expected in
+            expected.isEmpty || bytes.withUnsafeBufferPointer { memcmp($0.baseAddress! + offset, expected.baseAddress!, expected.count) == 0 }
+        }
+        return same ?? bytes[offset..<(offset + text.count)].elementsEqual(text)
     }
 
     /// The scalar starting at `index` (the bytes are valid UTF-8).
@@ -295,6 +315,14 @@ public struct XMLPropertyListParser {
                 let runStart = index
                 var end = index
                 while end < bytes.count, bytes[end] != UInt8(ascii: "<"), bytes[end] != UInt8(ascii: "&") { end += 1 }
+                if out.isEmpty, peek(bytes: [UInt8(ascii: "<"), UInt8(ascii: "/")], at: end) {
+                    // The whole text is this run (the bytes are valid UTF-8): made at once.
+                    if end - runStart > limits.maximumStringLength { throw limits.stringTooLong(at: start) }
+                    let text = bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[runStart..<end]), as: UTF8.self) }
+                    advance(end - runStart)
+                    try closeTag(name)
+                    return text
+                }
                 try keep(bytes[runStart..<end])
                 advance(end - runStart)
                 continue

@@ -187,21 +187,31 @@ extension StringCatalog {
             out.withUnsafeBufferPointer(write)
             return
         }
-        let ordered = keys.sorted { CodePointOrder.precedes($0, $1) }
         let sourceLocale = CatalogLocale.normalize(sourceLanguage)
+        // A lone `.strings` file (what dump of an .lproj tree reads, file by file): its records
+        // are taken by position, not looked up by key.
+        if let layers, layers.layers.count == 1, case .strings(let table) = layers.layers[0].source {
+            let keys = (0..<table.count).map(table.key(at:))
+            let order = keys.indices.sorted { CodePointOrder.precedes(keys[$0], keys[$1]) }
+            Parallel.forEachRun(of: order.count, length: 256, { run in
+                self.jsonLines(of: order[run].lazy.map { (keys[$0], table.entry(at: $0)) }, start: start, sourceLocale: sourceLocale)
+            }, then: { lines in lines.withUnsafeBufferPointer(write) })
+            return
+        }
+        let ordered = keys.sorted { CodePointOrder.precedes($0, $1) }
         // Runs of keys on all cores, a window at a time: memory holds a few runs' lines.
         Parallel.forEachRun(of: ordered.count, length: 256, { keys in
-            self.jsonLines(of: ordered[keys], start: start, sourceLocale: sourceLocale)
+            self.jsonLines(of: ordered[keys].lazy.compactMap { key in self.entry(forKey: key).map { (key, $0) } },
+                           start: start, sourceLocale: sourceLocale)
         }, then: { lines in lines.withUnsafeBufferPointer(write) })
     }
 
-    /// The lines of the entries of `keys` (in that order), each entry's sorted.
-    private func jsonLines(of keys: ArraySlice<String>, start: [UInt8], sourceLocale: String) -> [UInt8] {
+    /// The lines of `entries` (in that order), each entry's sorted.
+    private func jsonLines(of entries: some Sequence<(String, CatalogEntry)>, start: [UInt8], sourceLocale: String) -> [UInt8] {
         var out: [UInt8] = []
         var canonical = CanonicalCodes()
         var lines: [(locale: String, path: String, value: String?, state: String?)] = []
-        for key in keys {
-            guard let entry = entry(forKey: key) else { continue }
+        for (key, entry) in entries {
             lines.removeAll(keepingCapacity: true)
             if entry.localizations.isEmpty { lines.append((sourceLocale, "", nil, nil)) }
             for (code, value) in entry.localizations {
