@@ -580,6 +580,14 @@ func byteCount(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, upTo end: I
     return (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
 }
 
+/// Nonzero when some byte of `word` is not plain in a JSON string as the writer writes it: a
+/// byte from 0x80 up, a control, `"`, `\` or DEL. Zero means eight bytes copied as they are;
+/// shared by the writer's escaping and the layout check that follows it.
+@inline(__always) func hasNonPlainJSONByte(_ word: UInt64) -> UInt64 {
+    word & 0x8080_8080_8080_8080 | (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080
+        | matches(word, UInt8(ascii: "\"")) | matches(word, UInt8(ascii: "\\")) | matches(word, 0x7F)
+}
+
 /// The 1-based column of `offset` on a line starting at `lineStart`, counting Unicode scalars
 /// (UTF-8 lead bytes) — shared by the JSON and `.strings` readers.
 func scalarColumn(in bytes: UnsafeBufferPointer<UInt8>, lineStart: Int, offset: Int, startingAt start: (offset: Int, column: Int)? = nil) -> Int {

@@ -98,9 +98,7 @@ extension JSONWriter {
                 if let raw {
                     while i + 8 <= bytes.count {
                         let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
-                        let special = word & 0x8080_8080_8080_8080 | (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080
-                            | matches(word, 0x22) | matches(word, 0x5C) | matches(word, 0x7F)
-                        guard special == 0 else { break }
+                        guard hasNonPlainJSONByte(word) == 0 else { break }
                         i += 8
                     }
                 }

@@ -10,8 +10,10 @@ public enum CatalogDetail: Sendable, Equatable {
     /// What coverage needs (``CatalogStats``): keys, their locales, `shouldTranslate`,
     /// `extractionState`, and whether each localization is translated, new or needs review
     /// (as one string unit with an empty value, state `translated`, `new` or `needs_review`).
-    /// Texts, comments and members the model does not know are dropped as each entry is read,
-    /// after it is checked, so a large String Catalog is held in a fraction of its size.
+    /// Texts are checked as they are read but not made (a localization with substitutions is
+    /// read with its texts, which its worst-case expansion counts); comments and members the
+    /// model does not know are dropped as each entry is read, after it is checked. A large
+    /// String Catalog is held in a fraction of its size.
     /// `.strings` and `.stringsdict` files are read in full.
     case states
 }
@@ -38,15 +40,6 @@ extension CatalogDetail {
         }
     }
 
-    /// The shared value a plain string unit of `state` keeps (what ``value(for:)`` gives for
-    /// it after a full read).
-    static func value(forState state: String?) -> LocalizedValue {
-        switch state {
-        case "needs_review": needsReview
-        case "new": new
-        default: translated
-        }
-    }
 
     static let translated = LocalizedValue(stringUnit: StringUnit(state: "translated", value: ""))
     static let new = LocalizedValue(stringUnit: StringUnit(state: "new", value: ""))

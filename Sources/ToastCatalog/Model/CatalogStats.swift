@@ -176,7 +176,19 @@ public struct CatalogStats: Sendable, Equatable {
     }
 
     /// A localization's state, in order of how far it is from done.
-    enum State: UInt8 { case translated = 1, new, needsReview }
+    enum State: UInt8 {
+        case translated = 1, new, needsReview
+
+        /// The state of one string unit: its `state` member, where `needs_review` and `new`
+        /// count as such and anything else (none included) as translated.
+        init(unitState state: String?) {
+            switch state {
+            case "needs_review": self = .needsReview
+            case "new": self = .new
+            default: self = .translated
+            }
+        }
+    }
 
     /// A localization's state: needs review when any leaf needs review, new when any is new
     /// (and none needs review), else translated (formats without states count a present
@@ -185,8 +197,11 @@ public struct CatalogStats: Sendable, Equatable {
         var new = false
         func visit(_ value: LocalizedValue) -> Bool {
             if let unit = value.stringUnit {
-                if unit.state == "needs_review" { return true }
-                if unit.state == "new" { new = true }
+                switch State(unitState: unit.state) {
+                case .needsReview: return true
+                case .new: new = true
+                case .translated: break
+                }
             }
             if value.plural.isEmpty && value.device.isEmpty && value.substitutions.isEmpty { return false }
             for form in value.plural.values where visit(form) { return true }

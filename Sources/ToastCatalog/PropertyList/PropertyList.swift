@@ -315,7 +315,7 @@ public struct XMLPropertyListParser {
                 let runStart = index
                 var end = index
                 while end < bytes.count, bytes[end] != UInt8(ascii: "<"), bytes[end] != UInt8(ascii: "&") { end += 1 }
-                if out.isEmpty, peek(bytes: [UInt8(ascii: "<"), UInt8(ascii: "/")], at: end) {
+                if out.isEmpty, end + 1 < bytes.count, bytes[end] == UInt8(ascii: "<"), bytes[end + 1] == UInt8(ascii: "/") {
                     // The whole text is this run (the bytes are valid UTF-8): made at once.
                     if end - runStart > limits.maximumStringLength { throw limits.stringTooLong(at: start) }
                     let text = bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[runStart..<end]), as: UTF8.self) }

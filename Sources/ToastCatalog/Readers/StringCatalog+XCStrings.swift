@@ -428,7 +428,7 @@ enum XCStringsReader {
                 (scanner.index, scanner.line, scanner.lineStart) = start
                 return nil
             }
-            return CatalogDetail.value(forState: state)
+            return CatalogDetail.value(for: CatalogStats.State(unitState: state))
         }
         guard let text = try? scanner.string(), scanner.skip(UInt8(ascii: "}")), scanner.skip(UInt8(ascii: "}")) else {
             (scanner.index, scanner.line, scanner.lineStart) = start

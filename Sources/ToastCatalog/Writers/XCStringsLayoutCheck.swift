@@ -123,9 +123,7 @@ struct XCStringsLayoutCheck {
             // (the bytes the switch below looks at).
             while index + 8 <= count {
                 let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-                let special = word & 0x8080_8080_8080_8080 | (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080
-                    | matches(word, UInt8(ascii: "\"")) | matches(word, UInt8(ascii: "\\")) | matches(word, 0x7F)
-                guard special == 0 else { break }
+                guard hasNonPlainJSONByte(word) == 0 else { break }
                 index += 8
             }
             guard index < count else { break }
