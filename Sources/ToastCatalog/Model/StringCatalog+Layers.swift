@@ -292,6 +292,22 @@ extension StringCatalog {
         return Self.joined(storedEntries[key], key: key, respelled: storedRespelled)
     }
 
+    /// Calls `body` with each key of ``keys`` and its ``entries`` entry, in order; for a
+    /// catalog read from one `.strings` file, straight from the file's table, without making
+    /// the dictionary (for a reader of every entry once, such as lint adding a table's files).
+    package func forEachEntry(_ body: (String, CatalogEntry) -> Void) {
+        if let layers, layers.layers.count == 1, case .strings(let table) = layers.layers[0].source {
+            // One table's records have distinct keys (other spellings are kept apart), so its
+            // dictionary would hold each record's entry under its key, in record order.
+            for index in 0..<table.count { body(table.key(at: index), table.entry(at: index)) }
+            return
+        }
+        let entries = self.entries
+        for key in keys {
+            if let entry = entries[key] { body(key, entry) }
+        }
+    }
+
     /// `entry` (of `key`'s first spelling) with the localizations only the other spellings in
     /// `respelled` have, and their comment if it has none.
     static func joined(_ entry: CatalogEntry?, key: String, respelled: [SpelledEntry]) -> CatalogEntry? {

@@ -36,16 +36,24 @@ extension Linter {
         var checkedWhileReading: [LintEntryFeed.Drained]?
         var bytesByFile: [String: [UInt8]] = [:]
         let sourceLanguage = configuration.sourceLanguage ?? "en"
-        for file in group.files {
+        // An .lproj table's files are read ahead on all cores; a String Catalog is read below.
+        var readAhead = group.files.contains { $0.hasSuffix(".xcstrings") } ? nil
+            : LprojReadAhead(files: group.files, preloaded: group.preloaded, sourceLanguage: sourceLanguage, limits: limits)
+        for (position, file) in group.files.enumerated() {
             let bytes: [UInt8]
-            if let preloaded = group.preloaded[file] {
-                bytes = preloaded
-            } else {
-                do throws(CatalogError) { bytes = try CatalogLoader.bytes(ofFile: file, limits: limits) } catch {
-                    if error.rule == .io { return .failure(error) }
-                    raw.append(RawFinding(rule: .parseError, file: file, message: error.message,
-                                          hint: error.rule == .limit ? Self.limitHint : nil, location: error.location)); continue
+            let readFirst = readAhead?.take(position)
+            do throws(CatalogError) {
+                if let readFirst {
+                    bytes = try readFirst.bytes.get()
+                } else if let preloaded = group.preloaded[file] {
+                    bytes = preloaded
+                } else {
+                    bytes = try CatalogLoader.bytes(ofFile: file, limits: limits)
                 }
+            } catch {
+                if error.rule == .io { return .failure(error) }
+                raw.append(RawFinding(rule: .parseError, file: file, message: error.message,
+                                      hint: error.rule == .limit ? Self.limitHint : nil, location: error.location)); continue
             }
             bytesByFile[file] = bytes
             let catalog: StringCatalog
@@ -91,6 +99,8 @@ extension Linter {
                     if outlineBox.outline == nil && (checkedWhileReading == nil || notes.hasRepeatedOrUnknownMembers || catalog.keys.isEmpty) {
                         outlineBox.outline = XCStringsOutline(bytes: bytes, file: file)
                     }
+                } else if let parsed = readFirst?.catalog {
+                    catalog = try parsed.get()
                 } else {
                     catalog = try CatalogLoader.stringsTable(bytes, file: file, sourceLanguage: sourceLanguage, limits: limits)
                 }

@@ -29,8 +29,16 @@ struct LintTable {
     var keys: [String] = []
     /// The comments with `[no-lint` of entries not kept, by key.
     var suppressions: [String: String] = [:]
-    /// `locale + "\u{1}" + key` → file, for `.lproj` tables.
-    var origins: [String: String] = [:]
+    /// The files of an `.lproj` table, in the order they were added (``origins`` holds
+    /// their indices).
+    private(set) var files: [String] = []
+    /// For each locale code, the file (index in ``files``) each key's localization came from,
+    /// for `.lproj` tables.
+    private(set) var origins: [String: [String: Int]] = [:]
+    /// For each locale code of an `.lproj` table, the first (by `<`) of the files its
+    /// localizations came from: where a finding of the locale that no key's file locates is
+    /// reported.
+    private(set) var localeFiles: [String: String] = [:]
     var catalogFile = ""
     var outlines: [String: XCStringsOutline] = [:]
     var sourceFiles = 0
@@ -53,7 +61,7 @@ struct LintTable {
         guard !isCatalog else { return }
         isInterfaceBuilder = InterfaceBuilderTable.hasInterfaceFile(table: name, files: files)
             || (!keys.isEmpty && interfaceBuilderKeys.count * 2 > keys.count)
-        if sourceFiles == 0, origins.keys.contains(where: { $0.hasPrefix("Base\u{1}") }) {
+        if sourceFiles == 0, let baseOrigins = origins.removeValue(forKey: "Base") {
             sourceIsBase = true
             sourceFiles = 1
             for key in keys {
@@ -61,12 +69,21 @@ struct LintTable {
                 entry.localizations[sourceLanguage] = base
                 if let comment = baseComments[key] { entry.comment = comment }
                 entries[key] = entry
-                if let file = origins.removeValue(forKey: "Base\u{1}" + key) { origins[sourceLanguage + "\u{1}" + key] = file }
             }
+            // Every Base localization came with its origin, and the source language has none
+            // (no file of it): Base's origins become the source language's.
+            origins[sourceLanguage] = baseOrigins
         } else {
             // A Base table beside the development language's: a fallback layer, not a locale
             // to translate into.
             for key in keys { entries[key]?.localizations.removeValue(forKey: "Base") }
+        }
+        // Only files some key's localization still comes from count (a .strings file whose
+        // every key the .stringsdict beside it overrides does not).
+        for (code, keyFiles) in origins {
+            var used = Set<Int>()
+            for index in keyFiles.values { used.insert(index) }
+            localeFiles[code] = used.map { self.files[$0] }.min()
         }
     }
 
@@ -91,9 +108,12 @@ struct LintTable {
         if isSource { sourceFiles += 1 }
         let code = isSource ? sourceLanguage : locale
         let isDict = file.hasSuffix(".stringsdict")
-        let incomingEntries = catalog.entries
-        for key in catalog.keys {
-            guard let incoming = incomingEntries[key], let value = incoming.localizations.values.first else { continue }
+        let fileIndex = files.count
+        files.append(file)
+        // Taken out while it changes, so that it is not copied.
+        var codeOrigins = origins.removeValue(forKey: code) ?? [:]
+        catalog.forEachEntry { key, incoming in
+            guard let value = incoming.localizations.values.first else { return }
             if isDict { stringsdictKeys.insert(key) }
             // The entry is changed where it is stored: a copy taken out and put back shared its
             // localizations, and each change copied all of them (one per locale file).
@@ -107,7 +127,7 @@ struct LintTable {
             }
             if entries.values[index].localizations[code] == nil || isDict {
                 entries.values[index].localizations[code] = value
-                origins[code + "\u{1}" + key] = file
+                codeOrigins[key] = fileIndex
             }
             if isSource, let comment = incoming.comment { entries.values[index].comment = comment }
             if code == "Base", let comment = incoming.comment { baseComments[key] = comment }
@@ -115,9 +135,12 @@ struct LintTable {
                 interfaceBuilderKeys.insert(key)
             }
         }
+        if !codeOrigins.isEmpty { origins[code] = codeOrigins }
     }
 
     func file(key: String, locale: String) -> String {
-        isCatalog ? catalogFile : origins[locale + "\u{1}" + key] ?? origins[sourceLanguage + "\u{1}" + key] ?? ""
+        if isCatalog { return catalogFile }
+        guard let index = origins[locale]?[key] ?? origins[sourceLanguage]?[key] else { return "" }
+        return files[index]
     }
 }

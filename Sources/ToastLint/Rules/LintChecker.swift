@@ -168,10 +168,7 @@ struct LintChecker {
         self.configuration = configuration
         terms = LintNames.Terms(extra: configuration.doNotTranslate)
         plurals = PluralReachabilityCache(services: ICUServices())
-        for (origin, file) in table.origins {
-            let locale = String(origin.prefix { $0 != "\u{1}" })
-            if localeFiles[locale] == nil || file < localeFiles[locale]! { localeFiles[locale] = file }
-        }
+        localeFiles = table.localeFiles
     }
 
     private mutating func report(_ rule: RuleID, _ key: String, _ locale: String, _ path: String, _ message: String,
