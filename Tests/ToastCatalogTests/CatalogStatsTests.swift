@@ -160,3 +160,75 @@ struct CatalogStatsCorpusTests {
         #expect(states.warnings == full.warnings)
     }
 }
+
+/// A table read from `.lproj` files is counted from which locales have each key, straight
+/// from its files; the counts must be those of its merged entries counted one by one.
+@Suite struct LprojStatsTests {
+    /// The files of one table across `locales` folders, as ``CatalogSet`` merges them (each
+    /// `.stringsdict` after its `.strings`, preferred): every locale has a random share of
+    /// `keys` (the source language most of them), some an empty `.strings`, some a
+    /// `.stringsdict` with a few plural keys; `respelled` writes `café` decomposed in one file.
+    static func table(locales: [String], keys: Int, seed: UInt64, respelled: Bool = false) throws -> StringCatalog {
+        var random = SeededGenerator(seed: seed)
+        var merged: StringCatalog?
+        for (index, locale) in locales.enumerated() {
+            let file = "App/\(locale).lproj/Localizable"
+            let share = locale == "en" ? 9 : Int.random(in: 0..<10, using: &random)
+            var strings = ""
+            for key in 0..<keys where Int.random(in: 0..<10, using: &random) < share {
+                strings += "\"key \(key)\" = \"\(locale) \(key)\";\n"
+            }
+            if respelled && index == 1 { strings += "\"cafe\u{301}\" = \"x\";\n" } else if index == 0 { strings += "\"caf\u{E9}\" = \"x\";\n" }
+            let table = try StringCatalog(strings: Array(strings.utf8), file: file + ".strings", locale: locale)
+            if merged == nil { merged = table } else { merged!.merge(table, preferring: false) }
+            guard Int.random(in: 0..<3, using: &random) == 0 else { continue }
+            var dict = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n"
+            for key in stride(from: 0, to: keys + 5, by: 7) {
+                dict += "<key>key \(key)</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@n@</string>"
+                dict += "<key>n</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>"
+                dict += "<key>NSStringFormatValueTypeKey</key><string>d</string><key>other</key><string>%d</string></dict></dict>\n"
+            }
+            dict += "</dict>\n</plist>\n"
+            merged!.merge(try StringCatalog(stringsdict: Array(dict.utf8), file: file + ".stringsdict", locale: locale), preferring: true)
+        }
+        return merged!
+    }
+
+    /// The same table with its entries merged into one dictionary, counted entry by entry.
+    static func counted(asEntries table: StringCatalog) -> CatalogStats {
+        var copy = StringCatalog(table: table.table, sourceLanguage: table.sourceLanguage, entries: table.entries, keys: table.keys)
+        copy.format = table.format
+        return CatalogStats([copy])
+    }
+
+    static let many = ["en"] + (0..<70).map { "x\($0)" }
+
+    @Test(arguments: [
+        (["en", "de", "fr"], 40, 1),
+        (["en", "de", "pt_BR", "pt-BR", "ar"], 200, 2),
+        (["de", "fr", "ja"], 50, 3),  // no source-language file: nothing is obsolete
+        (["en", "Base", "de", "zh-Hans", "zh_Hans"], 300, 4),
+        (many, 120, 5),  // more locales than one word of bits
+    ] as [([String], Int, UInt64)])
+    func countsAreThoseOfTheMergedEntries(locales: [String], keys: Int, seed: UInt64) throws {
+        let table = try Self.table(locales: locales, keys: keys, seed: seed)
+        let stats = CatalogStats([table])
+        #expect(stats == Self.counted(asEntries: table))
+        #expect(stats.rows.contains { $0.missing > 0 })
+        if locales.contains("en") { #expect(stats.rows.contains { $0.obsolete > 0 }) }
+    }
+
+    /// A key spelled two ways across files, or a String Catalog merged in (values with
+    /// states), is counted from the merged entries.
+    @Test func respelledKeysAndStatesAreCountedFromTheEntries() throws {
+        let respelled = try Self.table(locales: ["en", "de", "fr"], keys: 30, seed: 6, respelled: true)
+        #expect(respelled.respelledEntries.count == 1)
+        #expect(CatalogStats([respelled]) == Self.counted(asEntries: respelled))
+        var withStates = try Self.table(locales: ["en", "de"], keys: 30, seed: 7)
+        let json = #"{"sourceLanguage":"en","strings":{"key 1":{"localizations":{"fr":{"stringUnit":{"state":"needs_review","value":"x"}}}}}}"#
+        withStates.merge(try StringCatalog(xcstrings: Array(json.utf8), file: "Localizable.xcstrings"), preferring: false)
+        let stats = CatalogStats([withStates])
+        #expect(stats == Self.counted(asEntries: withStates))
+        #expect(stats.rows.first { $0.locale == "fr" }?.needsReview == 1)
+    }
+}

@@ -45,6 +45,10 @@ public struct CatalogStats: Sendable, Equatable {
     public init(_ tables: [StringCatalog]) {
         var rows: [Row] = []
         for table in tables {
+            if let layers = table.layers, let counted = Self.rowsByPresence(table: table, layers: layers) {
+                rows += counted
+                continue
+            }
             // Each distinct code is made canonical once (a table has a few dozen, its entries
             // hundreds of thousands of localizations), then known by its row's index.
             var rowIndex: [String: Int] = [:]
@@ -92,6 +96,100 @@ public struct CatalogStats: Sendable, Equatable {
             a.table != b.table ? a.table.unicodeScalars.lexicographicallyPrecedes(b.table.unicodeScalars)
                 : a.locale.unicodeScalars.lexicographicallyPrecedes(b.locale.unicodeScalars)
         }
+    }
+
+    /// The rows of a table read from `.lproj` files, counted from which locales have each key,
+    /// straight from its files (``CatalogLayers``), without merging their entries: `.strings`
+    /// and `.stringsdict` values have no states, so a value present is translated.
+    ///
+    /// `nil` (count the merged entries) when a layer holds a value with a state other than
+    /// translated or a key marked not to translate (a String Catalog merged in), or when a key
+    /// is spelled two ways (the merged entries keep one spelling's).
+    static func rowsByPresence(table: StringCatalog, layers: CatalogLayers) -> [Row]? {
+        guard table.format != .xcstrings else { return nil }
+        for layer in layers.layers {
+            switch layer.source {
+            case .strings(let file):
+                guard file.respelled.isEmpty else { return nil }
+            case .entries(let entries, _, let respelled):
+                guard respelled.isEmpty else { return nil }
+                for entry in entries.values {
+                    guard entry.shouldTranslate != false, !entry.localizations.isEmpty else { return nil }
+                    for value in entry.localizations.values where state(of: value) != .translated { return nil }
+                }
+            }
+        }
+        // Each distinct code made canonical once; every row is known before the keys are
+        // marked, so that each key's locales fit in a fixed number of words.
+        var tableRows: [Row] = []
+        var rowIndex: [String: Int] = [:]
+        var codeRow: [String: Int] = [:]
+        func row(of code: String) -> Int {
+            if let known = codeRow[code] { return known }
+            let locale = CatalogLocale.normalize(code)
+            let found = rowIndex[locale] ?? tableRows.count
+            if found == tableRows.count {
+                rowIndex[locale] = found
+                tableRows.append(Row(table: table.table, locale: locale))
+            }
+            codeRow[code] = found
+            return found
+        }
+        for layer in layers.layers {
+            switch layer.source {
+            case .strings(let file): if file.count > 0 { _ = row(of: file.locale) }
+            case .entries(let entries, _, _): for entry in entries.values { for code in entry.localizations.keys { _ = row(of: code) } }
+            }
+        }
+        let words = max(1, (tableRows.count + 63) / 64)
+        // Per key (in order of first appearance), a bit per row whose locale has a value.
+        var keyIndex: [String: Int] = [:]
+        keyIndex.reserveCapacity(layers.layers.first?.count ?? 0)
+        var bits: [UInt64] = []
+        // ASCII keys are equal only when their bytes are: then no key can be spelled two ways.
+        let spellingsDiffer = !layers.layers.allSatisfy { if case .strings(let file) = $0.source { file.keysAreASCII } else { false } }
+        var respelled = false
+        func mark(_ key: String, row: Int) {
+            let at: Int
+            if let found = keyIndex.index(forKey: key) {
+                if spellingsDiffer && !keyIndex.keys[found].utf8.elementsEqual(key.utf8) { respelled = true }
+                at = keyIndex.values[found]
+            } else {
+                at = keyIndex.count
+                keyIndex[key] = at
+                bits.append(contentsOf: repeatElement(0, count: words))
+            }
+            bits[at * words + row / 64] |= 1 << UInt64(row % 64)
+        }
+        for layer in layers.layers {
+            switch layer.source {
+            case .strings(let file):
+                guard file.count > 0 else { continue }
+                let fileRow = row(of: file.locale)
+                for index in 0..<file.count { mark(file.key(at: index), row: fileRow) }
+            case .entries(let entries, let keys, _):
+                for key in keys {
+                    guard let entry = entries[key] else { continue }
+                    for code in entry.localizations.keys { mark(key, row: row(of: code)) }
+                }
+            }
+            if respelled { return nil }
+        }
+        let source = rowIndex[CatalogLocale.normalize(table.sourceLanguage)]
+        for key in 0..<keyIndex.count {
+            let keyBits = bits[(key * words)..<((key + 1) * words)]
+            func has(_ row: Int) -> Bool { keyBits[keyBits.startIndex + row / 64] & (1 << UInt64(row % 64)) != 0 }
+            // In .lproj tables, the source language's keys are the table's keys: a key it lacks
+            // is a stale translation, obsolete where it is and counted nowhere else.
+            if let source, !has(source) {
+                for row in tableRows.indices where has(row) { tableRows[row].obsolete += 1 }
+                continue
+            }
+            for row in tableRows.indices {
+                if has(row) { tableRows[row].translated += 1 } else { tableRows[row].missing += 1 }
+            }
+        }
+        return tableRows
     }
 
     /// The row index of each locale code of an entry, in the order its dictionary yields them.
