@@ -65,6 +65,32 @@ import ToastICU
         #expect(rules == ["10:3 nonstandard-value", "21:3 variation-missing-other", "30:3 unsupported-rule-type"])
     }
 
+    /// A variable whose token has no position reads the argument its forms name for the value
+    /// type (`%2$d`), in `other` first; a token with a position, or forms without one, leave
+    /// it sequential (`argNum` nil).
+    @Test(arguments: [
+        ("%#@n@", "%d item", "%d items", nil),
+        ("%#@n@", "%2$d item", "%2$d items", 2),
+        ("%#@n@", "one item", "%3$d items", 3),
+        ("%#@n@", "%1$@ has %2$d", "%1$@ has %4$d", 4),
+        ("%#@n@", "%1$@ has one", "%1$@ has many", nil),
+        ("%1$#@n@", "%2$d item", "%2$d items", nil),
+        ("%1$#@m@ %#@n@", "%5$d item", "%5$d items", 5),
+    ] as [(String, String, String, Int?)])
+    func argumentOfAVariable(format: String, one: String, other: String, argument: Int?) throws {
+        let plist = """
+            <plist><dict><key>k</key><dict><key>NSStringLocalizedFormatKey</key><string>\(format)</string>
+            <key>n</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+            <key>NSStringFormatValueTypeKey</key><string>d</string>
+            <key>one</key><string>\(one)</string><key>other</key><string>\(other)</string></dict></dict></dict></plist>
+            """
+        let catalog = try StringCatalog(stringsdict: Array(plist.utf8), file: "de.lproj/Localizable.stringsdict", locale: "de")
+        let variable = try #require(catalog.entries["k"]?.localizations["de"]?.substitutions["n"])
+        #expect(variable.argNum == argument)
+        #expect(variable.formatSpecifier == "d")
+        #expect(variable.plural[.other]?.stringUnit?.value == other)
+    }
+
     @Test(arguments: [
         ("<plist><dict><key>a</key></dict></plist>", 1, 26, "expected a value after <key>a</key>"),
         ("<plist><dict><string>x</string></dict></plist>", 1, 14, "expected <key> in <dict>"),

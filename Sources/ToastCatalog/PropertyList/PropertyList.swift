@@ -298,6 +298,20 @@ public struct XMLPropertyListParser {
         }
     }
 
+    /// The names and the rule type every `.stringsdict` entry repeats, as literals: a text
+    /// equal to one is that literal, not a string made (and freed) once per entry.
+    private static let vocabulary = ["NSStringLocalizedFormatKey", "NSStringFormatSpecTypeKey", "NSStringFormatValueTypeKey",
+                                     "NSStringPluralRuleType"]
+
+    /// The ``vocabulary`` word whose UTF-8 is `run`, if any.
+    private static func vocabularyWord(_ run: UnsafeBufferPointer<UInt8>) -> String? {
+        guard run.count >= 22, run.count <= 26, run[0] == UInt8(ascii: "N"), let base = run.baseAddress else { return nil }
+        for word in vocabulary where word.utf8.count == run.count {
+            if word.utf8.withContiguousStorageIfAvailable({ memcmp($0.baseAddress!, base, run.count) == 0 }) == true { return word }
+        }
+        return nil
+    }
+
     /// Character data up to `</name>`, with entities and CDATA decoded. The decoded text is
     /// held to `maximumStringLength` whatever it came from (CDATA sections were not counted).
     private mutating func text(until name: String) throws(CatalogError) -> String {
@@ -318,7 +332,10 @@ public struct XMLPropertyListParser {
                 if out.isEmpty, end + 1 < bytes.count, bytes[end] == UInt8(ascii: "<"), bytes[end + 1] == UInt8(ascii: "/") {
                     // The whole text is this run (the bytes are valid UTF-8): made at once.
                     if end - runStart > limits.maximumStringLength { throw limits.stringTooLong(at: start) }
-                    let text = bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[runStart..<end]), as: UTF8.self) }
+                    let text = bytes.withUnsafeBufferPointer { buffer in
+                        let run = UnsafeBufferPointer(rebasing: buffer[runStart..<end])
+                        return Self.vocabularyWord(run) ?? String(decoding: run, as: UTF8.self)
+                    }
                     advance(end - runStart)
                     try closeTag(name)
                     return text

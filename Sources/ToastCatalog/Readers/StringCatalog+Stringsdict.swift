@@ -107,6 +107,8 @@ extension StringCatalog {
     /// The variables whose token in `format` has a position (`%1$#@COUNT@`).
     static func positionedSubstitutions(in format: String) -> Set<String> {
         var names = Set<String>()
+        // A token with a position has a '$'.
+        guard format.utf8.contains(UInt8(ascii: "$")) else { return names }
         for case .substitution(let token, _?) in FormatString.tokens(format) { names.insert(String(token)) }
         return names
     }
@@ -116,6 +118,9 @@ extension StringCatalog {
     /// (`%2$d`): that position. `nil` otherwise (sequential).
     static func argumentPosition(forms: Substitution) -> Int? {
         guard let conversion = forms.formatSpecifier?.last else { return nil }
+        // A specifier with a position has a '$': with none in any form, no specifier found
+        // below has an argument.
+        guard forms.plural.values.contains(where: { $0.stringUnit?.value.utf8.contains(UInt8(ascii: "$")) == true }) else { return nil }
         for category in [PluralCategory.other] + PluralCategory.allCases {
             guard let text = forms.plural[category]?.stringUnit?.value else { continue }
             for case .specifier(let spec) in FormatString.tokens(text) where spec.conversion == conversion {
