@@ -1,4 +1,5 @@
 import ToastICU
+import ToastSupport
 
 /// Converts between `.lproj` tables (`.strings` + `.stringsdict`) and String Catalogs, keeping
 /// every value both formats can hold and reporting, never silently dropping, what one cannot.
@@ -22,20 +23,36 @@ public enum CatalogConverter {
         var report = Report()
         var catalog = StringCatalog(table: table.table, sourceLanguage: sourceLanguage, version: "1.0")
         var firstSpellings = Set<String>()
-        for item in table.entriesBySpelling() {
-            let key = item.key
-            var entry = item.entry
-            var localizations: [String: LocalizedValue] = [:]
-            for (locale, value) in entry.localizations {
-                localizations[locale] = catalogValue(value, key: key, locale: locale, file: table.table, report: &report)
+        let items = table.entriesBySpelling()
+        let file = table.table
+        // Each core converts a slice of the entries (each value on its own); the slices are
+        // then taken in order, so the catalog and the report are those of one pass.
+        let slices = Parallel.slices(of: items.count, into: items.count >= 1024 ? Parallel.processorCount : 1)
+        let parts = Parallel.map(slices.count) { part -> (entries: [CatalogEntry], report: Report) in
+            var report = Report()
+            var entries: [CatalogEntry] = []
+            entries.reserveCapacity(slices[part].count)
+            for item in items[slices[part]] {
+                var entry = item.entry
+                var localizations: [String: LocalizedValue] = [:]
+                for (locale, value) in entry.localizations {
+                    localizations[locale] = catalogValue(value, key: item.key, locale: locale, file: file, report: &report)
+                }
+                entry.localizations = localizations
+                entry.hadLocalizationsMember = true
+                entries.append(entry)
             }
-            entry.localizations = localizations
-            entry.hadLocalizationsMember = true
-            if firstSpellings.insert(key).inserted {
-                catalog.keys.append(key)
-                catalog.entries[key] = entry
-            } else {
-                catalog.respelledEntries.append(SpelledEntry(key: key, entry: entry))
+            return (entries, report)
+        }
+        for (slice, part) in zip(slices, parts) {
+            report.notConverted += part.report.notConverted
+            for (item, entry) in zip(items[slice], part.entries) {
+                if firstSpellings.insert(item.key).inserted {
+                    catalog.keys.append(item.key)
+                    catalog.entries[item.key] = entry
+                } else {
+                    catalog.respelledEntries.append(SpelledEntry(key: item.key, entry: entry))
+                }
             }
         }
         return (catalog, report)
