@@ -162,6 +162,33 @@ import ToastLint
         #expect(result.findings.contains { $0.rule == "missing-translation" && $0.key == "Gone" && $0.locale == "de" })
     }
 
+    /// An `.lproj` table of more files than one read-ahead window: a file that does not parse
+    /// and one over the size limit, in the middle, are findings of their own, and every other
+    /// file is still linted, in order.
+    @Test func anLprojTableLargerThanAWindowIsLintedFileByFile() throws {
+        let folder = try Self.temporaryFolder()
+        let locales = (0..<14).map { String(format: "x%02d", $0) }
+        try Self.write("\"Saved\" = \"Saved\";\n\"Gone\" = \"Gone\";\n", folder.appendingPathComponent("en.lproj/Main.strings"))
+        for (index, locale) in locales.enumerated() {
+            let text: String
+            switch index {
+            case 5: text = "\"Saved\" = ;\n"
+            case 8: text = "\"Saved\" = \"\(String(repeating: "long ", count: 200))\";\n"
+            default: text = "\"Saved\" = \"Saved \(locale)\";\n"
+            }
+            try Self.write(text, folder.appendingPathComponent("\(locale).lproj/Main.strings"))
+        }
+        let result = try Linter(limits: CatalogLimits(maximumFileSize: 500)).lint(paths: [folder.path])
+        let text = result.findings.map(LintOutput.text).joined(separator: "\n")
+        let parseErrors = result.findings.filter { $0.rule == "parse-error" }
+        #expect(parseErrors.map { URL(fileURLWithPath: $0.location.file).pathComponents.suffix(2).joined(separator: "/") }
+                == ["x05.lproj/Main.strings", "x08.lproj/Main.strings"], "\(text)")
+        #expect(parseErrors.last?.message.contains("limit is 500") == true, "\(text)")
+        let missing = result.findings.filter { $0.rule == "missing-translation" && $0.key == "Gone" }.map(\.locale)
+        #expect(missing == locales.filter { $0 != "x05" && $0 != "x08" }, "\(text)")
+        #expect(result.files.count == 15)
+    }
+
     @Test func aBrokenFileIsAFindingAndTheOthersAreStillLinted() throws {
         let folder = try Self.temporaryFolder()
         try Self.write("{\"sourceLanguage\":\"en\",\"strings\":{\"a\":", folder.appendingPathComponent("Broken.xcstrings"))

@@ -111,9 +111,11 @@ public struct CatalogStats: Sendable, Equatable {
             switch layer.source {
             case .strings(let file):
                 guard file.respelled.isEmpty else { return nil }
-            case .entries(let entries, _, let respelled):
+            case .entries(let entries, let keys, let respelled):
                 guard respelled.isEmpty else { return nil }
-                for entry in entries.values {
+                // The entries of the layer's keys, as the merged dictionary takes them.
+                for key in keys {
+                    guard let entry = entries[key] else { continue }
                     guard entry.shouldTranslate != false, !entry.localizations.isEmpty else { return nil }
                     for value in entry.localizations.values where state(of: value) != .translated { return nil }
                 }
@@ -138,7 +140,11 @@ public struct CatalogStats: Sendable, Equatable {
         for layer in layers.layers {
             switch layer.source {
             case .strings(let file): if file.count > 0 { _ = row(of: file.locale) }
-            case .entries(let entries, _, _): for entry in entries.values { for code in entry.localizations.keys { _ = row(of: code) } }
+            case .entries(let entries, let keys, _):
+                for key in keys {
+                    guard let entry = entries[key] else { continue }
+                    for code in entry.localizations.keys { _ = row(of: code) }
+                }
             }
         }
         let words = max(1, (tableRows.count + 63) / 64)

@@ -41,10 +41,13 @@ extension Linter {
             : LprojReadAhead(files: group.files, preloaded: group.preloaded, sourceLanguage: sourceLanguage, limits: limits)
         for (position, file) in group.files.enumerated() {
             let bytes: [UInt8]
-            let readFirst = readAhead?.take(position)
+            var parsed: Swift.Result<StringCatalog, CatalogError>?
             do throws(CatalogError) {
-                if let readFirst {
-                    bytes = try readFirst.bytes.get()
+                if let read = readAhead?.take(position) {
+                    switch read {
+                    case .unreadable(let error): throw error
+                    case .read(let readBytes, let catalog): (bytes, parsed) = (readBytes, catalog)
+                    }
                 } else if let preloaded = group.preloaded[file] {
                     bytes = preloaded
                 } else {
@@ -99,7 +102,7 @@ extension Linter {
                     if outlineBox.outline == nil && (checkedWhileReading == nil || notes.hasRepeatedOrUnknownMembers || catalog.keys.isEmpty) {
                         outlineBox.outline = XCStringsOutline(bytes: bytes, file: file)
                     }
-                } else if let parsed = readFirst?.catalog {
+                } else if let parsed {
                     catalog = try parsed.get()
                 } else {
                     catalog = try CatalogLoader.stringsTable(bytes, file: file, sourceLanguage: sourceLanguage, limits: limits)
@@ -141,7 +144,7 @@ extension Linter {
                           sourceLanguage: sourceLanguage)
             }
         }
-        table.finishLproj(files: group.files)
+        table.finishLproj(groupFiles: group.files)
         if !table.isCatalog && table.sourceFiles == 0 && !table.keys.isEmpty, let first = group.files.sorted().first {
             let folder = sourceLanguage + ".lproj"
             raw.append(RawFinding(rule: .noSourceTable, file: first,

@@ -57,9 +57,9 @@ struct LintTable {
     /// Decides what needs every file of an `.lproj` table: whether Interface Builder made it
     /// (from the files beside it and its keys), and, when the development language has no
     /// file of it, takes `Base.lproj`'s texts as the source (as the bundle does at run time).
-    mutating func finishLproj(files: [String]) {
+    mutating func finishLproj(groupFiles: [String]) {
         guard !isCatalog else { return }
-        isInterfaceBuilder = InterfaceBuilderTable.hasInterfaceFile(table: name, files: files)
+        isInterfaceBuilder = InterfaceBuilderTable.hasInterfaceFile(table: name, files: groupFiles)
             || (!keys.isEmpty && interfaceBuilderKeys.count * 2 > keys.count)
         if sourceFiles == 0, let baseOrigins = origins.removeValue(forKey: "Base") {
             sourceIsBase = true
@@ -80,14 +80,10 @@ struct LintTable {
         }
         // Only files some key's localization still comes from count (a .strings file whose
         // every key the .stringsdict beside it overrides does not).
-        for (code, keyFiles) in origins {
-            var used = Set<Int>()
-            for index in keyFiles.values { used.insert(index) }
-            localeFiles[code] = used.map { self.files[$0] }.min()
-        }
+        for (code, keyFiles) in origins { localeFiles[code] = Set(keyFiles.values).map { self.files[$0] }.min() }
     }
 
-    /// The comments of `Base.lproj` entries, kept until ``finishLproj(files:)`` knows
+    /// The comments of `Base.lproj` entries, kept until ``finishLproj(groupFiles:)`` knows
     /// whether Base is the source.
     private var baseComments: [String: String] = [:]
 

@@ -2,17 +2,18 @@ import ToastCatalog
 import ToastSupport
 
 /// The `.strings` and `.stringsdict` files of one `.lproj` table, read and parsed on all
-/// cores a window at a time (two files per core) and handed out in the group's order, so that
-/// lint adds them to its table one by one as before while the next files are being read.
+/// cores a window at a time (one file per core) and handed out in the group's order, so that
+/// lint adds them to its table one by one as before.
 ///
-/// A table of 40 locales is 80 files; read one after another they were most of `lint` of an
-/// `.lproj` tree, on one core.
+/// Memory: a window holds one parsed file per core; lint's groups run side by side on all
+/// cores too, so at most cores × cores parsed files wait at once (besides the bytes lint keeps
+/// to locate findings).
 struct LprojReadAhead {
-    /// One file: its bytes, or the error that kept them from being read; and, when they were
-    /// read, the table parsed from them or the error that stopped the parse.
-    struct Read: Sendable {
-        var bytes: Swift.Result<[UInt8], CatalogError>
-        var catalog: Swift.Result<StringCatalog, CatalogError>?
+    /// One file: the error that kept its bytes from being read, or its bytes with the table
+    /// parsed from them or the error that stopped the parse.
+    enum Read: Sendable {
+        case unreadable(CatalogError)
+        case read([UInt8], Swift.Result<StringCatalog, CatalogError>)
     }
 
     private let files: [String]
@@ -32,7 +33,7 @@ struct LprojReadAhead {
     /// The read of `files[index]`; asked for in increasing order, each index once.
     mutating func take(_ index: Int) -> Read {
         if index < windowStart || index >= windowStart + window.count {
-            let count = min(2 * Parallel.processorCount, files.count - index)
+            let count = min(Parallel.processorCount, files.count - index)
             let first = index
             let (files, preloaded, sourceLanguage, limits) = (self.files, self.preloaded, self.sourceLanguage, self.limits)
             window = Parallel.map(count) { part in
@@ -41,8 +42,7 @@ struct LprojReadAhead {
             windowStart = index
         }
         // Taken out, so that the window does not keep the file once lint has it.
-        let read = window[index - windowStart].take()!
-        return read
+        return window[index - windowStart].take()!
     }
 
     private static func read(_ file: String, preloaded: [UInt8]?, sourceLanguage: String, limits: CatalogLimits) -> Read {
@@ -51,12 +51,11 @@ struct LprojReadAhead {
             bytes = preloaded
         } else {
             do throws(CatalogError) { bytes = try CatalogLoader.bytes(ofFile: file, limits: limits) } catch {
-                return Read(bytes: .failure(error), catalog: nil)
+                return .unreadable(error)
             }
         }
-        let catalog = Swift.Result { () throws(CatalogError) in
+        return .read(bytes, Swift.Result { () throws(CatalogError) in
             try CatalogLoader.stringsTable(bytes, file: file, sourceLanguage: sourceLanguage, limits: limits)
-        }
-        return Read(bytes: .success(bytes), catalog: catalog)
+        })
     }
 }
