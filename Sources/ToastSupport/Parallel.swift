@@ -51,17 +51,11 @@ package enum Parallel {
                                           then consume: (Value) -> Void) {
         let length = max(1, runLength)
         let runs = (count + length - 1) / length
-        let window = 2 * processorCount
-        var first = 0
-        while first < runs {
-            let size = min(window, runs - first)
-            let base = first
-            let values = map(size) { part in
-                let lower = (base + part) * length
-                return make(lower..<min(lower + length, count))
+        withoutActuallyEscaping(make) { make in
+            var ahead = Ahead(count: runs, window: 2 * processorCount) { run in
+                make(run * length..<min(run * length + length, count))
             }
-            for value in values { consume(value) }
-            first += size
+            for run in 0..<runs { consume(ahead.take(run)) }
         }
     }
 

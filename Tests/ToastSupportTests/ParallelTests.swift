@@ -42,6 +42,22 @@ import Darwin
         #expect(runs.allSatisfy { !$0.isEmpty })
     }
 
+    /// Values are made a window at a time, only when an index not yet made is asked for, and
+    /// handed on in order, each made once.
+    @Test(arguments: [(0, 3), (1, 3), (7, 3), (9, 3), (5, 1), (4, 0)])
+    func aheadMakesAWindowAtATime(count: Int, window: Int) {
+        let madeCount = Locked(0)
+        var ahead = Parallel.Ahead(count: count, window: window) { index -> Int in
+            madeCount.withLock { $0 += 1 }
+            return index * 10
+        }
+        #expect(madeCount.withLock { $0 } == 0)
+        for index in 0..<count {
+            #expect(ahead.take(index) == index * 10)
+            #expect(madeCount.withLock { $0 } == min(count, (index / max(1, window) + 1) * max(1, window)))
+        }
+    }
+
     @Test func processorCountMatchesTheSystem() {
         #expect(Parallel.processorCount == max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))))
     }

@@ -49,35 +49,21 @@ public struct CatalogStats: Sendable, Equatable {
                 rows += counted
                 continue
             }
-            // Each distinct code is made canonical once (a table has a few dozen, its entries
-            // hundreds of thousands of localizations), then known by its row's index.
-            var rowIndex: [String: Int] = [:]
-            var tableRows: [Row] = []
-            var codeIndex: [String: Int] = [:]
-            func index(ofCanonical locale: String) -> Int {
-                if let known = rowIndex[locale] { return known }
-                rowIndex[locale] = tableRows.count
-                tableRows.append(Row(table: table.table, locale: locale))
-                return tableRows.count - 1
-            }
+            var locales = LocaleRows(table: table.table)
             // Counts do not depend on the order of the entries: they are taken as stored.
             let entries = Array(table.entries.values)
             var codes = CodeRows()
             for entry in entries {
-                codes.rows(of: entry.localizations) { code in
-                    if let known = codeIndex[code] { return known }
-                    let found = index(ofCanonical: CatalogLocale.normalize(code))
-                    codeIndex[code] = found
-                    return found
-                }
+                codes.rows(of: entry.localizations) { locales.row(ofCode: $0) }
             }
             // String Catalog keys without localizations are source text in the source language.
             let sourceLocale = CatalogLocale.normalize(table.sourceLanguage)
-            if entries.contains(where: { $0.localizations.isEmpty }) { _ = index(ofCanonical: sourceLocale) }
-            let counting = Counting(rowCount: tableRows.count, source: rowIndex[sourceLocale],
+            if entries.contains(where: { $0.localizations.isEmpty }) { _ = locales.row(ofCanonical: sourceLocale) }
+            var tableRows = locales.rows
+            let counting = Counting(rowCount: tableRows.count, source: locales.byLocale[sourceLocale],
                                     // In .lproj tables, the source language's keys are the table's keys.
-                                    sourceDefinesKeys: table.format != .xcstrings && rowIndex[sourceLocale] != nil,
-                                    codeIndex: codeIndex)
+                                    sourceDefinesKeys: table.format != .xcstrings && locales.byLocale[sourceLocale] != nil,
+                                    codeIndex: locales.byCode)
             // Each core counts a slice of the entries; the slices' counts are added.
             let slices = Parallel.slices(of: entries.count, into: entries.count < 1024 ? 1 : Parallel.processorCount)
             let counts = Parallel.map(slices.count) { counting.count(entries[slices[$0]]) }
@@ -121,39 +107,26 @@ public struct CatalogStats: Sendable, Equatable {
                 }
             }
         }
-        // Each distinct code made canonical once; every row is known before the keys are
-        // marked, so that each key's locales fit in a fixed number of words.
-        var tableRows: [Row] = []
-        var rowIndex: [String: Int] = [:]
-        var codeRow: [String: Int] = [:]
-        func row(of code: String) -> Int {
-            if let known = codeRow[code] { return known }
-            let locale = CatalogLocale.normalize(code)
-            let found = rowIndex[locale] ?? tableRows.count
-            if found == tableRows.count {
-                rowIndex[locale] = found
-                tableRows.append(Row(table: table.table, locale: locale))
-            }
-            codeRow[code] = found
-            return found
-        }
+        // Every row is known before the keys are marked, so that each key's locales fit in a
+        // fixed number of words.
+        var locales = LocaleRows(table: table.table)
         for layer in layers.layers {
             switch layer.source {
-            case .strings(let file): if file.count > 0 { _ = row(of: file.locale) }
+            case .strings(let file): if file.count > 0 { _ = locales.row(ofCode: file.locale) }
             case .entries(let entries, let keys, _):
                 for key in keys {
                     guard let entry = entries[key] else { continue }
-                    for code in entry.localizations.keys { _ = row(of: code) }
+                    for code in entry.localizations.keys { _ = locales.row(ofCode: code) }
                 }
             }
         }
+        var tableRows = locales.rows
         let words = max(1, (tableRows.count + 63) / 64)
         // Per key (in order of first appearance), a bit per row whose locale has a value.
         var keyIndex: [String: Int] = [:]
         keyIndex.reserveCapacity(layers.layers.first?.count ?? 0)
         var bits: [UInt64] = []
-        // ASCII keys are equal only when their bytes are: then no key can be spelled two ways.
-        let spellingsDiffer = !layers.layers.allSatisfy { if case .strings(let file) = $0.source { file.keysAreASCII } else { false } }
+        let spellingsDiffer = !layers.keysAreASCII
         var respelled = false
         func mark(_ key: String, row: Int) {
             let at: Int
@@ -171,17 +144,17 @@ public struct CatalogStats: Sendable, Equatable {
             switch layer.source {
             case .strings(let file):
                 guard file.count > 0 else { continue }
-                let fileRow = row(of: file.locale)
+                let fileRow = locales.row(ofCode: file.locale)
                 for index in 0..<file.count { mark(file.key(at: index), row: fileRow) }
             case .entries(let entries, let keys, _):
                 for key in keys {
                     guard let entry = entries[key] else { continue }
-                    for code in entry.localizations.keys { mark(key, row: row(of: code)) }
+                    for code in entry.localizations.keys { mark(key, row: locales.row(ofCode: code)) }
                 }
             }
             if respelled { return nil }
         }
-        let source = rowIndex[CatalogLocale.normalize(table.sourceLanguage)]
+        let source = locales.byLocale[CatalogLocale.normalize(table.sourceLanguage)]
         for key in 0..<keyIndex.count {
             let keyBits = bits[(key * words)..<((key + 1) * words)]
             func has(_ row: Int) -> Bool { keyBits[keyBits.startIndex + row / 64] & (1 << UInt64(row % 64)) != 0 }
@@ -196,6 +169,36 @@ public struct CatalogStats: Sendable, Equatable {
             }
         }
         return tableRows
+    }
+
+    /// A table's rows, one per canonical locale, found from the codes its entries hold: each
+    /// distinct code is made canonical once (a table has a few dozen, its entries hundreds of
+    /// thousands of localizations), then known by its row's index.
+    struct LocaleRows {
+        let table: String
+        private(set) var rows: [Row] = []
+        /// Each canonical locale's row.
+        private(set) var byLocale: [String: Int] = [:]
+        /// Each code's row, as written (`pt_BR` and `pt-BR` share one).
+        private(set) var byCode: [String: Int] = [:]
+
+        init(table: String) { self.table = table }
+
+        /// The row of a canonical locale, made when new.
+        mutating func row(ofCanonical locale: String) -> Int {
+            if let known = byLocale[locale] { return known }
+            byLocale[locale] = rows.count
+            rows.append(Row(table: table, locale: locale))
+            return rows.count - 1
+        }
+
+        /// The row of a code as written.
+        mutating func row(ofCode code: String) -> Int {
+            if let known = byCode[code] { return known }
+            let found = row(ofCanonical: CatalogLocale.normalize(code))
+            byCode[code] = found
+            return found
+        }
     }
 
     /// The row index of each locale code of an entry, in the order its dictionary yields them.

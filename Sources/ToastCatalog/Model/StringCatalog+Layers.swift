@@ -122,6 +122,12 @@ final class CatalogLayers: Sendable {
         layers.contains { $0.contains(key) }
     }
 
+    /// Whether every layer is a `.strings` table of ASCII keys: ASCII keys are equal only when
+    /// their bytes are, so no key can be spelled two ways.
+    var keysAreASCII: Bool {
+        layers.allSatisfy { if case .strings(let table) = $0.source { table.keysAreASCII } else { false } }
+    }
+
     /// The keys: the first layer's in its order, then each later layer's new keys in its order.
     func keys() -> [String] { madeKeysAndSpellings().keys }
 
@@ -135,9 +141,8 @@ final class CatalogLayers: Sendable {
                 layers[0].forEachKey { ordered.append($0) }
             } else {
                 var seen = Set<String>(minimumCapacity: layers.first?.count ?? 0)
-                // ASCII keys are equal only when their bytes are: with only those, no key can be
-                // spelled two ways, and the spellings need no comparing.
-                var checked = layers.allSatisfy { if case .strings(let table) = $0.source { table.keysAreASCII } else { false } }
+                // With only ASCII keys, the spellings need no comparing.
+                var checked = keysAreASCII
                 for layer in layers {
                     layer.forEachKey { key in
                         let (inserted, first) = seen.insert(key)

@@ -37,8 +37,10 @@ extension Linter {
         var bytesByFile: [String: [UInt8]] = [:]
         let sourceLanguage = configuration.sourceLanguage ?? "en"
         // An .lproj table's files are read ahead on all cores; a String Catalog is read below.
-        var readAhead = group.files.contains { $0.hasSuffix(".xcstrings") } ? nil
-            : LprojReadAhead(files: group.files, preloaded: group.preloaded, sourceLanguage: sourceLanguage, limits: limits)
+        let (files, preloaded) = (group.files, group.preloaded)
+        var readAhead = files.contains { $0.hasSuffix(".xcstrings") } ? nil : Parallel.Ahead(count: files.count) { index in
+            LprojRead(files[index], preloaded: preloaded[files[index]], sourceLanguage: sourceLanguage, limits: limits)
+        }
         for (position, file) in group.files.enumerated() {
             let bytes: [UInt8]
             var parsed: Swift.Result<StringCatalog, CatalogError>?
