@@ -86,18 +86,23 @@ struct XCStringsWriterCorpusTests {
         let reread = try XCStringsFormatting(changed, file: file, writer: Self.writer)
         #expect(!reread.isLaidOut)
         #expect(reread.tree == (try JSONParser.parse(bytes, file: file)))
+        #expect(try XCStringsFormatting.isLaidOut(bytes, file: file, writer: Self.writer))
+        #expect(try !XCStringsFormatting.isLaidOut(changed, file: file, writer: Self.writer))
     }
 
-    /// The check on bytes says "laid out" for every corpus catalog (Xcode wrote them), and
-    /// never for bytes the parser refuses or the writer would write otherwise: 40 random
-    /// edits of each file (a byte changed, inserted or removed, two lines swapped).
+    /// The check on bytes says "laid out" for every corpus catalog (Xcode wrote them), and it
+    /// is exact: on 40 random edits of each file (8 of a file over a megabyte) (a byte changed, inserted or removed, two
+    /// lines swapped) it says "laid out" exactly when the parser reads the edit and the writer
+    /// writes its document as the edit's bytes. `fmt --check`'s answer on bytes
+    /// (`XCStringsFormatting.isLaidOut`) is the full read's, error included.
     @Test(arguments: files)
     func theLayoutCheckOnBytesAgreesWithTheWriter(file: String) throws {
         let bytes = try Self.corpus.bytes(file)
-        #expect(Self.writer.isKnownLaidOut(bytes, limits: .standard))
+        #expect(Self.writer.isLaidOut(bytes: bytes, limits: .standard))
         var rng = SeededGenerator(seed: UInt64(bytes.count))
         let alphabet = Array(" \n\t\"\\{}[],:0e-.uaé".utf8)
-        for _ in 0..<40 {
+        // Each edit is read four ways; the one catalog over a megabyte gets fewer edits.
+        for _ in 0..<(bytes.count > 1_000_000 ? 8 : 40) {
             var edited = bytes
             let at = Int(rng.next() % UInt64(bytes.count))
             switch rng.next() % 4 {
@@ -110,11 +115,21 @@ struct XCStringsWriterCorpusTests {
                 lines.swapAt(a, b)
                 edited = Array(lines.joined(separator: [0x0A]))
             }
-            if Self.writer.isKnownLaidOut(edited, limits: .standard) {
-                let tree = try JSONParser.parse(edited, file: file)
-                #expect(Self.writer.isLaidOut(tree, as: edited), "an edit at \(at) of \(file)")
-            }
+            let tree = try? JSONParser.parse(edited, file: file)
+            let laidOut = tree.map { Self.writer.isLaidOut($0, as: edited) } ?? false
+            #expect(Self.writer.isLaidOut(bytes: edited, limits: .standard) == laidOut, "an edit at \(at) of \(file)")
+            #expect(Self.checkOutcome(edited, file: file) == Self.readOutcome(edited, file: file), "an edit at \(at) of \(file)")
         }
+    }
+
+    /// `fmt --check`'s answer: laid out or not, or the error's text.
+    static func checkOutcome(_ bytes: [UInt8], file: String) -> String {
+        do { return try "\(XCStringsFormatting.isLaidOut(bytes, file: file, writer: writer))" } catch { return error.description }
+    }
+
+    /// `fmt`'s answer from the full read (tree and catalog).
+    static func readOutcome(_ bytes: [UInt8], file: String) -> String {
+        do { return try "\(XCStringsFormatting(bytes, file: file, writer: writer).isLaidOut)" } catch { return error.description }
     }
 
     static func shuffle(_ value: JSONValue, _ rng: inout SeededGenerator) -> JSONValue {
@@ -169,22 +184,32 @@ struct XCStringsWriterCorpusTests {
         let bytes = Array(text.utf8)
         let oracle = (try? JSONParser.parse(bytes, file: "t.xcstrings")).map { writer.isLaidOut($0, as: bytes) } ?? false
         #expect(oracle == laidOut, "the case itself")
-        #expect(writer.isKnownLaidOut(bytes, limits: .standard) == laidOut)
+        #expect(writer.isLaidOut(bytes: bytes, limits: .standard) == laidOut)
     }
 
     /// Bytes the parser refuses are never "laid out": invalid UTF-8, nesting or a string past
     /// the limits.
     @Test func theLayoutCheckOnBytesKeepsTheParsersLimits() {
-        #expect(!writer.isKnownLaidOut(Array("{\n  \"a\" : \"".utf8) + [0xC0, 0x80] + Array("\"\n}".utf8), limits: .standard))
-        #expect(!writer.isKnownLaidOut(Array("{\n  \"a\" : \"".utf8) + [0xED, 0xA0, 0x80] + Array("\"\n}".utf8), limits: .standard))
+        #expect(!writer.isLaidOut(bytes: Array("{\n  \"a\" : \"".utf8) + [0xC0, 0x80] + Array("\"\n}".utf8), limits: .standard))
+        #expect(!writer.isLaidOut(bytes: Array("{\n  \"a\" : \"".utf8) + [0xED, 0xA0, 0x80] + Array("\"\n}".utf8), limits: .standard))
         let nested = Array("{\n  \"a\" : {\n    \"b\" : {\n\n    }\n  }\n}".utf8)
-        #expect(writer.isKnownLaidOut(nested, limits: CatalogLimits(maximumDepth: 3)))
-        #expect(!writer.isKnownLaidOut(nested, limits: CatalogLimits(maximumDepth: 2)))
+        #expect(writer.isLaidOut(bytes: nested, limits: CatalogLimits(maximumDepth: 3)))
+        #expect(!writer.isLaidOut(bytes: nested, limits: CatalogLimits(maximumDepth: 2)))
         #expect((try? JSONParser.parse(nested, file: "t", limits: CatalogLimits(maximumDepth: 2))) == nil)
         let long = Array("{\n  \"a\" : \"0123456789\"\n}".utf8)
-        #expect(writer.isKnownLaidOut(long, limits: CatalogLimits(maximumStringLength: 11)))
-        #expect(!writer.isKnownLaidOut(long, limits: CatalogLimits(maximumStringLength: 9)))
+        #expect(writer.isLaidOut(bytes: long, limits: CatalogLimits(maximumStringLength: 11)))
+        #expect(!writer.isLaidOut(bytes: long, limits: CatalogLimits(maximumStringLength: 9)))
         #expect((try? JSONParser.parse(long, file: "t", limits: CatalogLimits(maximumStringLength: 9))) == nil)
+        // The limit is the parser's, on the decoded length: a string of exactly the limit reads.
+        let escaped = Array("{\n  \"a\" : \"012345\\n\\u001F78\"\n}".utf8)  // 16 bytes, 10 decoded
+        for (limit, reads) in [(9, false), (10, true), (11, true)] {
+            let limits = CatalogLimits(maximumStringLength: limit)
+            for bytes in [long, escaped] {
+                let parses = (try? JSONParser.parse(bytes, file: "t", limits: limits)) != nil
+                #expect(parses == reads, "limit \(limit)")
+                #expect(writer.isLaidOut(bytes: bytes, limits: limits) == reads, "limit \(limit)")
+            }
+        }
     }
 
     @Test func layout() throws {
@@ -226,6 +251,12 @@ struct XCStringsWriterCorpusTests {
         do {
             _ = try XCStringsFormatting(Array(text.utf8), file: "f.xcstrings", writer: writer)
             Issue.record("read \(text)")
+        } catch {
+            #expect(error.description.hasPrefix(expected), "\(error.description)")
+        }
+        do {
+            _ = try XCStringsFormatting.isLaidOut(Array(text.utf8), file: "f.xcstrings", writer: writer)
+            Issue.record("checked \(text)")
         } catch {
             #expect(error.description.hasPrefix(expected), "\(error.description)")
         }

@@ -29,7 +29,7 @@ public struct XCStringsFormatting: Sendable {
         let parts = Parallel.map(2) { index -> Part in
             if index == 0 {
                 return .tree(Result { () throws(CatalogError) in
-                    if writer.isKnownLaidOut(bytes, limits: limits) { return (nil, true) }
+                    if writer.isLaidOut(bytes: bytes, limits: limits) { return (nil, true) }
                     let tree = try JSONParser.parse(bytes, file: file, limits: limits)
                     return (tree, writer.isLaidOut(tree, as: bytes))
                 })
@@ -43,5 +43,42 @@ public struct XCStringsFormatting: Sendable {
         }
         (self.tree, isLaidOut) = try tree.get()
         self.catalog = try catalog.get()
+    }
+    /// Whether `bytes` are a String Catalog in Xcode's layout, as `fmt --check` asks: the same
+    /// answer, and the same error, as ``init(_:file:writer:limits:)`` and its `isLaidOut`, without
+    /// building the tree of a file that differs.
+    ///
+    /// The bytes are checked on two cores at once: their layout (``XCStringsWriter``'s check on
+    /// bytes, which is exact) on one, the catalog on the other. When the catalog reads, the
+    /// JSON parser reads the bytes too (the catalog reader reads them with the parser's scanner
+    /// and grammar, and more strictly), so the check's answer stands: a file that is not laid
+    /// out is known so at its first difference. Only when the catalog does not read is the file
+    /// parsed as a tree, so that a syntax error is reported as the JSON parser reports it before
+    /// the schema error.
+    ///
+    /// - Throws: ``CatalogError`` with `file:line:column` and what was expected.
+    public static func isLaidOut(_ bytes: [UInt8], file: String, writer: XCStringsWriter,
+                                 limits: CatalogLimits = .standard) throws(CatalogError) -> Bool {
+        enum Part: Sendable {
+            case layout(Bool)
+            case catalog(CatalogError?)
+        }
+        let parts = Parallel.map(2) { index -> Part in
+            if index == 0 { return .layout(writer.isLaidOut(bytes: bytes, limits: limits)) }
+            do throws(CatalogError) {
+                _ = try StringCatalog(xcstrings: bytes, file: file, limits: limits, parallelism: .sequential, detail: .states, onEntry: nil)
+                return .catalog(nil)
+            } catch {
+                return .catalog(error)
+            }
+        }
+        guard case .layout(let laidOut) = parts[0], case .catalog(let failure) = parts[1] else {
+            preconditionFailure("Parallel.map returns its parts in index order")
+        }
+        guard let failure else { return laidOut }
+        // Bytes laid out are known to parse; any other file may hold a syntax error, which
+        // comes first.
+        if !laidOut { _ = try JSONParser.parse(bytes, file: file, limits: limits) }
+        throw failure
     }
 }

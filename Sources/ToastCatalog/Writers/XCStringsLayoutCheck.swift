@@ -11,11 +11,12 @@ import Darwin
 /// controls and DEL, everything else literal and well-formed UTF-8), and the members of every
 /// object in the writer's order (``MemberOrder``).
 ///
-/// The answer `true` is only given for bytes that equal the writer's output for the document
-/// they hold, with a final newline or without, and that the JSON parser reads without an error
-/// (depth and string length within the limits). Anything else is `false`, which means "not
-/// known": the caller parses the file and compares the writer's output with it
-/// (``XCStringsWriter/isLaidOut(_:as:)``), which also finds what the file's error is.
+/// The answer is exact. `true` is given for bytes that equal the writer's output for the
+/// document they hold, with a final newline or without, and that the JSON parser reads without
+/// an error (depth and string length within the limits, counted as the parser counts them).
+/// `false` means one of two things: the parser refuses the bytes, or the writer writes their
+/// document otherwise. A caller that needs to know which (and the error) parses the file
+/// (``XCStringsFormatting/isLaidOut(_:file:writer:limits:)`` reads the catalog beside it).
 struct XCStringsLayoutCheck {
     private let bytes: UnsafeBufferPointer<UInt8>
     private let limits: CatalogLimits
@@ -117,6 +118,9 @@ struct XCStringsLayoutCheck {
         index += 1
         let start = index
         let count = bytes.count
+        // Bytes an escape takes beyond the one byte it stands for: the parser's limit is on
+        // the decoded length (each escape here stands for one byte).
+        var escapeExtra = 0
         let raw = UnsafeRawPointer(bytes.baseAddress!)
         while index < count {
             // Eight ASCII bytes at a time while none is a quote, a backslash, a control or DEL
@@ -130,8 +134,8 @@ struct XCStringsLayoutCheck {
             let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "\""):
-                // The parser's limit, on the bytes (a decoded string is never longer).
-                guard index - start < limits.maximumStringLength else { return nil }
+                // The parser's limit, on the decoded length, exactly as it counts it.
+                guard index - start - escapeExtra <= limits.maximumStringLength else { return nil }
                 index += 1
                 return start..<index - 1
             case UInt8(ascii: "\\"):
@@ -140,10 +144,12 @@ struct XCStringsLayoutCheck {
                 case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "n"), UInt8(ascii: "r"),
                      UInt8(ascii: "t"), UInt8(ascii: "b"), UInt8(ascii: "f"):
                     index += 2
+                    escapeExtra += 1
                 case UInt8(ascii: "u"):
                     // Only a control without a short escape, or DEL, as four uppercase hex digits.
                     guard controlEscape(at: index) != nil else { return nil }
                     index += 6
+                    escapeExtra += 5
                 default:
                     return nil
                 }

@@ -59,8 +59,9 @@ public struct XCStringsWriter: Sendable {
     /// Whether `file` is already a document in Xcode's layout (with a final newline or without),
     /// decided on its bytes without building the document (``XCStringsLayoutCheck``). `true`
     /// means ``isLaidOut(_:as:)`` is true of the document the file holds and the file reads
-    /// without an error within `limits`; `false` means not known.
-    package func isKnownLaidOut(_ file: [UInt8], limits: CatalogLimits) -> Bool {
+    /// without an error within `limits`; `false` means the file does not read within `limits`,
+    /// or ``isLaidOut(_:as:)`` is false of its document.
+    package func isLaidOut(bytes file: [UInt8], limits: CatalogLimits) -> Bool {
         file.withUnsafeBufferPointer { XCStringsLayoutCheck.isLaidOut($0, order: MemberOrder(collator: collator), limits: limits) }
     }
 

@@ -46,17 +46,20 @@ struct FmtCommand: ParsableCommand {
                 do throws(CatalogError) {
                     let contents = try CatalogLoader.contents(ofFile: file, limits: limits)
                     let bytes = contents.bytes
+                    if check {
+                        // Decided on the bytes: no tree is built for a file that differs.
+                        guard try !XCStringsFormatting.isLaidOut(bytes, file: file, writer: writer, limits: limits) else { continue }
+                        changed.append(file)
+                        printError("\(file):1:1: warning: [fmt] not in Xcode's layout; run toastkit fmt")
+                        continue
+                    }
                     // The tree is written back; the catalog checks the schema.
                     let read = try XCStringsFormatting(bytes, file: file, writer: writer, limits: limits)
                     last = read
                     guard let tree = read.tree, !read.isLaidOut else { continue }
                     changed.append(file)
-                    if check {
-                        printError("\(file):1:1: warning: [fmt] not in Xcode's layout; run toastkit fmt")
-                    } else {
-                        try SafeFileWriter.write(writer.bytes(tree, finalNewline: bytes.last == 0x0A), to: file,
-                                                 options: .init(force: force, original: contents, activity: "formatting"))
-                    }
+                    try SafeFileWriter.write(writer.bytes(tree, finalNewline: bytes.last == 0x0A), to: file,
+                                             options: .init(force: force, original: contents, activity: "formatting"))
                 } catch {
                     printError(error.description)
                     unreadable = true
