@@ -53,6 +53,18 @@ import ToastKitTesting
         #expect(pipelined.filter { $0.contains("[format-type-mismatch]") }.count == deInteger)
     }
 
+    /// The reader checks a batch itself when more than a few wait: with no batch allowed to
+    /// wait it checks nearly all of them, with one it shares them, and the findings are the same.
+    @Test(arguments: [0, 1, 3])
+    func theReaderChecksWhatWaits(waitingBatches: Int) {
+        let bytes = Array(Self.generated(count: 1_000).utf8)
+        let linter = Linter()
+        let sequential = linter.lint(file: "Main.xcstrings", bytes: bytes, pipelined: false).map(LintOutput.text)
+        let helped = linter.lint(file: "Main.xcstrings", bytes: bytes, pipelined: true, waitingBatches: waitingBatches).map(LintOutput.text)
+        #expect(helped == sequential)
+        #expect(helped.count == 143 + 77 + 91)
+    }
+
     @Test func sourceLanguageAfterTheStrings() {
         let (pipelined, sequential) = Self.both(Self.generated(count: 200, sourceLanguageLast: true))
         #expect(pipelined == sequential)

@@ -93,9 +93,12 @@ public struct Linter: Sendable {
 
     /// ``lint(file:bytes:)``, with or without checking a String Catalog's entries while it is
     /// read: the same findings either way (the tests and the `lint` fuzz target compare both).
-    @_spi(Verification) public func lint(file: String, bytes: [UInt8], pipelined: Bool) -> [LintFinding] {
+    /// `waitingBatches` is how many batches of entries may wait for a checker before the reader
+    /// checks one itself (nil: twice the cores; 0: the reader checks all but the last batch).
+    @_spi(Verification) public func lint(file: String, bytes: [UInt8], pipelined: Bool, waitingBatches: Int? = nil) -> [LintFinding] {
         let group = Group(files: [file], preloaded: [file: bytes])
-        switch Self.lintGroup(group, configuration: configuration, strict: strictTranslations, limits: limits, pipelined: pipelined) {
+        switch Self.lintGroup(group, configuration: configuration, strict: strictTranslations, limits: limits, pipelined: pipelined,
+                              waitingBatches: waitingBatches) {
         case .success(let findings): return findings.sorted(by: LintFinding.precedes)
         case .failure(let error): return [LintFinding(rule: .parseError, severity: .error, location: error.location, table: "",
                                                       key: "", locale: "", path: "", message: error.message)]

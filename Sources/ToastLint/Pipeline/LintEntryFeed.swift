@@ -4,17 +4,24 @@ import ToastSupport
 /// Hands the entries of a String Catalog from the reader to the checkers while the rest of
 /// the file is still being read, so that linting a large catalog overlaps reading it.
 ///
-/// The reader thread calls ``add(_:_:_:)`` for each entry (in batches of ``batchSize``), then
-/// ``finish()``; any number of threads call ``drain(table:file:configuration:)`` and each
-/// checks the batches it takes. The checks are the per-entry rules only: the catalog-level
-/// checks and the target locales an entry lacks need the whole table and run afterwards
-/// (``Drained/pending`` keeps what they need of each entry). The reader keeps no entry: a batch
-/// checked while the file is still being read goes back to the reader thread, which frees it
-/// in ``add(_:_:_:)`` (the allocator then works for one thread at a time). When the source
-/// language is not known before the first entry (a file that puts "sourceLanguage" after
-/// "strings"), the feed gives up and the caller lints the loaded table as a whole instead.
+/// The reader thread calls ``add(_:_:_:_:)`` for each entry (in batches of ``batchSize``), then
+/// ``finish()``; any number of threads call ``drain(continuingReaders:)`` and each checks the
+/// batches it takes. The checks are the per-entry rules only: the catalog-level checks and the
+/// target locales an entry lacks need the whole table and run afterwards (``Drained/pending``
+/// keeps what they need of each entry).
+///
+/// Memory stays bounded by a few batches, not the catalog: reading is several times faster
+/// than checking, so when more than ``waitingLimit`` batches wait, the reader checks the oldest
+/// one itself before it reads on (its checks are kept apart and handed on when the reader
+/// drains). The reader keeps no entry: a batch checked while the file is still being read goes
+/// back to the reader thread, which frees it in ``add(_:_:_:_:)`` (the allocator then works
+/// for one thread at a time). When the source language is not known before the first entry (a
+/// file that puts "sourceLanguage" after "strings"), the feed gives up and the caller lints the
+/// loaded table as a whole instead.
 final class LintEntryFeed: @unchecked Sendable {
     static let batchSize = 64
+    /// How many batches may wait for a checker before the reader checks one itself.
+    static let waitingLimit = 2 * Parallel.processorCount
 
     /// What one draining thread found.
     struct Drained {
@@ -31,20 +38,82 @@ final class LintEntryFeed: @unchecked Sendable {
         var locales: Set<String> = []
     }
 
+    /// One thread's checks of the batches it takes: its own checker and what it found.
+    struct Worker {
+        private let table: String
+        private let file: String
+        private let configuration: LintConfiguration
+        private var result = Drained()
+        private var locales = LocaleCodeSet()
+        private var checker: LintChecker?
+        private var project: Set<String>?
+
+        init(table: String, file: String, configuration: LintConfiguration) {
+            self.table = table
+            self.file = file
+            self.configuration = configuration
+        }
+
+        /// Checks one batch of entries of a catalog whose source language is `language`.
+        mutating func check(_ items: [Item], sourceLanguage language: String) {
+            if checker == nil {
+                var lintTable = LintTable()
+                lintTable.name = table
+                lintTable.sourceLanguage = language
+                lintTable.isCatalog = true
+                lintTable.catalogFile = file
+                checker = LintChecker(table: lintTable, configuration: configuration)
+                project = LintChecker.project(configuration, sourceLanguage: language)
+            }
+            for (key, entry, position) in items {
+                let found = checker!.findings.count
+                let codes = Array(entry.localizations.keys)
+                if checker!.checkEntry(key: key, entry: entry, project: project) { result.pending.append((key, position, codes)) }
+                if let comment = entry.comment, LintSuppression.maySuppress(comment) { result.suppressions.append((key, comment)) }
+                if checker!.findings.count > found { result.positions.append((key, position)) }
+                for code in codes { locales.insert(code) }
+            }
+        }
+
+        /// What was found, the checker's findings included.
+        consuming func finished() -> Drained {
+            if let checker { result.findings = checker.findings }
+            result.locales = locales.set
+            return result
+        }
+    }
+
     private let condition = Condition()
     typealias Item = (key: String, entry: CatalogEntry, position: JSONScanner.Position)
     private var batches: [[Item]] = []
+    /// The oldest batch not yet taken (batches before it are taken and emptied).
+    private var nextBatch = 0
     private var finished = false
     /// Batches checked, handed back to the reader thread to be freed.
     private var done: [[Item]] = []
     /// Touched by the reader thread only.
     private var batch: [Item] = []
+    /// The reader's own checks, of the batches it took when too many waited; touched by the
+    /// reader thread only.
+    private var readerWorker: Worker
     /// Set by the reader thread before the first batch is published, read after it.
     private(set) var sourceLanguage: String?
     /// Whether the feed gave up (no source language before the first entry).
     private(set) var abandoned = false
 
-    init() { batch.reserveCapacity(Self.batchSize) }
+    /// What every worker checks with.
+    private let table: String, file: String, configuration: LintConfiguration
+
+    /// How many batches may wait before the reader checks one (``waitingLimit`` unless a test
+    /// says otherwise).
+    private let waitingLimit: Int
+
+    init(table: String, file: String, configuration: LintConfiguration, waitingLimit: Int = LintEntryFeed.waitingLimit) {
+        (self.table, self.file, self.configuration) = (table, file, configuration)
+        self.waitingLimit = waitingLimit
+        readerWorker = Worker(table: table, file: file, configuration: configuration)
+        batch.reserveCapacity(Self.batchSize)
+    }
 
     /// Called by the reader for each entry, in file order.
     func add(_ sourceLanguage: String?, _ key: String, _ entry: CatalogEntry, _ position: JSONScanner.Position) {
@@ -72,28 +141,42 @@ final class LintEntryFeed: @unchecked Sendable {
         condition.signal()
         let checked = done
         done = []
+        // The checkers are behind: the reader takes the oldest waiting batch itself.
+        let behind = batches.count - nextBatch > waitingLimit ? take() : nil
         condition.unlock()
         batch = []
         batch.reserveCapacity(Self.batchSize)
         // The batches checked so far are freed here, on the thread that made them: freeing
         // them on the checking thread would contend for the allocator's lock with this one.
         _ = consume checked
+        if let behind, let sourceLanguage { readerWorker.check(behind, sourceLanguage: sourceLanguage) }
     }
 
-    /// Checks batches until the reader has finished and none is left.
-    func drain(table name: String, file: String, configuration: LintConfiguration) -> Drained {
-        var result = Drained()
-        var locales = LocaleCodeSet()
-        var checker: LintChecker?
-        var project: Set<String>?
+    /// The oldest waiting batch (the lock held, a batch waiting).
+    private func take() -> [Item] {
+        let next = batches[nextBatch]
+        batches[nextBatch] = []
+        nextBatch += 1
+        // The taken slots are dropped now and then, so the list stays as short as the wait.
+        if nextBatch >= 64 && nextBatch * 2 >= batches.count {
+            batches.removeFirst(nextBatch)
+            nextBatch = 0
+        }
+        return next
+    }
+
+    /// Checks batches until the reader has finished and none is left. The reader's thread
+    /// passes `continuingReaders: true` to go on with the checks it made while reading.
+    func drain(continuingReaders: Bool) -> Drained {
+        var worker = continuingReaders ? readerWorker : Worker(table: table, file: file, configuration: configuration)
         while true {
             condition.lock()
-            while batches.isEmpty && !finished { condition.wait() }
-            if batches.isEmpty {
+            while batches.count == nextBatch && !finished { condition.wait() }
+            if batches.count == nextBatch {
                 condition.unlock()
                 break
             }
-            let next = batches.removeLast()
+            let next = take()
             let language = sourceLanguage
             let reading = !finished
             condition.unlock()
@@ -104,23 +187,7 @@ final class LintEntryFeed: @unchecked Sendable {
                     condition.unlock()
                 }
             }
-            if checker == nil, let language {
-                var table = LintTable()
-                table.name = name
-                table.sourceLanguage = language
-                table.isCatalog = true
-                table.catalogFile = file
-                checker = LintChecker(table: table, configuration: configuration)
-                project = LintChecker.project(configuration, sourceLanguage: language)
-            }
-            for (key, entry, position) in next {
-                let found = checker!.findings.count
-                let codes = Array(entry.localizations.keys)
-                if checker!.checkEntry(key: key, entry: entry, project: project) { result.pending.append((key, position, codes)) }
-                if let comment = entry.comment, LintSuppression.maySuppress(comment) { result.suppressions.append((key, comment)) }
-                if checker!.findings.count > found { result.positions.append((key, position)) }
-                for code in codes { locales.insert(code) }
-            }
+            if let language { worker.check(next, sourceLanguage: language) }
         }
         // What the reader had not taken back yet.
         condition.lock()
@@ -128,8 +195,6 @@ final class LintEntryFeed: @unchecked Sendable {
         done = []
         condition.unlock()
         _ = consume checked
-        if let checker { result.findings = checker.findings }
-        result.locales = locales.set
-        return result
+        return worker.finished()
     }
 }

@@ -29,7 +29,8 @@ extension Linter {
     final class OutlineBox: @unchecked Sendable { var outline: XCStringsOutline? }
 
     static func lintGroup(_ group: Group, configuration: LintConfiguration, strict: Bool,
-                          limits: CatalogLimits = .standard, pipelined: Bool = true) -> Swift.Result<[LintFinding], CatalogError> {
+                          limits: CatalogLimits = .standard, pipelined: Bool = true,
+                          waitingBatches: Int? = nil) -> Swift.Result<[LintFinding], CatalogError> {
         var table = LintTable()
         var raw: [RawFinding] = []
         /// The per-entry findings of a String Catalog checked while it was read.
@@ -71,10 +72,10 @@ extension Linter {
                     // One core reads the catalog while both check the entries read so far; the
                     // other scans the outline first when the entries are not checked while read.
                     let loaded = LoadBox()
-                    let feed = LintEntryFeed()
+                    let feed = LintEntryFeed(table: StringCatalog.tableName(forPath: file), file: file, configuration: configuration,
+                                             waitingLimit: waitingBatches ?? LintEntryFeed.waitingLimit)
                     let notes = XCStringsReadNotes()
                     let drained = LockedSlots<LintEntryFeed.Drained>(count: 2)
-                    let tableName = StringCatalog.tableName(forPath: file)
                     Parallel.forEach(2) { part in
                         if part == 0 {
                             loaded.result = Swift.Result { () throws(CatalogError) in
@@ -86,7 +87,7 @@ extension Linter {
                         } else if !pipelined {
                             outlineBox.outline = XCStringsOutline(bytes: bytes, file: file)
                         }
-                        if pipelined { drained.store(feed.drain(table: tableName, file: file, configuration: configuration), at: part) }
+                        if pipelined { drained.store(feed.drain(continuingReaders: part == 0), at: part) }
                     }
                     var read = try loaded.result!.get()
                     // The entries checked are the catalog's only if every key was read once
