@@ -58,6 +58,18 @@ import Darwin
         }
     }
 
+    /// One array in index order, whatever the parts; each slice's state starts fresh and is
+    /// carried along the slice (here: the indices made before, within the slice).
+    @Test(arguments: [(0, 3), (1, 3), (7, 3), (10, 4), (1_000, 2), (5, 1), (3, 8)])
+    func arrayFillsEverySliceInPlace(count: Int, parts: Int) {
+        let values = Parallel.array(count: count, parts: parts, state: { [Int]() }) { index, before -> String in
+            defer { before.append(index) }
+            return "\(index):\(before.last.map(String.init) ?? "-")"
+        }
+        let starts = Set(Parallel.slices(of: count, into: parts).map(\.lowerBound))
+        #expect(values == (0..<count).map { "\($0):\(starts.contains($0) ? "-" : String($0 - 1))" })
+    }
+
     @Test func processorCountMatchesTheSystem() {
         #expect(Parallel.processorCount == max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))))
     }

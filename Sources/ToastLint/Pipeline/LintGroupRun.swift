@@ -159,15 +159,19 @@ extension Linter {
                                     : "Lint the folder that holds \(folder) as well, or give --source-language if the source is another folder.",
                                   location: SourceLocation(file: first, line: 1, column: 1)))
         }
-        if let checkedWhileReading {
+        // Taken out, so that each part's findings are freed once they are in `raw`.
+        if var parts = checkedWhileReading.take() {
             // The rest of the rules, which need the whole table.
             var checker = LintChecker(table: table, configuration: configuration)
             if let catalog = table.catalog { checker.catalogChecks(catalog) }
-            let locales = checkedWhileReading.reduce(into: Set<String>()) { $0.formUnion($1.locales) }
+            let locales = parts.reduce(into: Set<String>()) { $0.formUnion($1.locales) }
             let (targets, project) = LintChecker.targets(table, configuration, locales: locales)
             var positions: [String: JSONScanner.Position] = [:]
-            for part in checkedWhileReading {
-                raw += part.findings
+            raw.reserveCapacity(raw.count + parts.reduce(0) { $0 + $1.findings.count })
+            for index in parts.indices {
+                raw += parts[index].findings
+                parts[index].findings = []
+                let part = parts[index]
                 for (key, position) in part.positions { positions[key] = position }
                 for (key, position, entryLocales) in part.pending {
                     let found = checker.findings.count
@@ -194,11 +198,11 @@ extension Linter {
     static func resolve(_ raw: [RawFinding], table: LintTable, bytes: [String: [UInt8]], configuration: LintConfiguration,
                         strict: Bool) -> [LintFinding] {
         // Severities and suppressions first (cheap), with the .strings/.stringsdict locators
-        // the kept findings need, each read once.
-        var selected: [(finding: RawFinding, rule: LintRule, severity: Severity)] = []
+        // the kept findings need, each read once. The findings kept are noted by index.
+        var selected: [(index: Int, rule: LintRule, severity: Severity)] = []
         var readers: [String: PropertyListLocator] = [:]
         var columnIndexes: [String: ScalarColumnIndex] = [:]
-        for finding in raw {
+        for (index, finding) in raw.enumerated() {
             guard let rule = LintRule.named(finding.rule),
                   var severity = configuration.severity(of: rule, table: table.name, key: finding.key, locale: finding.locale)
             else { continue }
@@ -216,34 +220,32 @@ extension Linter {
                columnIndexes[finding.file] == nil, let data = bytes[finding.file] {
                 columnIndexes[finding.file] = ScalarColumnIndex(data)
             }
-            selected.append((finding, rule, severity))
+            selected.append((index, rule, severity))
         }
-        // Then each is located (reading its entry again), on all cores when there are many.
-        let slices = Parallel.slices(of: selected.count, into: selected.count >= 512 ? Parallel.processorCount : 1)
+        // Then each is located (reading its entry again), on all cores when there are many,
+        // into one list; each core keeps a cache of the members it looked up last.
         let kept = selected, locators = readers, columns = columnIndexes
-        return Parallel.map(slices.count) { part in
-            var result: [LintFinding] = []
-            var cache = XCStringsOutline.MemberCache()
-            for (finding, rule, severity) in kept[slices[part]] {
-                let location: SourceLocation
-                if let known = finding.location {
-                    location = known
-                } else if finding.file.hasSuffix(".xcstrings"), let outline = table.outlines[finding.file], let data = bytes[finding.file],
-                          let index = columns[finding.file] {
-                    location = outline.location(entry: finding.key, locale: finding.locale, path: finding.path, bytes: data, columns: index, file: finding.file,
-                                               cache: &cache)
-                } else if let locator = locators[finding.file] {
-                    location = locator.location(key: finding.key, path: finding.path)
-                } else {
-                    location = SourceLocation(file: finding.file, line: 1, column: 1)
-                }
-                var located = LintFinding(rule: rule.id, severity: severity, location: location, table: table.name, key: finding.key,
-                                          locale: finding.locale, path: finding.path, message: finding.message,
-                                          source: finding.source, target: finding.target, hint: finding.hint ?? rule.help)
-                located.isSourceSide = finding.locale.isEmpty || finding.locale == table.sourceLanguage
-                result.append(located)
+        return Parallel.array(count: kept.count, parts: kept.count >= 512 ? Parallel.processorCount : 1,
+                              state: { XCStringsOutline.MemberCache() }) { at, cache in
+            let (index, rule, severity) = kept[at]
+            let finding = raw[index]
+            let location: SourceLocation
+            if let known = finding.location {
+                location = known
+            } else if finding.file.hasSuffix(".xcstrings"), let outline = table.outlines[finding.file], let data = bytes[finding.file],
+                      let index = columns[finding.file] {
+                location = outline.location(entry: finding.key, locale: finding.locale, path: finding.path, bytes: data, columns: index, file: finding.file,
+                                           cache: &cache)
+            } else if let locator = locators[finding.file] {
+                location = locator.location(key: finding.key, path: finding.path)
+            } else {
+                location = SourceLocation(file: finding.file, line: 1, column: 1)
             }
-            return result
-        }.flatMap { $0 }
+            var located = LintFinding(rule: rule.id, severity: severity, location: location, table: table.name, key: finding.key,
+                                      locale: finding.locale, path: finding.path, message: finding.message,
+                                      source: finding.source, target: finding.target, hint: finding.hint ?? rule.help)
+            located.isSourceSide = finding.locale.isEmpty || finding.locale == table.sourceLanguage
+            return located
+        }
     }
 }
