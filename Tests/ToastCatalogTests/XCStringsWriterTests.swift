@@ -34,6 +34,31 @@ struct XCStringsWriterCorpusTests {
         #expect(written == expected)
     }
 
+    /// `convert` writes a catalog without its whole tree (entries in runs on all cores): the
+    /// bytes are the tree's, with a final newline or without.
+    @Test(arguments: files)
+    func aCatalogIsWrittenAsItsTree(file: String) throws {
+        let catalog = try StringCatalog(xcstrings: try Self.corpus.bytes(file), file: file)
+        for newline in [false, true] {
+            #expect(Self.writer.bytes(catalog, finalNewline: newline) == Self.writer.bytes(catalog.jsonValue(), finalNewline: newline))
+        }
+    }
+
+    /// The same for every corpus app's `.lproj` tables converted to String Catalogs.
+    @Test func convertedTablesAreWrittenAsTheirTrees() throws {
+        let apps = try FileManager.default.contentsOfDirectory(atPath: Self.corpus.root.path).sorted()
+        var compared = 0
+        for app in apps {
+            let set = try CatalogSet.load(paths: [Self.corpus.root.appendingPathComponent(app).path], reportsKeySpellings: true)
+            for table in set.tables where table.format != .xcstrings {
+                let (catalog, _) = CatalogConverter.stringCatalog(from: table, sourceLanguage: "en")
+                #expect(Self.writer.bytes(catalog) == Self.writer.bytes(catalog.jsonValue()), "\(app): \(table.table)")
+                compared += 1
+            }
+        }
+        #expect(compared >= 20)
+    }
+
     @Test(arguments: files)
     func theModelLosesNothing(file: String) throws {
         let bytes = try Self.corpus.bytes(file)
@@ -260,6 +285,19 @@ struct XCStringsWriterCorpusTests {
         } catch {
             #expect(error.description.hasPrefix(expected), "\(error.description)")
         }
+    }
+
+    /// Top-level members the model does not know sort around `strings` as in the tree; no
+    /// entries is `{`, an empty line and `}`.
+    @Test(arguments: [
+        #"{"sourceLanguage":"en","strings":{},"version":"1.0"}"#,
+        #"{"sourceLanguage":"en","strings":{}}"#,
+        #"{"zzz":{"b":2,"a":[1,{}]},"sourceLanguage":"en","aaa":true,"strings":{"b":{},"a":{"comment":"c"}},"version":"1.0","sss":null}"#,
+        #"{"sourceLanguage":"de","strings":{"x":{"localizations":{"en":{"stringUnit":{"state":"new","value":"\u0001\"/é"}}}},"10":{},"9":{}}}"#,
+    ])
+    func aCatalogIsWrittenAsItsTreeAtTheEdges(text: String) throws {
+        let catalog = try StringCatalog(xcstrings: Array(text.utf8), file: "t.xcstrings")
+        #expect(writer.bytes(catalog, finalNewline: true) == writer.bytes(catalog.jsonValue(), finalNewline: true))
     }
 
     @Test func collationKeysOrderAsTheCollatorDoes() throws {

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import ToastICU
+import ToastSupport
 
 /// Writes String Catalogs in Xcode's own layout, byte for byte:
 ///
@@ -41,6 +42,51 @@ public struct XCStringsWriter: Sendable {
     public func bytes(_ value: JSONValue, finalNewline: Bool = false) -> [UInt8] {
         var output = LayoutOutput(order: MemberOrder(collator: collator), expected: nil)
         output.write(value, indent: 0)
+        if finalNewline { output.bytes.append(0x0A) }
+        return output.bytes
+    }
+
+    /// The bytes of `catalog` in Xcode's layout: exactly ``bytes(_:finalNewline:)`` of
+    /// ``StringCatalog/jsonValue()``, written without that tree. The entries are put in Xcode's
+    /// order once; then each core writes a run of them at a time, one entry's tree at a time,
+    /// and the runs are joined in order. Memory is the output and a window of runs, not a tree
+    /// of the whole catalog (which `convert` held several times over).
+    public func bytes(_ catalog: StringCatalog, finalNewline: Bool = false) -> [UInt8] {
+        let entries = catalog.entriesBySpelling()
+        var output = LayoutOutput(order: MemberOrder(collator: collator), expected: nil)
+        let order = output.order.indices(of: entries.map { JSONMember(key: $0.key, value: .null) }) ?? Array(entries.indices)
+        // The top level with an empty `strings` (its second member) standing in for the entries.
+        let top = catalog.topLevelMembers(strings: [])
+        let topOrder = output.order.indices(of: top) ?? Array(top.indices)
+        output.bytes.append(contentsOf: "{\n".utf8)
+        for (position, index) in topOrder.enumerated() {
+            if position > 0 { output.bytes.append(contentsOf: ",\n".utf8) }
+            output.pad(1)
+            JSONWriter.appendString(top[index].key, escaping: .minimal, to: &output.bytes)
+            output.bytes.append(contentsOf: " : ".utf8)
+            guard index == 1, !entries.isEmpty else {
+                output.write(top[index].value, indent: 1)
+                continue
+            }
+            output.bytes.append(contentsOf: "{\n".utf8)
+            let collator = self.collator
+            Parallel.forEachRun(of: entries.count, length: 256, { run -> [UInt8] in
+                var part = LayoutOutput(order: MemberOrder(collator: collator), expected: nil)
+                for at in run {
+                    let item = entries[order[at]]
+                    if at > 0 { part.bytes.append(contentsOf: ",\n".utf8) }
+                    part.pad(2)
+                    JSONWriter.appendString(item.key, escaping: .minimal, to: &part.bytes)
+                    part.bytes.append(contentsOf: " : ".utf8)
+                    part.write(StringCatalog.json(item.entry), indent: 2)
+                }
+                return part.bytes
+            }, then: { output.bytes += $0 })
+            output.bytes.append(UInt8(ascii: "\n"))
+            output.pad(1)
+            output.bytes.append(UInt8(ascii: "}"))
+        }
+        output.bytes.append(contentsOf: "\n}".utf8)
         if finalNewline { output.bytes.append(0x0A) }
         return output.bytes
     }
@@ -171,7 +217,7 @@ private struct LayoutOutput {
         return !differs && matched == expected?.count
     }
 
-    private mutating func pad(_ indent: Int) {
+    mutating func pad(_ indent: Int) {
         bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent * 2))
     }
 

@@ -103,7 +103,7 @@ struct ConvertCommand: ParsableCommand {
                         renamed.append(CatalogWarning(location: SourceLocation(file: path, line: 1, column: 1), rule: .tableRenamed,
                             message: "table “\(CodePoint.visible(table.table))” becomes table “\(CodePoint.visible(written))”: a String Catalog's table is its file name (give a folder as OUT, or \(CodePoint.visible(table.table)).xcstrings, to keep it)"))
                     }
-                    plan.append(Planned(path: path, bytes: writer.bytes(catalog.jsonValue())))
+                    plan.append(Planned(path: path, bytes: writer.bytes(catalog)))
                 }
             }
         } catch {
