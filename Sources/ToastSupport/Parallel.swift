@@ -83,8 +83,10 @@ package enum Parallel {
         }
     }
 
-    /// `0..<count` cut into at most `parts` contiguous, nearly equal ranges (none empty,
-    /// at least one), in order: the slices of a list that `map` hands to its workers.
+    /// `0..<count` cut into at most `parts` contiguous ranges of equal length but the last
+    /// ones, in order (at least one): the slices of a list that `map` hands to its workers.
+    /// When the length does not divide evenly, the last ranges may be shorter or empty
+    /// (`slices(of: 9, into: 4)` is `[0..<3, 3..<6, 6..<9, 9..<9]`).
     ///
     /// ```swift
     /// Parallel.slices(of: 10, into: 3)  // [0..<4, 4..<8, 8..<10]

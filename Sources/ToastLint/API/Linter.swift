@@ -94,7 +94,8 @@ public struct Linter: Sendable {
     /// ``lint(file:bytes:)``, with or without checking a String Catalog's entries while it is
     /// read: the same findings either way (the tests and the `lint` fuzz target compare both).
     /// `waitingBatches` is how many batches of entries may wait for a checker before the reader
-    /// checks one itself (nil: twice the cores; 0: the reader checks all but the last batch).
+    /// checks one itself (nil: twice the cores; 0: the reader checks every batch, the last one
+    /// included, when none of the other threads has taken it first).
     @_spi(Verification) public func lint(file: String, bytes: [UInt8], pipelined: Bool, waitingBatches: Int? = nil) -> [LintFinding] {
         let group = Group(files: [file], preloaded: [file: bytes])
         switch Self.lintGroup(group, configuration: configuration, strict: strictTranslations, limits: limits, pipelined: pipelined,

@@ -168,7 +168,10 @@ final class LintEntryFeed: @unchecked Sendable {
     /// Checks batches until the reader has finished and none is left. The reader's thread
     /// passes `continuingReaders: true` to go on with the checks it made while reading.
     func drain(continuingReaders: Bool) -> Drained {
-        var worker = continuingReaders ? readerWorker : Worker(table: table, file: file, configuration: configuration)
+        // The reader's checks are moved out, not copied: the feed keeps no second reference that
+        // would make the next batch copy its findings.
+        var worker = Worker(table: table, file: file, configuration: configuration)
+        if continuingReaders { swap(&worker, &readerWorker) }
         while true {
             condition.lock()
             while batches.count == nextBatch && !finished { condition.wait() }
