@@ -83,20 +83,22 @@ package enum Parallel {
         }
     }
 
-    /// `0..<count` cut into at most `parts` contiguous ranges of equal length but the last
-    /// ones, in order (at least one): the slices of a list that `map` hands to its workers.
-    /// When the length does not divide evenly, the last ranges may be shorter or empty
-    /// (`slices(of: 9, into: 4)` is `[0..<3, 3..<6, 6..<9, 9..<9]`).
+    /// `0..<count` cut into at most `parts` contiguous ranges whose lengths differ by at most
+    /// one (none empty, at least one), in order: the slices of a list that `map` hands to its
+    /// workers.
     ///
     /// ```swift
-    /// Parallel.slices(of: 10, into: 3)  // [0..<4, 4..<8, 8..<10]
+    /// Parallel.slices(of: 10, into: 3)  // [0..<4, 4..<7, 7..<10]
+    /// Parallel.slices(of: 9, into: 4)   // [0..<3, 3..<5, 5..<7, 7..<9]
     /// ```
     package static func slices(of count: Int, into parts: Int) -> [Range<Int>] {
         let parts = max(1, min(parts, count))
-        let size = (count + parts - 1) / parts
+        // The first `count % parts` slices take one more.
+        let (size, longer) = count.quotientAndRemainder(dividingBy: parts)
         return (0..<parts).map { part in
-            let lower = min(part * size, count)
-            return lower..<min(lower + size, count)
+            let lower = part * size + min(part, longer)
+            return lower..<lower + size + (part < longer ? 1 : 0)
         }
     }
+
 }

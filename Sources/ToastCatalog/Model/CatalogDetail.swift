@@ -40,7 +40,6 @@ extension CatalogDetail {
         }
     }
 
-
     static let translated = LocalizedValue(stringUnit: StringUnit(state: "translated", value: ""))
     static let new = LocalizedValue(stringUnit: StringUnit(state: "new", value: ""))
     static let needsReview = LocalizedValue(stringUnit: StringUnit(state: "needs_review", value: ""))

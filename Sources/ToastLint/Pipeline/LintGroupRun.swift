@@ -42,7 +42,7 @@ extension Linter {
         var readAhead = files.contains { $0.hasSuffix(".xcstrings") } ? nil : Parallel.Ahead(count: files.count) { index in
             LprojRead(files[index], preloaded: preloaded[files[index]], sourceLanguage: sourceLanguage, limits: limits)
         }
-        for (position, file) in group.files.enumerated() {
+        for (position, file) in files.enumerated() {
             let bytes: [UInt8]
             var parsed: Swift.Result<StringCatalog, CatalogError>?
             do throws(CatalogError) {
@@ -51,8 +51,8 @@ extension Linter {
                     case .unreadable(let error): throw error
                     case .read(let readBytes, let catalog): (bytes, parsed) = (readBytes, catalog)
                     }
-                } else if let preloaded = group.preloaded[file] {
-                    bytes = preloaded
+                } else if let preloadedBytes = preloaded[file] {
+                    bytes = preloadedBytes
                 } else {
                     bytes = try CatalogLoader.bytes(ofFile: file, limits: limits)
                 }
@@ -233,9 +233,9 @@ extension Linter {
             if let known = finding.location {
                 location = known
             } else if finding.file.hasSuffix(".xcstrings"), let outline = table.outlines[finding.file], let data = bytes[finding.file],
-                      let index = columns[finding.file] {
-                location = outline.location(entry: finding.key, locale: finding.locale, path: finding.path, bytes: data, columns: index, file: finding.file,
-                                           cache: &cache)
+                      let columnIndex = columns[finding.file] {
+                location = outline.location(entry: finding.key, locale: finding.locale, path: finding.path, bytes: data, columns: columnIndex,
+                                        file: finding.file, cache: &cache)
             } else if let locator = locators[finding.file] {
                 location = locator.location(key: finding.key, path: finding.path)
             } else {
