@@ -83,6 +83,36 @@ package enum Parallel {
         }
     }
 
+    /// The values `make` gives for each run of `runLength` indices of `0..<count`, in run
+    /// order. Runs are handed out one at a time to whichever core is free, so that work whose
+    /// cost varies along the list (cheap keys first, costly ones last) still keeps every core
+    /// busy, which fixed halves do not. Each core carries one `state` (a cache, say) from run
+    /// to run; which runs share a state is not defined.
+    ///
+    /// ```swift
+    /// Parallel.mapRuns(of: 10, length: 4, state: { () }) { run, _ in run.count }  // [4, 4, 2]
+    /// ```
+    package static func mapRuns<Value, State>(of count: Int, length runLength: Int, state: @Sendable () -> State,
+                                              _ make: @Sendable (Range<Int>, inout State) -> Value) -> [Value] {
+        let length = max(1, runLength)
+        let runs = (count + length - 1) / length
+        guard runs > 0 else { return [] }
+        let slots = LockedSlots<Value>(count: runs)
+        let next = Locked(0)
+        forEach(min(processorCount, runs)) { _ in
+            var current = state()
+            while true {
+                let run = next.withLock { next in
+                    defer { next += 1 }
+                    return next
+                }
+                guard run < runs else { return }
+                slots.store(make(run * length..<min(run * length + length, count), &current), at: run)
+            }
+        }
+        return slots.values()
+    }
+
     /// `0..<count` cut into at most `parts` contiguous ranges whose lengths differ by at most
     /// one (none empty, at least one), in order: the slices of a list that `map` hands to its
     /// workers.

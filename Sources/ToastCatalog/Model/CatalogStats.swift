@@ -128,29 +128,62 @@ public struct CatalogStats: Sendable, Equatable {
         var bits: [UInt64] = []
         let spellingsDiffer = !layers.keysAreASCII
         var respelled = false
-        func mark(_ key: String, row: Int) {
-            let at: Int
+        /// The index of `key`, made when new; notes a key spelled two ways.
+        func index(of key: String) -> Int {
             if let found = keyIndex.index(forKey: key) {
                 if spellingsDiffer && !keyIndex.keys[found].utf8.elementsEqual(key.utf8) { respelled = true }
-                at = keyIndex.values[found]
-            } else {
-                at = keyIndex.count
-                keyIndex[key] = at
-                bits.append(contentsOf: repeatElement(0, count: words))
+                return keyIndex.values[found]
             }
-            bits[at * words + row / 64] |= 1 << UInt64(row % 64)
+            let at = keyIndex.count
+            keyIndex[key] = at
+            bits.append(contentsOf: repeatElement(0, count: words))
+            return at
         }
+        /// Marks that the key `id` has a value in `row`'s locale.
+        func set(_ id: Int, row: Int) {
+            bits[id * words + row / 64] |= 1 << UInt64(row % 64)
+        }
+        // The locales' files of one kind usually list the same keys in the same order: a key
+        // spelled with the same bytes as the reference file's key at its position is that key,
+        // found without hashing it (the reference is the first non-empty file of its kind).
+        var referenceStrings: (table: StringsTable, ids: [Int])?
+        var referenceEntries: (keys: [String], ids: [Int])?
         for layer in layers.layers {
             switch layer.source {
             case .strings(let file):
                 guard file.count > 0 else { continue }
                 let fileRow = locales.row(ofCode: file.locale)
-                for index in 0..<file.count { mark(file.key(at: index), row: fileRow) }
-            case .entries(let entries, let keys, _):
-                for key in keys {
-                    guard let entry = entries[key] else { continue }
-                    for code in entry.localizations.keys { mark(key, row: locales.row(ofCode: code)) }
+                var ids: [Int] = []
+                if referenceStrings == nil { ids.reserveCapacity(file.count) }
+                for record in 0..<file.count {
+                    if let reference = referenceStrings, record < reference.ids.count,
+                       file.keyBytes(at: record, equalKeyAt: record, of: reference.table) {
+                        set(reference.ids[record], row: fileRow)
+                    } else {
+                        let id = index(of: file.key(at: record))
+                        set(id, row: fileRow)
+                        if referenceStrings == nil { ids.append(id) }
+                    }
                 }
+                if referenceStrings == nil { referenceStrings = (file, ids) }
+            case .entries(let entries, let keys, _):
+                var ids: [Int] = []
+                for (position, key) in keys.enumerated() {
+                    guard let entry = entries[key] else { continue }
+                    let id: Int
+                    if let reference = referenceEntries, position < reference.ids.count, reference.ids[position] >= 0,
+                       Self.sameBytes(key, reference.keys[position]) {
+                        id = reference.ids[position]
+                    } else {
+                        id = index(of: key)
+                    }
+                    if referenceEntries == nil {
+                        ids.append(contentsOf: repeatElement(-1, count: position - ids.count))
+                        ids.append(id)
+                    }
+                    for code in entry.localizations.keys { set(id, row: locales.row(ofCode: code)) }
+                }
+                if referenceEntries == nil && !keys.isEmpty { referenceEntries = (keys, ids) }
             }
             if respelled { return nil }
         }
@@ -169,6 +202,13 @@ public struct CatalogStats: Sendable, Equatable {
             }
         }
         return tableRows
+    }
+
+    /// Whether two strings are spelled with the same bytes.
+    static func sameBytes(_ a: String, _ b: String) -> Bool {
+        a.utf8.count == b.utf8.count && a.utf8.withContiguousStorageIfAvailable { mine in
+            b.utf8.withContiguousStorageIfAvailable { theirs in mine.elementsEqual(theirs) }
+        }.flatMap { $0 } ?? a.utf8.elementsEqual(b.utf8)
     }
 
     /// A table's rows, one per canonical locale, found from the codes its entries hold: each

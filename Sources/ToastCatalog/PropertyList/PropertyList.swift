@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 /// A property-list value with where it stood in its file (XML plists).
-public indirect enum PropertyList: Sendable, Equatable {
+public enum PropertyList: Sendable, Equatable {
     /// A `<dict>`: entries in file order, duplicates kept.
     case dictionary([PropertyListEntry])
     /// An `<array>`.
@@ -103,12 +103,14 @@ public struct XMLPropertyListParser {
             throw CatalogError(location: SourceLocation(file: file, line: 1, column: 1), rule: .plistSyntax,
                                message: "expected UTF-8 text")
         }
-        var parser = XMLPropertyListParser(bytes: Array(body), file: file, limits: limits)
+        // The bytes are read in place, from after the byte-order mark (not copied without it).
+        var parser = XMLPropertyListParser(bytes: bytes, start: body.startIndex, file: file, limits: limits)
         return try parser.document()
     }
 
-    private init(bytes: [UInt8], file: String, limits: CatalogLimits) {
+    private init(bytes: [UInt8], start: Int, file: String, limits: CatalogLimits) {
         self.bytes = bytes
+        self.index = start
         self.file = file
         self.limits = limits
     }

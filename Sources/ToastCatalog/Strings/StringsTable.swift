@@ -153,6 +153,18 @@ struct StringsTable: Sendable {
         text.withUnsafeBufferPointer { UnsafeBufferPointer(rebasing: $0[a]).elementsEqual(UnsafeBufferPointer(rebasing: $0[b])) }
     }
 
+    /// Whether the key of record `index` is spelled with the same bytes as the key of
+    /// `other`'s record `otherIndex`.
+    func keyBytes(at index: Int, equalKeyAt otherIndex: Int, of other: StringsTable) -> Bool {
+        let mine = records[index].key, theirs = other.records[otherIndex].key
+        guard mine.count == theirs.count else { return false }
+        return text.withUnsafeBufferPointer { text in
+            other.text.withUnsafeBufferPointer { otherText in
+                UnsafeBufferPointer(rebasing: text[mine]).elementsEqual(UnsafeBufferPointer(rebasing: otherText[theirs]))
+            }
+        }
+    }
+
     /// The record of `key`, if the table has it.
     func record(forKey key: String) -> Int? {
         var bytes = key

@@ -234,14 +234,24 @@ struct LintChecker {
         configuration.locales.map { Set($0).subtracting([sourceLanguage]) }
     }
 
-    /// Runs the checker over a table, splitting a large one into one slice of keys per core.
+    /// Runs the checker over a table, a large one in runs of keys on all cores; the findings
+    /// come in the table's key order, the catalog's own first.
     static func findings(table: LintTable, configuration: LintConfiguration) -> [RawFinding] {
-        let slices = Parallel.slices(of: table.keys.count, into: table.keys.count >= 2_000 ? Parallel.processorCount : 1)
         let targets = Self.targets(table, configuration)
-        return Parallel.map(slices.count) { index in
+        guard !table.keys.isEmpty else {
             var checker = LintChecker(table: table, configuration: configuration)
-            checker.run(keys: table.keys[slices[index]], catalogLevel: index == 0, targets: targets)
+            checker.run(keys: [], targets: targets)
             return checker.findings
+        }
+        // Runs of keys go to whichever core is free: an .lproj table's plural keys (slower to
+        // check) come after its flat ones, so halves kept one core busy and the other idle.
+        let runLength = table.keys.count >= 2_000 ? 64 : max(1, table.keys.count)
+        return Parallel.mapRuns(of: table.keys.count, length: runLength,
+                                state: { LintChecker(table: table, configuration: configuration) }) { run, checker in
+            checker.run(keys: table.keys[run], catalogLevel: run.lowerBound == 0, targets: targets)
+            let found = checker.findings
+            checker.findings = []
+            return found
         }.flatMap { $0 }
     }
 
