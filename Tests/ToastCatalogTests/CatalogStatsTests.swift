@@ -168,14 +168,16 @@ struct CatalogStatsCorpusTests {
     /// `.stringsdict` after its `.strings`, preferred): every locale has a random share of
     /// `keys` (the source language most of them), some an empty `.strings`, some a
     /// `.stringsdict` with a few plural keys; `respelled` writes `café` decomposed in one file.
-    static func table(locales: [String], keys: Int, seed: UInt64, respelled: Bool = false) throws -> StringCatalog {
+    /// With `sameKeys`, every `.strings` file lists every key, in one order (as generated
+    /// tables do), but one locale that leaves one out.
+    static func table(locales: [String], keys: Int, seed: UInt64, respelled: Bool = false, sameKeys: Bool = false) throws -> StringCatalog {
         var random = SeededGenerator(seed: seed)
         var merged: StringCatalog?
         for (index, locale) in locales.enumerated() {
             let file = "App/\(locale).lproj/Localizable"
-            let share = locale == "en" ? 9 : Int.random(in: 0..<10, using: &random)
+            let share = sameKeys ? 10 : locale == "en" ? 9 : Int.random(in: 0..<10, using: &random)
             var strings = ""
-            for key in 0..<keys where Int.random(in: 0..<10, using: &random) < share {
+            for key in 0..<keys where Int.random(in: 0..<10, using: &random) < share && !(sameKeys && index == 2 && key == keys / 2) {
                 strings += "\"key \(key)\" = \"\(locale) \(key)\";\n"
             }
             if respelled && index == 1 { strings += "\"cafe\u{301}\" = \"x\";\n" } else if index == 0 { strings += "\"caf\u{E9}\" = \"x\";\n" }
@@ -216,6 +218,17 @@ struct CatalogStatsCorpusTests {
         #expect(stats == Self.counted(asEntries: table))
         #expect(stats.rows.contains { $0.missing > 0 })
         if locales.contains("en") { #expect(stats.rows.contains { $0.obsolete > 0 }) }
+    }
+
+    /// Files that list the same keys in the same order (each key found by its position in
+    /// the first file), one file that leaves a key out (the keys after it found by hashing),
+    /// and a key spelled two ways at the same position in two files.
+    @Test(arguments: [false, true])
+    func keysInTheSameOrderAreCountedAsTheMergedEntries(respelled: Bool) throws {
+        let table = try Self.table(locales: ["en", "de", "fr", "ja"], keys: 300, seed: 8, respelled: respelled, sameKeys: true)
+        let stats = CatalogStats([table])
+        #expect(stats == Self.counted(asEntries: table))
+        #expect(table.respelledEntries.count == (respelled ? 1 : 0))
     }
 
     /// A key spelled two ways across files, or a String Catalog merged in (values with

@@ -70,6 +70,30 @@ import Darwin
         #expect(values == (0..<count).map { "\($0):\(starts.contains($0) ? "-" : String($0 - 1))" })
     }
 
+    /// Every run once, in run order, whatever the lengths; a core's state goes with it from run
+    /// to run (each core counts the runs it made, and the counts add up to all of them).
+    @Test(arguments: [(0, 4), (1, 4), (10, 4), (12, 4), (1_000, 7), (5, 0), (3, 100)])
+    func mapRunsGivesEveryRunInOrder(count: Int, length: Int) {
+        let made = Locked<[Int]>([])
+        let runs = Parallel.mapRuns(of: count, length: length, state: { Counter(made) }) { run, counter in
+            counter.count += 1
+            return Array(run)
+        }
+        #expect(runs.flatMap { $0 } == Array(0..<count))
+        #expect(runs.dropLast().allSatisfy { $0.count == max(1, length) })
+        #expect(made.withLock { $0.reduce(0, +) } == runs.count)
+        // One state per core at most, not one per run.
+        #expect(made.withLock { $0.count } <= min(Parallel.processorCount, runs.count))
+    }
+
+    /// Adds its count to a shared list when the core that carried it lets it go.
+    final class Counter: @unchecked Sendable {
+        let made: Locked<[Int]>
+        var count = 0
+        init(_ made: Locked<[Int]>) { self.made = made }
+        deinit { made.withLock { $0.append(count) } }
+    }
+
     @Test func processorCountMatchesTheSystem() {
         #expect(Parallel.processorCount == max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))))
     }
