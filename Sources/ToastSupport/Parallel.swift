@@ -113,6 +113,22 @@ package enum Parallel {
         return slots.values()
     }
 
+    /// Releases `value` on another thread: a large structure (a table of hundreds of
+    /// thousands of strings) is freed block by block, which the caller need not wait for
+    /// when it has other work. The caller must hold no other reference to it (pass it with
+    /// `consume`), or nothing is freed there.
+    package static func releaseInBackground<Value: Sendable>(_ value: consuming Value) {
+        let held = Held(value)
+        DispatchQueue.global().async { held.release() }
+    }
+
+    /// A value kept until ``release()``.
+    private final class Held<Value: Sendable>: @unchecked Sendable {
+        private var value: Value?
+        init(_ value: consuming Value) { self.value = value }
+        func release() { value = nil }
+    }
+
     /// `0..<count` cut into at most `parts` contiguous ranges whose lengths differ by at most
     /// one (none empty, at least one), in order: the slices of a list that `map` hands to its
     /// workers.

@@ -187,7 +187,11 @@ extension Linter {
         } else {
             raw += LintChecker.findings(table: table, configuration: configuration)
         }
-        return .success(resolve(raw, table: table, bytes: bytesByFile, configuration: configuration, strict: strict))
+        let located = resolve(raw, table: table, bytes: bytesByFile, configuration: configuration, strict: strict)
+        // The merged table of an .lproj tree holds every localization as its own strings: it
+        // is freed on another core while the findings are sorted and written.
+        Parallel.releaseInBackground((consume table, consume raw))
+        return .success(located)
     }
 
     /// The hint of a file that crosses one of the reader's limits (a `[limit]` error), which

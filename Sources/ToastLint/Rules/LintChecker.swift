@@ -183,6 +183,13 @@ struct LintChecker {
     /// as `<U+XXXX>` (`CodePoint.isEscaped`), and the whitespace at its edges too, so that a
     /// trailing space or a leading tab can be seen; at most 160 characters.
     static func excerpt(_ text: String) -> String {
+        // Printable ASCII without a space at either edge, 160 characters at most (most texts):
+        // shown as it is.
+        let utf8 = text.utf8
+        if utf8.count <= 160, let first = utf8.first, let last = utf8.last, first != 0x20, last != 0x20,
+           utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            return text
+        }
         let scalars = Array(text.unicodeScalars)
         let lead = scalars.prefix { $0.properties.isWhitespace }.count
         let trail = lead == scalars.count ? 0 : scalars.reversed().prefix { $0.properties.isWhitespace }.count

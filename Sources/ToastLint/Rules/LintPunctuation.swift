@@ -25,16 +25,30 @@ enum LintPunctuation {
         if let last = text.utf8.last, last < 0x80, (last | 0x20 >= 0x61 && last | 0x20 <= 0x7A) || (last >= 0x30 && last <= 0x39) {
             return (.none, "", false)
         }
-        var scalars = text.unicodeScalars[...]
-        while let last = scalars.last,
-              last.properties.isWhitespace || "\"'”’“»«›)]）」』〕】".unicodeScalars.contains(last) {
-            scalars = scalars.dropLast()
+        // Read backwards from the end, a scalar at a time, past spaces and closing quotes and
+        // brackets.
+        let scalars = text.unicodeScalars
+        var end = scalars.endIndex
+        while end > scalars.startIndex {
+            let previous = scalars.index(before: end)
+            guard isSpace(scalars[previous]) || closers.contains(scalars[previous]) else { break }
+            end = previous
         }
-        guard let last = scalars.last else { return (.none, "", false) }
-        let before = scalars.dropLast()
-        func spaced(_ rest: Substring.UnicodeScalarView.SubSequence) -> Bool { rest.last?.properties.isWhitespace ?? false }
-        if last == "…" { return (.ellipsis, "…", spaced(before)) }
-        if last == ".", before.suffix(2).elementsEqual(["." as Unicode.Scalar, "."]) { return (.ellipsis, "...", spaced(before.dropLast(2))) }
+        guard end > scalars.startIndex else { return (.none, "", false) }
+        let lastIndex = scalars.index(before: end)
+        let last = scalars[lastIndex]
+        /// Whether a space comes before `index`.
+        func spaced(before index: String.UnicodeScalarView.Index) -> Bool {
+            index > scalars.startIndex && isSpace(scalars[scalars.index(before: index)])
+        }
+        if last == "…" { return (.ellipsis, "…", spaced(before: lastIndex)) }
+        if last == ".", lastIndex > scalars.startIndex {
+            let second = scalars.index(before: lastIndex)
+            if scalars[second] == ".", second > scalars.startIndex {
+                let first = scalars.index(before: second)
+                if scalars[first] == "." { return (.ellipsis, "...", spaced(before: first)) }
+            }
+        }
         let kind: End
         switch last {
         case ".", "。", "．", "।", "۔", "።", "։", "။", "｡": kind = .period
@@ -44,7 +58,15 @@ enum LintPunctuation {
         case ":", "：", "∶": kind = .colon
         default: kind = .none
         }
-        return (kind, kind == .none ? "" : String(last), spaced(before))
+        return (kind, kind == .none ? "" : String(last), spaced(before: lastIndex))
+    }
+
+    /// The quotes and brackets that may close a sentence after its mark.
+    private static let closers = Set("\"'”’“»«›)]）」』〕】".unicodeScalars)
+
+    /// Whether a scalar is white space (Unicode's `White_Space`), ASCII without a lookup.
+    private static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x80 ? scalar == " " || (0x09...0x0D).contains(scalar.value) : scalar.properties.isWhitespace
     }
 
     /// Languages whose sentences end without a mark (Thai, Lao, Khmer): a source's full stop
