@@ -34,6 +34,14 @@ struct XCStringsWriterCorpusTests {
         #expect(written == expected)
     }
 
+    /// `dump` of a String Catalog as it is read, without its model: the model's lines and
+    /// warnings, on every corpus catalog.
+    @Test(arguments: files)
+    func aCatalogDumpedAsItIsReadGivesTheModelsLines(file: String) throws {
+        let bytes = try Self.corpus.bytes(file)
+        try XCStringsDumpTests.expectTheModelsLines(bytes, file: file)
+    }
+
     /// `convert` writes a catalog without its whole tree (entries in runs on all cores): the
     /// bytes are the tree's, with a final newline or without.
     @Test(arguments: files)
@@ -326,5 +334,58 @@ struct XCStringsWriterCorpusTests {
         #expect(written.contains(#""de" : 2,\#n    "en" : 3,\#n    "fr" : 1"#))
         #expect(writer.isLaidOut(tree, as: Array(written.utf8)))
         #expect(writer.bytes(tree, finalNewline: true) == Array((written + "\n").utf8))
+    }
+}
+
+/// A String Catalog dumped as it is read (``XCStringsDump``) gives the lines and warnings of
+/// its model (``StringCatalog/writeJSONLines(file:_:)``), and the error reading it gives.
+@Suite struct XCStringsDumpTests {
+    static func expectTheModelsLines(_ bytes: [UInt8], file: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+        let catalog = try StringCatalog(xcstrings: bytes, file: file)
+        var expected: [UInt8] = []
+        catalog.writeJSONLines(file: file) { expected += $0 }
+        let dump = try XCStringsDump(bytes: bytes, file: file)
+        var written: [UInt8] = []
+        dump.write { written += $0 }
+        #expect(written == expected, sourceLocation: sourceLocation)
+        #expect(dump.warnings == catalog.warnings, sourceLocation: sourceLocation)
+    }
+
+    @Test(arguments: [
+        // Entries without localizations, variations, substitutions, escapes, keys out of order.
+        #"{"sourceLanguage":"en","strings":{"b":{},"a\n\"q\"":{"localizations":{"de":{"stringUnit":{"state":"new","value":"x\u0001y"}},"en":{"variations":{"plural":{"one":{"stringUnit":{"state":"translated","value":"1"}},"other":{"stringUnit":{"state":"translated","value":"%d"}}}}}}},"Z":{"localizations":{"pt_BR":{"stringUnit":{"state":"translated","value":"a"}},"pt-BR":{"stringUnit":{"state":"translated","value":"b"}}}}},"version":"1.0"}"#,
+        // The source language after "strings" (read again as a whole).
+        #"{"strings":{"k":{}},"sourceLanguage":"fr","version":"1.0"}"#,
+        // A source language given twice, around "strings".
+        #"{"sourceLanguage":"en","strings":{"k":{}},"sourceLanguage":"de"}"#,
+        // A key twice (the last one wins), and a key spelled two ways.
+        #"{"sourceLanguage":"en","strings":{"k":{"localizations":{"de":{"stringUnit":{"state":"new","value":"1"}}}},"k":{"localizations":{"de":{"stringUnit":{"state":"new","value":"2"}}}}}}"#,
+        "{\"sourceLanguage\":\"en\",\"strings\":{\"caf\u{E9}\":{},\"cafe\u{301}\":{}}}",
+        // "strings" twice (the last one wins), and none at all.
+        #"{"sourceLanguage":"en","strings":{"a":{}},"strings":{"b":{}}}"#,
+        #"{"sourceLanguage":"en","version":"1.0"}"#,
+        #"{"sourceLanguage":"en","strings":{}}"#,
+    ])
+    func edgesGiveTheModelsLines(json: String) throws {
+        try Self.expectTheModelsLines(Array(json.utf8), file: "dir/Localizable.xcstrings")
+    }
+
+    /// Many entries (more than a chunk of line ends) in one order and its reverse.
+    @Test(arguments: [false, true])
+    func manyEntriesGiveTheModelsLines(reversed: Bool) throws {
+        let keys = (0..<6_000).map { "key \($0) \(String(repeating: "é", count: $0 % 7))" }
+        let entries = (reversed ? keys.reversed() : keys).map { key in
+            #""\#(key)":{"localizations":{"en":{"stringUnit":{"state":"translated","value":"\#(key) \#(String(repeating: "x", count: 200))"}},"ja":{"stringUnit":{"state":"needs_review","value":"日本"}}}}"#
+        }
+        let json = #"{"sourceLanguage":"en","strings":{"# + entries.joined(separator: ",") + "}}"
+        try Self.expectTheModelsLines(Array(json.utf8), file: "Big.xcstrings")
+    }
+
+    /// A file that does not read throws the reader's error.
+    @Test func aFileThatDoesNotReadThrowsItsError() throws {
+        let bytes = Array(#"{"sourceLanguage":"en","strings":{"k":{"localizations":{"de":{"stringUnit":{"state":1}}}}}}"#.utf8)
+        let expected = #expect(throws: CatalogError.self) { try StringCatalog(xcstrings: bytes, file: "L.xcstrings") }
+        let thrown = #expect(throws: CatalogError.self) { try XCStringsDump(bytes: bytes, file: "L.xcstrings") }
+        #expect(thrown?.description == expected?.description)
     }
 }

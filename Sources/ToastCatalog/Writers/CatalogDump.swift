@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ToastICU
 import ToastSupport
 
@@ -58,12 +63,17 @@ public struct CatalogLeaf: Sendable, Hashable {
     /// Appends one JSON line after its ``lineStart(file:table:)``, fields in the contract's order.
     static func appendJSONLine(start: [UInt8], key: String, locale: String, path: String, value: String?, state: String?,
                                to out: inout [UInt8]) {
+        out += start
+        JSONWriter.appendString(key, to: &out)
+        appendLineEnd(locale: locale, path: path, value: value, state: state, to: &out)
+    }
+
+    /// Appends the part of a JSON line after its key: `,"locale":…,"state":…}` and a line feed.
+    static func appendLineEnd(locale: String, path: String, value: String?, state: String?, to out: inout [UInt8]) {
         func field(_ name: StaticString, _ value: String?) {
             out.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
             if let value { JSONWriter.appendString(value, to: &out) } else { out.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C]) }
         }
-        out += start
-        JSONWriter.appendString(key, to: &out)
         field(#","locale":"#, locale)
         field(#","path":"#, path)
         field(#","value":"#, value)
@@ -209,22 +219,34 @@ extension StringCatalog {
     /// The lines of `entries` (in that order), each entry's sorted.
     private func jsonLines(of entries: some Sequence<(String, CatalogEntry)>, start: [UInt8], sourceLocale: String) -> [UInt8] {
         var out: [UInt8] = []
-        var canonical = CanonicalCodes()
-        var lines: [(locale: String, path: String, value: String?, state: String?)] = []
+        var lines = EntryLines()
         for (key, entry) in entries {
-            lines.removeAll(keepingCapacity: true)
-            if entry.localizations.isEmpty { lines.append((sourceLocale, "", nil, nil)) }
-            for (code, value) in entry.localizations {
-                let locale = canonical.code(code)
-                Self.visitLeaves(of: value) { path, text, state in lines.append((locale, path, text, state)) }
-            }
-            lines.sort { a, b in CatalogLeaf.precedesInEntry(a.locale, a.path, a.value, a.state, b.locale, b.path, b.value, b.state) }
-            for line in lines {
+            lines.sort(entry, sourceLocale: sourceLocale)
+            for line in lines.lines {
                 CatalogLeaf.appendJSONLine(start: start, key: key, locale: line.locale, path: line.path,
                                            value: line.value, state: line.state, to: &out)
             }
         }
         return out
+    }
+
+    /// One entry's leaves in the order of its lines, made again for each entry in the same
+    /// storage, with each distinct locale code made canonical once.
+    struct EntryLines {
+        private(set) var lines: [(locale: String, path: String, value: String?, state: String?)] = []
+        private var canonical = CanonicalCodes()
+
+        /// Takes the leaves of `entry` and sorts them (an entry without localizations has one,
+        /// in the source language, without a value).
+        mutating func sort(_ entry: CatalogEntry, sourceLocale: String) {
+            lines.removeAll(keepingCapacity: true)
+            if entry.localizations.isEmpty { lines.append((sourceLocale, "", nil, nil)) }
+            for (code, value) in entry.localizations {
+                let locale = canonical.code(code)
+                StringCatalog.visitLeaves(of: value) { path, text, state in lines.append((locale, path, text, state)) }
+            }
+            lines.sort { a, b in CatalogLeaf.precedesInEntry(a.locale, a.path, a.value, a.state, b.locale, b.path, b.value, b.state) }
+        }
     }
 
     /// Locale codes made canonical, each distinct code once (an ICU call), not once per
@@ -256,7 +278,7 @@ extension StringCatalog {
     /// Every leaf of a localization: its path, text and state (`nil` where the format has
     /// none), the string units of its variations and the `.stringsdict` variables of
     /// device-specific or variable-width rule type kept as JSON.
-    private static func visitLeaves(of value: LocalizedValue, _ visit: (String, String, String?) -> Void) {
+    fileprivate static func visitLeaves(of value: LocalizedValue, _ visit: (String, String, String?) -> Void) {
         collect(value, path: "") { path, unit in visit(path, unit.value, unit.state) }
         for member in value.extra where member.key != "variations" {
             collectRules(member) { path, text in visit(path, text, nil) }
@@ -283,6 +305,117 @@ extension StringCatalog {
         guard let prefix else { return }
         for field in fields where field.key != "NSStringFormatSpecTypeKey" && field.key != "NSStringFormatValueTypeKey" {
             if case .string(let text) = field.value { visit(prefix + field.key, text) }
+        }
+    }
+}
+
+/// The JSON Lines of `toastkit dump` for one String Catalog, read from its bytes without
+/// holding its model: what ``StringCatalog/writeJSONLines(file:_:)`` writes for the catalog
+/// they hold, byte for byte.
+///
+/// Each entry, as it is read, becomes the ends of its lines (the part after the key) and is
+/// freed, so that memory holds the file and about as much again as the lines, not the file
+/// and its model (2.5 times the file). The keys are then sorted and the lines written.
+///
+/// A catalog whose entries cannot be written as they come (a key that appears twice or is
+/// spelled two ways, or a source language given after `"strings"` or twice) is read again as
+/// a whole and written from its model.
+///
+/// ```swift
+/// let dump = try XCStringsDump(bytes: bytes, file: "Localizable.xcstrings")
+/// for warning in dump.warnings { print(warning) }
+/// dump.write { lines in FileHandle.standardOutput.write(Data(lines)) }
+/// ```
+public struct XCStringsDump: Sendable {
+    /// The reader's warnings, as reading the catalog gives them.
+    public let warnings: [CatalogWarning]
+    private let made: Made
+
+    private enum Made: Sendable {
+        /// Every entry's line ends, one after another in chunks, and per entry its key, chunk
+        /// and range.
+        case lines(start: [UInt8], chunks: [[UInt8]], entries: [(key: String, chunk: Int, ends: Range<Int>)])
+        /// The catalog, read whole.
+        case catalog(StringCatalog, file: String)
+    }
+
+    /// Reads a String Catalog's bytes; throws the error reading it gives.
+    public init(bytes: [UInt8], file: String, limits: CatalogLimits = .standard) throws(CatalogError) {
+        // The ends are kept in chunks of about a megabyte, so that no array of them all is
+        // grown (a growing array holds its old and new storage at once while it copies).
+        var chunks: [[UInt8]] = []
+        var chunk: [UInt8] = []
+        var entries: [(key: String, chunk: Int, ends: Range<Int>)] = []
+        var lines = StringCatalog.EntryLines()
+        // The source language the entries were handed with, and its canonical form.
+        var source: (language: String, locale: String)?
+        var sourceLanguageCameLate = false
+        let read = try StringCatalog(xcstrings: bytes, file: file, limits: limits, keepsEntries: false) { sourceLanguage, key, entry, _ in
+            guard let sourceLanguage else {
+                sourceLanguageCameLate = true
+                return
+            }
+            if source?.language != sourceLanguage { source = (sourceLanguage, CatalogLocale.normalize(sourceLanguage)) }
+            if chunk.count >= Self.chunkSize {
+                chunks.append(chunk)
+                chunk = []
+            }
+            if chunk.isEmpty { chunk.reserveCapacity(Self.chunkSize + Self.chunkSize / 8) }
+            let start = chunk.count
+            lines.sort(entry, sourceLocale: source!.locale)
+            for line in lines.lines {
+                CatalogLeaf.appendLineEnd(locale: line.locale, path: line.path, value: line.value, state: line.state, to: &chunk)
+            }
+            entries.append((key, chunks.count, start..<chunk.count))
+        }
+        if sourceLanguageCameLate || (source != nil && source?.language != read.sourceLanguage)
+            || read.warnings.contains(where: { $0.rule == .duplicateKey || $0.rule == .keyNormalization }) {
+            (entries, chunks, chunk) = ([], [], [])
+            let catalog = try StringCatalog(xcstrings: bytes, file: file, limits: limits)
+            warnings = catalog.warnings
+            made = .catalog(catalog, file: file)
+            return
+        }
+        chunks.append(chunk)
+        warnings = read.warnings
+        made = .lines(start: CatalogLeaf.lineStart(file: file, table: read.table), chunks: chunks, entries: entries)
+    }
+
+    /// About how many bytes of line ends a chunk holds (an entry's all go in one chunk).
+    static let chunkSize = 1 << 20
+
+    /// Hands the lines to `write` in runs of whole lines, in order, on the calling thread.
+    public func write(_ write: (UnsafeBufferPointer<UInt8>) -> Void) {
+        switch made {
+        case .catalog(let catalog, let file):
+            catalog.writeJSONLines(file: file, write)
+        case .lines(let start, let chunks, let entries):
+            let order = entries.indices.sorted { CodePointOrder.precedes(entries[$0].key, entries[$1].key) }
+            var out: [UInt8] = []
+            out.reserveCapacity(1 << 20 + 4096)
+            var key: [UInt8] = []
+            for index in order {
+                let entry = entries[index]
+                key.removeAll(keepingCapacity: true)
+                JSONWriter.appendString(entry.key, to: &key)
+                chunks[entry.chunk].withUnsafeBufferPointer { ends in
+                    // Each line end finishes with its line feed (values are escaped: none inside).
+                    var lineStart = entry.ends.lowerBound
+                    let end = entry.ends.upperBound
+                    while lineStart < end, let found = memchr(ends.baseAddress! + lineStart, 0x0A, end - lineStart) {
+                        let lineEnd = UnsafeRawPointer(found) - UnsafeRawPointer(ends.baseAddress!) + 1
+                        out += start
+                        out += key
+                        out.append(contentsOf: UnsafeBufferPointer(rebasing: ends[lineStart..<lineEnd]))
+                        lineStart = lineEnd
+                    }
+                }
+                if out.count >= 1 << 20 {
+                    out.withUnsafeBufferPointer(write)
+                    out.removeAll(keepingCapacity: true)
+                }
+            }
+            out.withUnsafeBufferPointer(write)
         }
     }
 }

@@ -33,16 +33,35 @@ struct DumpCommand: ParsableCommand {
                 failed = true
                 continue
             }
-            // Files are read on all cores, a few ahead, and dumped in order.
-            CatalogLoader.readFiles(files, sourceLanguage: sourceLanguage, limits: limits) { file, result in
-                switch result {
-                case .success(let catalog):
-                    for warning in catalog.warnings { printError(warning.description) }
-                    catalog.writeJSONLines(file: file) { lines in output.append { $0 += lines } }
-                case .failure(let error):
-                    printError(error.description)
-                    failed = true
+            // A String Catalog is dumped as it is read, without its model; the other files
+            // are read on all cores, a few ahead; all are dumped in order.
+            var start = 0
+            while start < files.count {
+                if files[start].hasSuffix(".xcstrings") {
+                    let file = files[start]
+                    start += 1
+                    do {
+                        let dump = try XCStringsDump(bytes: CatalogLoader.bytes(ofFile: file, limits: limits), file: file, limits: limits)
+                        for warning in dump.warnings { printError(warning.description) }
+                        dump.write { lines in output.append { $0 += lines } }
+                    } catch {
+                        printError(error.description)
+                        failed = true
+                    }
+                    continue
                 }
+                let end = files[start...].firstIndex { $0.hasSuffix(".xcstrings") } ?? files.count
+                CatalogLoader.readFiles(Array(files[start..<end]), sourceLanguage: sourceLanguage, limits: limits) { file, result in
+                    switch result {
+                    case .success(let catalog):
+                        for warning in catalog.warnings { printError(warning.description) }
+                        catalog.writeJSONLines(file: file) { lines in output.append { $0 += lines } }
+                    case .failure(let error):
+                        printError(error.description)
+                        failed = true
+                    }
+                }
+                start = end
             }
         }
         output.flush()
