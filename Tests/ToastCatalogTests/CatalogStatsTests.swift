@@ -159,6 +159,27 @@ struct CatalogStatsCorpusTests {
         #expect(CatalogStats([states]) == CatalogStats([full]))
         #expect(states.warnings == full.warnings)
     }
+
+    /// The same for every corpus app's tables, `.lproj` ones included: a `.stringsdict` read
+    /// for its states keeps each key's locale, translated, and nothing of its forms.
+    @Test func statesDetailCountsEveryAppAsInFull() throws {
+        let apps = try FileManager.default.contentsOfDirectory(atPath: Self.corpus.root.path).sorted()
+        var stringsdicts = 0
+        for app in apps {
+            let path = Self.corpus.root.appendingPathComponent(app).path
+            let full = try CatalogSet.load(paths: [path])
+            let states = try CatalogSet.load(paths: [path], detail: .states)
+            #expect(CatalogStats(states.tables) == CatalogStats(full.tables), "\(app)")
+            #expect(states.warnings == full.warnings, "\(app)")
+            for file in try CatalogLoader.files(at: path) where file.hasSuffix(".stringsdict") {
+                let read = try CatalogLoader.readFile(file, detail: .states)
+                #expect(read.entries.values.allSatisfy { $0.localizations.values.allSatisfy { $0.stringUnit?.value == "" && $0.substitutions.isEmpty } })
+                #expect(read.keys == (try CatalogLoader.readFile(file)).keys)
+                stringsdicts += 1
+            }
+        }
+        #expect(stringsdicts >= 10)
+    }
 }
 
 /// A table read from `.lproj` files is counted from which locales have each key, straight

@@ -14,7 +14,8 @@ public enum CatalogDetail: Sendable, Equatable {
     /// read with its texts, which its worst-case expansion counts); comments and members the
     /// model does not know are dropped as each entry is read, after it is checked. A large
     /// String Catalog is held in a fraction of its size.
-    /// `.strings` and `.stringsdict` files are read in full.
+    /// A `.stringsdict` key keeps its locale, translated (the format has no states), once its
+    /// forms are checked; `.strings` files are read in full (a flat table of their bytes).
     case states
 }
 

@@ -251,7 +251,8 @@ public enum CatalogLoader {
     /// Reads one catalog file; `.strings` and `.stringsdict` take their locale from the
     /// `.lproj` folder they are in. A `.strings` or `.stringsdict` file outside any `.lproj`
     /// folder is read as `sourceLanguage`, with an `assumed-locale` warning that says so.
-    /// `detail` says how much of each String Catalog entry is kept (``CatalogDetail``).
+    /// `detail` says how much of each String Catalog or `.stringsdict` entry is kept
+    /// (``CatalogDetail``).
     public static func readFile(_ path: String, sourceLanguage: String = "en",
                                 limits: CatalogLimits = .standard, detail: CatalogDetail = .full) throws(CatalogError) -> StringCatalog {
         let start = SourceLocation(file: path, line: 1, column: 1)
@@ -263,17 +264,17 @@ public enum CatalogLoader {
         if path.hasSuffix(".xcstrings") {
             return try StringCatalog(xcstrings: bytes, file: path, limits: limits, detail: detail, onEntry: nil)
         }
-        return try stringsTable(bytes, file: path, sourceLanguage: sourceLanguage, limits: limits)
+        return try stringsTable(bytes, file: path, sourceLanguage: sourceLanguage, limits: limits, detail: detail)
     }
 
     /// Reads the bytes of a `.strings` file, or of a `.stringsdict` file (by the name's
     /// extension), in the locale of its `.lproj` folder; outside any `.lproj` folder, as
     /// `sourceLanguage`, with an `assumed-locale` warning first.
     package static func stringsTable(_ bytes: [UInt8], file: String, sourceLanguage: String,
-                                     limits: CatalogLimits) throws(CatalogError) -> StringCatalog {
+                                     limits: CatalogLimits, detail: CatalogDetail = .full) throws(CatalogError) -> StringCatalog {
         let (locale, isAssumed) = CatalogLocale.locale(ofPath: file, sourceLanguage: sourceLanguage)
         var catalog = file.hasSuffix(".stringsdict")
-            ? try StringCatalog(stringsdict: bytes, file: file, locale: locale, sourceLanguage: sourceLanguage, limits: limits)
+            ? try StringCatalog(stringsdict: bytes, file: file, locale: locale, sourceLanguage: sourceLanguage, limits: limits, detail: detail)
             : try StringCatalog(strings: bytes, file: file, locale: locale, sourceLanguage: sourceLanguage, limits: limits)
         if isAssumed { catalog.warnings.insert(CatalogLocale.assumedLocaleWarning(file: file, sourceLanguage: sourceLanguage), at: 0) }
         return catalog

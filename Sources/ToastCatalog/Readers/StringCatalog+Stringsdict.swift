@@ -11,9 +11,11 @@ extension StringCatalog {
     /// (in `extra`) with an `unsupported-rule-type` warning.
     ///
     /// `locale` is the localization the file holds (from its `.lproj` folder);
-    /// `sourceLanguage` the development language of the project.
+    /// `sourceLanguage` the development language of the project. With `detail` ``CatalogDetail/states``
+    /// each key keeps, once checked, only its locale and state (translated: the format has no
+    /// states), not its forms.
     public init(stringsdict bytes: [UInt8], file: String, locale: String, sourceLanguage: String = "en",
-                table: String? = nil, limits: CatalogLimits = .standard) throws(CatalogError) {
+                table: String? = nil, limits: CatalogLimits = .standard, detail: CatalogDetail = .full) throws(CatalogError) {
         let root = try XMLPropertyListParser.parse(bytes, file: file, limits: limits)
         self.init(table: table ?? Self.tableName(forPath: file), sourceLanguage: sourceLanguage)
         format = .stringsdict
@@ -82,7 +84,7 @@ extension StringCatalog {
                 throw error
             }
             let (inserted, kept) = seen.insert(entry.key)
-            let parsed = CatalogEntry(localizations: [locale: value])
+            let parsed = CatalogEntry(localizations: [locale: detail == .states ? CatalogDetail.value(for: CatalogStats.state(of: value)) : value])
             if inserted {
                 keys.append(entry.key)
                 entries[entry.key] = parsed
