@@ -95,7 +95,8 @@ package enum Parallel {
     package static func mapRuns<Value, State>(of count: Int, length runLength: Int, state: @Sendable () -> State,
                                               _ make: @Sendable (Range<Int>, inout State) -> Value) -> [Value] {
         let length = max(1, runLength)
-        let runs = (count + length - 1) / length
+        let (whole, rest) = max(0, count).quotientAndRemainder(dividingBy: length)
+        let runs = whole + (rest > 0 ? 1 : 0)
         guard runs > 0 else { return [] }
         let slots = LockedSlots<Value>(count: runs)
         let next = Locked(0)
@@ -107,7 +108,8 @@ package enum Parallel {
                     return next
                 }
                 guard run < runs else { return }
-                slots.store(make(run * length..<min(run * length + length, count), &current), at: run)
+                let start = run * length
+                slots.store(make(start..<(start + min(length, count - start)), &current), at: run)
             }
         }
         return slots.values()

@@ -124,4 +124,20 @@ import ToastICU
         #expect(try XMLPropertyListParser.parse(Array(text.utf8), file: "p") ==
             .array([.integer("-3"), .real("1.5"), .bool(true), .bool(false), .data("AAE="), .string(""), .dictionary([])]))
     }
+
+    /// A UTF-8 byte-order mark is skipped in place: an error after it is located as in the
+    /// same file without it (line 1, columns from the first character after the mark).
+    @Test(arguments: [
+        "<plist><dict><key>a</key><strin>x</string></dict></plist>",
+        "<plist version=\"1.0\"><dict><key>a</key>\n  <string>x</dict></plist>",
+        "<plist><dict><key>é</key><string>x</string><key>b</key></dict></plist>",
+    ])
+    func aByteOrderMarkDoesNotMoveErrors(text: String) {
+        func error(_ bytes: [UInt8]) -> String? {
+            do { _ = try XMLPropertyListParser.parse(bytes, file: "p.stringsdict"); return nil } catch { return error.description }
+        }
+        let plain = error(Array(text.utf8))
+        #expect(plain != nil)
+        #expect(error([0xEF, 0xBB, 0xBF] + Array(text.utf8)) == plain)
+    }
 }

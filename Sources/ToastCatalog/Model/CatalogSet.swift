@@ -24,7 +24,8 @@ public struct CatalogSet: Sendable {
     /// warning, as a reader reports it within one file. The merged table keeps the spellings
     /// apart (``StringCatalog/entriesBySpelling()``), as Apple's runtime does, and its lookups
     /// join them. Off by default: it costs a dictionary entry per key (`convert` asks for it).
-    /// `detail` says how much of each String Catalog entry is kept (``CatalogDetail``).
+    /// `detail` says how much of each String Catalog or `.stringsdict` entry is kept
+    /// (``CatalogDetail``).
     public static func load(paths: [String], sourceLanguage: String = "en", limits: CatalogLimits = .standard,
                             detail: CatalogDetail = .full, reportsKeySpellings: Bool = false) throws(CatalogError) -> CatalogSet {
         var tables: [StringCatalog] = []

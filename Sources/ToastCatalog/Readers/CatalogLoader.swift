@@ -29,8 +29,8 @@ public enum CatalogLoader {
     /// Reads files on all cores (see ``readFile(_:sourceLanguage:limits:detail:)``) and hands each
     /// result to `body` in the order of `files`, on the calling thread; at most two files per
     /// core are read ahead, so that memory holds what `body` keeps plus a few files. An error
-    /// from `body` stops the reading. `detail` says how much of each String Catalog entry is
-    /// kept (``CatalogDetail``).
+    /// from `body` stops the reading. `detail` says how much of each String Catalog or
+    /// `.stringsdict` entry is kept (``CatalogDetail``).
     public static func readFiles<Failure: Error>(
         _ files: [String], sourceLanguage: String = "en", limits: CatalogLimits = .standard, detail: CatalogDetail = .full,
         _ body: (_ file: String, _ result: Result<StringCatalog, CatalogError>) throws(Failure) -> Void

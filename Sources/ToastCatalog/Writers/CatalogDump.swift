@@ -221,7 +221,7 @@ extension StringCatalog {
         var out: [UInt8] = []
         var lines = EntryLines()
         for (key, entry) in entries {
-            lines.sort(entry, sourceLocale: sourceLocale)
+            lines.take(entry, sourceLocale: sourceLocale)
             for line in lines.lines {
                 CatalogLeaf.appendJSONLine(start: start, key: key, locale: line.locale, path: line.path,
                                            value: line.value, state: line.state, to: &out)
@@ -236,9 +236,9 @@ extension StringCatalog {
         private(set) var lines: [(locale: String, path: String, value: String?, state: String?)] = []
         private var canonical = CanonicalCodes()
 
-        /// Takes the leaves of `entry` and sorts them (an entry without localizations has one,
-        /// in the source language, without a value).
-        mutating func sort(_ entry: CatalogEntry, sourceLocale: String) {
+        /// Takes the leaves of `entry` in place of the last entry's, sorted (an entry without
+        /// localizations has one, in the source language, without a value).
+        mutating func take(_ entry: CatalogEntry, sourceLocale: String) {
             lines.removeAll(keepingCapacity: true)
             if entry.localizations.isEmpty { lines.append((sourceLocale, "", nil, nil)) }
             for (code, value) in entry.localizations {
@@ -318,8 +318,8 @@ extension StringCatalog {
 /// and its model (2.5 times the file). The keys are then sorted and the lines written.
 ///
 /// A catalog whose entries cannot be written as they come (a key that appears twice or is
-/// spelled two ways, or a source language given after `"strings"` or twice) is read again as
-/// a whole and written from its model.
+/// spelled two ways, or a source language given after `"strings"` that is not the one the
+/// entries came with) is read again as a whole and written from its model.
 ///
 /// ```swift
 /// let dump = try XCStringsDump(bytes: bytes, file: "Localizable.xcstrings")
@@ -360,9 +360,9 @@ public struct XCStringsDump: Sendable {
                 chunks.append(chunk)
                 chunk = []
             }
-            if chunk.isEmpty { chunk.reserveCapacity(Self.chunkSize + Self.chunkSize / 8) }
+            if chunk.isEmpty { chunk.reserveCapacity(min(Self.chunkSize + Self.chunkSize / 8, bytes.count)) }
             let start = chunk.count
-            lines.sort(entry, sourceLocale: source!.locale)
+            lines.take(entry, sourceLocale: source!.locale)
             for line in lines.lines {
                 CatalogLeaf.appendLineEnd(locale: line.locale, path: line.path, value: line.value, state: line.state, to: &chunk)
             }
@@ -415,7 +415,12 @@ public struct XCStringsDump: Sendable {
                     out.removeAll(keepingCapacity: true)
                 }
             }
-            out.withUnsafeBufferPointer(write)
+            if !out.isEmpty { out.withUnsafeBufferPointer(write) }
         }
+    }
+
+    /// Whether the lines were made as the catalog was read (not from its model, read again).
+    package var isStreamed: Bool {
+        if case .lines = made { true } else { false }
     }
 }

@@ -64,7 +64,8 @@ public struct Linter: Sendable {
         let groups = Self.groups(files)
         let configuration = configuration, strict = strictTranslations, limits = limits
         let outcomes = Parallel.map(groups.count) { index in
-            Self.lintGroup(groups[index], configuration: configuration, strict: strict, limits: limits)
+            Self.lintGroup(groups[index], configuration: configuration, strict: strict, limits: limits,
+                           releasesInBackground: groups.count == 1)
         }
         var findings: [LintFinding] = []
         for outcome in outcomes {

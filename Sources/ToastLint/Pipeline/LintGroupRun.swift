@@ -30,7 +30,7 @@ extension Linter {
 
     static func lintGroup(_ group: Group, configuration: LintConfiguration, strict: Bool,
                           limits: CatalogLimits = .standard, pipelined: Bool = true,
-                          waitingBatches: Int? = nil) -> Swift.Result<[LintFinding], CatalogError> {
+                          waitingBatches: Int? = nil, releasesInBackground: Bool = false) -> Swift.Result<[LintFinding], CatalogError> {
         var table = LintTable()
         var raw: [RawFinding] = []
         /// The per-entry findings of a String Catalog checked while it was read.
@@ -188,9 +188,11 @@ extension Linter {
             raw += LintChecker.findings(table: table, configuration: configuration)
         }
         let located = resolve(raw, table: table, bytes: bytesByFile, configuration: configuration, strict: strict)
-        // The merged table of an .lproj tree holds every localization as its own strings: it
-        // is freed on another core while the findings are sorted and written.
-        Parallel.releaseInBackground((consume table, consume raw))
+        // The merged table of an .lproj tree holds every localization as its own strings: when
+        // it is the run's only group, it is freed on another core while the findings are
+        // sorted and written (beside other groups, each is freed as its group ends, so that
+        // tables do not pile up waiting for a free core).
+        if releasesInBackground { Parallel.releaseInBackground((consume table, consume raw)) }
         return .success(located)
     }
 
