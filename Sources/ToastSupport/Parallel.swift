@@ -73,11 +73,11 @@ package enum Parallel {
     /// ```
     package static func forEachRun<Value>(of count: Int, length runLength: Int, _ make: @Sendable (Range<Int>) -> Value,
                                           then consume: (Value) -> Void) {
-        let length = max(1, runLength)
-        let runs = (count + length - 1) / length
+        let (length, runs) = runCount(of: count, length: runLength)
         withoutActuallyEscaping(make) { make in
             var ahead = Ahead(count: runs, window: 2 * processorCount) { run in
-                make(run * length..<min(run * length + length, count))
+                let start = run * length
+                return make(start..<(start + min(length, count - start)))
             }
             for run in 0..<runs { consume(ahead.take(run)) }
         }
@@ -94,9 +94,7 @@ package enum Parallel {
     /// ```
     package static func mapRuns<Value, State>(of count: Int, length runLength: Int, state: @Sendable () -> State,
                                               _ make: @Sendable (Range<Int>, inout State) -> Value) -> [Value] {
-        let length = max(1, runLength)
-        let (whole, rest) = max(0, count).quotientAndRemainder(dividingBy: length)
-        let runs = whole + (rest > 0 ? 1 : 0)
+        let (length, runs) = runCount(of: count, length: runLength)
         guard runs > 0 else { return [] }
         let slots = LockedSlots<Value>(count: runs)
         let next = Locked(0)
@@ -113,6 +111,13 @@ package enum Parallel {
             }
         }
         return slots.values()
+    }
+
+    /// The run length used (at least 1) and how many runs of it cover `0..<count`.
+    private static func runCount(of count: Int, length runLength: Int) -> (length: Int, runs: Int) {
+        let length = max(1, runLength)
+        let (whole, rest) = max(0, count).quotientAndRemainder(dividingBy: length)
+        return (length, whole + (rest > 0 ? 1 : 0))
     }
 
     /// Releases `value` on another thread: a large structure (a table of hundreds of
@@ -148,5 +153,4 @@ package enum Parallel {
             return lower..<lower + size + (part < longer ? 1 : 0)
         }
     }
-
 }

@@ -172,7 +172,7 @@ public struct CatalogStats: Sendable, Equatable {
                     guard let entry = entries[key] else { continue }
                     let id: Int
                     if let reference = referenceEntries, position < reference.ids.count, reference.ids[position] >= 0,
-                       Self.sameBytes(key, reference.keys[position]) {
+                       CodePointOrder.compare(key, reference.keys[position]) == 0 {
                         id = reference.ids[position]
                     } else {
                         id = index(of: key)
@@ -202,13 +202,6 @@ public struct CatalogStats: Sendable, Equatable {
             }
         }
         return tableRows
-    }
-
-    /// Whether two strings are spelled with the same bytes.
-    static func sameBytes(_ a: String, _ b: String) -> Bool {
-        a.utf8.count == b.utf8.count && a.utf8.withContiguousStorageIfAvailable { mine in
-            b.utf8.withContiguousStorageIfAvailable { theirs in mine.elementsEqual(theirs) }
-        }.flatMap { $0 } ?? a.utf8.elementsEqual(b.utf8)
     }
 
     /// A table's rows, one per canonical locale, found from the codes its entries hold: each
