@@ -52,10 +52,11 @@ struct ExactKey: Hashable {
     let key: String
 
     static func == (lhs: ExactKey, rhs: ExactKey) -> Bool {
-        lhs.key.utf8.elementsEqual(rhs.key.utf8)
+        CodePointOrder.compare(lhs.key, rhs.key) == 0
     }
 
     func hash(into hasher: inout Hasher) {
-        for byte in key.utf8 { hasher.combine(byte) }
+        var key = key
+        key.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 }

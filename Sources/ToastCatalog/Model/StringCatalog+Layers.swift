@@ -164,23 +164,41 @@ final class CatalogLayers: Sendable {
     /// ``entry(forKey:)`` merges, each key's first spelling followed by its others.
     func entriesBySpelling() -> [SpelledEntry] {
         if layers.count == 1 { return layers[0].spelledEntries() }
-        var index: [ExactKey: Int] = [:]
-        var merged: [SpelledEntry] = []
+        var merger = SpellingMerger(localeCount: localeCountEstimate)
         for layer in layers {
-            for item in layer.spelledEntries() {
-                let exact = ExactKey(key: item.key)
-                guard let at = index[exact] else {
-                    index[exact] = merged.count
-                    merged.append(item)
-                    continue
+            switch layer.source {
+            case .strings(let table) where table.respelled.isEmpty:
+                // Its records in order, without an entry or a key string per record.
+                for record in 0..<table.count {
+                    let at = merger.position(ofKeyAt: record, in: table)
+                    merger.merge(locale: table.locale, value: table.value(at: record), into: at, preferring: layer.preferring)
+                    if merger.merged[at].entry.comment == nil { merger.merged[at].entry.comment = table.comment(at: record) }
                 }
-                for (locale, value) in item.entry.localizations where layer.preferring || merged[at].entry.localizations[locale] == nil {
-                    merged[at].entry.localizations[locale] = value
+            default:
+                for item in layer.spelledEntries() {
+                    guard let at = merger.position(of: item) else { continue }
+                    for (locale, value) in item.entry.localizations {
+                        merger.merge(locale: locale, value: value, into: at, preferring: layer.preferring)
+                    }
+                    if merger.merged[at].entry.comment == nil { merger.merged[at].entry.comment = item.entry.comment }
                 }
-                if merged[at].entry.comment == nil { merged[at].entry.comment = item.entry.comment }
             }
         }
-        return SpelledEntry.grouped(merged)
+        return SpelledEntry.grouped(merger.merged)
+    }
+
+    /// How many locales the layers hold, counting each `.strings` table's and the first
+    /// entry's of others: the room a merged entry's localizations are given at once.
+    private var localeCountEstimate: Int {
+        var locales = Set<String>()
+        for layer in layers {
+            switch layer.source {
+            case .strings(let table): locales.insert(table.locale)
+            case .entries(let entries, let keys, _):
+                if let entry = keys.first.flatMap({ entries[$0] }) { locales.formUnion(entry.localizations.keys) }
+            }
+        }
+        return locales.count
     }
 
     /// Whether some key is spelled two ways, in one file or across files; found without
@@ -377,5 +395,63 @@ extension StringCatalog {
         storedKeys = []
         storedRespelled = []
         warnings += other.warnings
+    }
+}
+
+/// Merges the layers' entries spelling by spelling (``CatalogLayers/entriesBySpelling()``).
+///
+/// A layer's keys are looked for first just after where its previous key was merged: the files
+/// of one table usually list the same keys in the same order, so most keys are matched by
+/// comparing their bytes with one merged key, not hashed (hashing every key of forty files was
+/// most of the merge).
+private struct SpellingMerger {
+    let localeCount: Int
+    var merged: [SpelledEntry] = []
+    private var index: [ExactKey: Int] = [:]
+    /// The position after the key merged last.
+    private var next = 0
+
+    init(localeCount: Int) { self.localeCount = localeCount }
+
+    /// The position of the merged entry of record `record`'s key in `table`, made (empty) if new.
+    mutating func position(ofKeyAt record: Int, in table: StringsTable) -> Int {
+        if next < merged.count, table.key(at: record, isSpelled: merged[next].key) {
+            next += 1
+            return next - 1
+        }
+        return position(ofNew: SpelledEntry(key: table.key(at: record), entry: CatalogEntry()))
+    }
+
+    /// The position of `item`'s merged entry; nil when `item` was new and is stored as it is.
+    mutating func position(of item: SpelledEntry) -> Int? {
+        if next < merged.count, CodePointOrder.compare(merged[next].key, item.key) == 0 {
+            next += 1
+            return next - 1
+        }
+        let count = merged.count
+        let at = position(ofNew: item)
+        return at == count ? nil : at
+    }
+
+    private mutating func position(ofNew item: SpelledEntry) -> Int {
+        let exact = ExactKey(key: item.key)
+        if let at = index[exact] {
+            next = at + 1
+            return at
+        }
+        index[exact] = merged.count
+        var item = item
+        item.entry.localizations.reserveCapacity(localeCount)
+        merged.append(item)
+        next = merged.count
+        return merged.count - 1
+    }
+
+    /// Adds one localization to the entry at `at`, unless it has the locale already and
+    /// `preferring` is false (`value` is not made then).
+    mutating func merge(locale: String, value: @autoclosure () -> LocalizedValue, into at: Int, preferring: Bool) {
+        if preferring || merged[at].entry.localizations[locale] == nil {
+            merged[at].entry.localizations[locale] = value()
+        }
     }
 }

@@ -165,6 +165,16 @@ struct StringsTable: Sendable {
         }
     }
 
+    /// Whether record `index`'s key has exactly the bytes of `key` (not only its characters).
+    func key(at index: Int, isSpelled key: String) -> Bool {
+        let range = records[index].key
+        var key = key
+        return key.withUTF8 { bytes in
+            guard bytes.count == range.count else { return false }
+            return range.isEmpty || text.withUnsafeBufferPointer { memcmp($0.baseAddress! + range.lowerBound, bytes.baseAddress!, range.count) == 0 }
+        }
+    }
+
     /// The record of `key`, if the table has it.
     func record(forKey key: String) -> Int? {
         var bytes = key
