@@ -53,8 +53,38 @@ public enum SafeFileWriter {
         }
     }
 
+    /// The bytes of a write, given in parts as they are made (``write(to:options:contents:)``):
+    /// into the temporary file, or, for a file rewritten in place, into memory first.
+    public struct Sink: ~Copyable {
+        fileprivate enum Target { case file(Int32), memory }
+        fileprivate let target: Target
+        fileprivate var collected: [UInt8] = []
+        /// The `errno` of the first write that failed; later parts are dropped.
+        fileprivate var failure: Int32?
+
+        fileprivate init(_ target: Target) { self.target = target }
+
+        /// Appends `bytes` to what is written.
+        public mutating func append(_ bytes: [UInt8]) {
+            guard failure == nil else { return }
+            switch target {
+            case .file(let descriptor): if !bytes.withUnsafeBytes({ systemWriteAll(descriptor, $0) }) { failure = errno }
+            case .memory: collected += bytes
+            }
+        }
+    }
+
     /// Writes `bytes` to `path` as ``SafeFileWriter`` describes.
     public static func write(_ bytes: [UInt8], to path: String, options: Options = Options()) throws(CatalogError) {
+        try write(to: path, options: options) { $0.append(bytes) }
+    }
+
+    /// Writes what `contents` appends to its sink to `path`, as ``SafeFileWriter`` describes,
+    /// without holding it all: the parts go to the temporary file as they come. `contents` is
+    /// called once, after every check that needs no bytes has passed; if the write is refused
+    /// before that, it is not called.
+    public static func write(to path: String, options: Options = Options(),
+                             contents: (inout Sink) -> Void) throws(CatalogError) {
         try checkPathLength(path)
         let target = try resolveTarget(path, options: options)
         var status = stat()
@@ -74,15 +104,18 @@ public enum SafeFileWriter {
                     throw failure(path, "it has \(current.links) hard links, which a replacement would separate (--force rewrites it in place, keeping them)")
                 }
                 if let original = options.original { try checkUnchanged(path, target, since: original, comparingBytes: true, options: options) }
-                try rewriteInPlace(bytes, path: path, target: target, expected: current)
+                // Its size is reserved before it is overwritten: made in memory first.
+                var sink = Sink(.memory)
+                contents(&sink)
+                try rewriteInPlace(sink.collected, path: path, target: target, expected: current)
                 return
             }
-            try replace(bytes, path: path, target: target, keeping: current, options: options)
+            try replace(contents, path: path, target: target, keeping: current, options: options)
         } else {
             let code = errno
             guard code == ENOENT else { throw failure(path, systemError(code)) }
             if options.original != nil { throw failure(path, "it was removed while \(options.activity)") }
-            try replace(bytes, path: path, target: target, keeping: nil, options: options)
+            try replace(contents, path: path, target: target, keeping: nil, options: options)
         }
     }
 
@@ -114,7 +147,7 @@ public enum SafeFileWriter {
     }
 
     /// Temporary file, flush, mode and owner, then one rename.
-    private static func replace(_ bytes: [UInt8], path: String, target: String, keeping existing: FileSnapshot?,
+    private static func replace(_ contents: (inout Sink) -> Void, path: String, target: String, keeping existing: FileSnapshot?,
                                 options: Options) throws(CatalogError) {
         let folder = parentFolder(of: target)
         let name = target.split(separator: "/").last.map(String.init) ?? target
@@ -144,8 +177,9 @@ public enum SafeFileWriter {
         }
         do {
             defer { close(descriptor) }
-            let written = bytes.withUnsafeBytes { systemWriteAll(descriptor, $0) }
-            guard written else { throw failure(path, "cannot write \(temporary): \(systemError())") }
+            var sink = Sink(.file(descriptor))
+            contents(&sink)
+            if let code = sink.failure { throw failure(path, "cannot write \(temporary): \(systemError(code))") }
             guard fsync(descriptor) == 0 else { throw failure(path, "cannot flush \(temporary) to disk: \(systemError())") }
             if let existing { try keepOwnerAndMode(of: existing, descriptor: descriptor, path: path) }
         }

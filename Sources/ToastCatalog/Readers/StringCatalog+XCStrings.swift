@@ -564,17 +564,7 @@ extension StringCatalog {
         }
         if !value.substitutions.isEmpty {
             members.append(JSONMember(key: "substitutions", value: .object(inCodePointOrder(value.substitutions).map { name, substitution in
-                var fields: [JSONMember] = []
-                if let argNum = substitution.argNum { fields.append(JSONMember(key: "argNum", value: .number(String(argNum)))) }
-                if let specifier = substitution.formatSpecifier { fields.append(JSONMember(key: "formatSpecifier", value: .string(specifier))) }
-                var kinds: [JSONMember] = []
-                if !substitution.plural.isEmpty { kinds.append(JSONMember(key: "plural", value: pluralJSON(substitution.plural))) }
-                for member in substitution.extra where member.key.hasPrefix("variations.") {
-                    kinds.append(JSONMember(key: String(member.key.dropFirst(11)), value: member.value))
-                }
-                if !kinds.isEmpty { fields.append(JSONMember(key: "variations", value: .object(kinds))) }
-                fields += substitution.extra.filter { !$0.key.hasPrefix("variations.") }
-                return JSONMember(key: name, value: .object(fields))
+                JSONMember(key: name, value: json(substitution))
             })))
         }
         var kinds: [JSONMember] = []
@@ -588,6 +578,20 @@ extension StringCatalog {
         if !kinds.isEmpty { members.append(JSONMember(key: "variations", value: .object(kinds))) }
         members += value.extra.filter { !$0.key.hasPrefix("variations.") }
         return .object(members)
+    }
+
+    static func json(_ substitution: Substitution) -> JSONValue {
+        var fields: [JSONMember] = []
+        if let argNum = substitution.argNum { fields.append(JSONMember(key: "argNum", value: .number(String(argNum)))) }
+        if let specifier = substitution.formatSpecifier { fields.append(JSONMember(key: "formatSpecifier", value: .string(specifier))) }
+        var kinds: [JSONMember] = []
+        if !substitution.plural.isEmpty { kinds.append(JSONMember(key: "plural", value: pluralJSON(substitution.plural))) }
+        for member in substitution.extra where member.key.hasPrefix("variations.") {
+            kinds.append(JSONMember(key: String(member.key.dropFirst(11)), value: member.value))
+        }
+        if !kinds.isEmpty { fields.append(JSONMember(key: "variations", value: .object(kinds))) }
+        fields += substitution.extra.filter { !$0.key.hasPrefix("variations.") }
+        return .object(fields)
     }
 
     static func pluralJSON(_ forms: [PluralCategory: LocalizedValue]) -> JSONValue {

@@ -33,13 +33,7 @@ public enum CatalogConverter {
             var entries: [CatalogEntry] = []
             entries.reserveCapacity(slices[part].count)
             for item in items[slices[part]] {
-                var entry = item.entry
-                var localizations: [String: LocalizedValue] = [:]
-                for (locale, value) in entry.localizations {
-                    localizations[locale] = catalogValue(value, key: item.key, locale: locale, file: file, report: &report)
-                }
-                entry.localizations = localizations
-                entry.hadLocalizationsMember = true
+                let entry = converted(item, file: file, report: &report)
                 entries.append(entry)
             }
             return (entries, report)
@@ -56,6 +50,38 @@ public enum CatalogConverter {
             }
         }
         return (catalog, report)
+    }
+
+    /// The String Catalog written from a merged `.lproj` table, handed to `emit` in parts as it
+    /// is made: the bytes `writer` gives for ``stringCatalog(from:sourceLanguage:)``'s
+    /// catalog, with its report, without holding that catalog or the output (each entry is
+    /// converted when its run is written, on any core, and freed).
+    public static func writeStringCatalog(from table: StringCatalog, sourceLanguage: String, writer: XCStringsWriter,
+                                          finalNewline: Bool = false, to emit: ([UInt8]) -> Void) -> Report {
+        let items = table.entriesBySpelling()
+        let file = table.table
+        let top = StringCatalog(table: table.table, sourceLanguage: sourceLanguage, version: "1.0").topLevelMembers(strings: [])
+        var report = Report()
+        report.notConverted = writer.write(top: top, keys: items.map(\.key), finalNewline: finalNewline, entry: { index in
+            var itemReport = Report()
+            let entry = converted(items[index], file: file, report: &itemReport)
+            return (entry, itemReport.notConverted)
+        }, to: emit)
+        return report
+    }
+
+    /// `item`'s entry with each localization converted (``catalogValue(_:key:locale:file:report:)``),
+    /// the locales taken in code-point order so that the report's order is the same every run.
+    private static func converted(_ item: SpelledEntry, file: String, report: inout Report) -> CatalogEntry {
+        var entry = item.entry
+        var localizations: [String: LocalizedValue] = [:]
+        localizations.reserveCapacity(entry.localizations.count)
+        for (locale, value) in StringCatalog.inCodePointOrder(entry.localizations) {
+            localizations[locale] = catalogValue(value, key: item.key, locale: locale, file: file, report: &report)
+        }
+        entry.localizations = localizations
+        entry.hadLocalizationsMember = true
+        return entry
     }
 
     static func catalogValue(_ value: LocalizedValue, key: String, locale: String, file: String, report: inout Report) -> LocalizedValue {

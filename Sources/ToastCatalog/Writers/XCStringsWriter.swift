@@ -47,48 +47,78 @@ public struct XCStringsWriter: Sendable {
     }
 
     /// The bytes of `catalog` in Xcode's layout: exactly ``bytes(_:finalNewline:)`` of
-    /// ``StringCatalog/jsonValue()``, written without that tree. The entries are put in Xcode's
-    /// order once; then each core writes a run of them at a time, one entry's tree at a time,
-    /// and the runs are joined in order. Memory is the output and a window of runs, not a tree
-    /// of the whole catalog (which `convert` held several times over).
+    /// ``StringCatalog/jsonValue()``, written without that tree (``write(_:finalNewline:to:)``
+    /// joined).
     public func bytes(_ catalog: StringCatalog, finalNewline: Bool = false) -> [UInt8] {
+        var output: [UInt8] = []
+        write(catalog, finalNewline: finalNewline) { output += $0 }
+        return output
+    }
+
+    /// ``bytes(_:finalNewline:)-(StringCatalog,_)`` of `catalog`, handed to `emit` in parts
+    /// as they are made, in order. The entries are put in Xcode's order once; then each core
+    /// writes a run of them at a time, each entry straight from the model, and `emit` gets the
+    /// runs in order on the calling thread. Memory is a window of runs, not the output, nor a
+    /// tree of the catalog (which `convert` held several times over).
+    public func write(_ catalog: StringCatalog, finalNewline: Bool = false, to emit: ([UInt8]) -> Void) {
         let entries = catalog.entriesBySpelling()
+        let _: [Never] = write(top: catalog.topLevelMembers(strings: []), keys: entries.map(\.key), finalNewline: finalNewline,
+                               entry: { (entries[$0].entry, []) }, to: emit)
+    }
+
+    /// Writes a catalog whose top-level members are `top` (its second, `strings`, standing in
+    /// for the entries) and whose entries have `keys` (each spelling as it is written, in
+    /// ``StringCatalog/entriesBySpelling()`` order), the entry at each index made by `entry`
+    /// when its run is written, on any core. The notes `entry` gives with each entry are
+    /// returned in index order, whatever order the entries are written in.
+    package func write<Note: Sendable>(top: [JSONMember], keys: [String], finalNewline: Bool,
+                                       entry: @Sendable (Int) -> (CatalogEntry, [Note]),
+                                       to emit: ([UInt8]) -> Void) -> [Note] {
         var output = LayoutOutput(order: MemberOrder(collator: collator), expected: nil)
-        let order = output.order.indices(of: entries.map { JSONMember(key: $0.key, value: .null) }) ?? Array(entries.indices)
-        // The top level with an empty `strings` (its second member) standing in for the entries.
-        let top = catalog.topLevelMembers(strings: [])
+        let order = output.order.indices(count: keys.count) { keys[$0] } ?? Array(keys.indices)
         let topOrder = output.order.indices(of: top) ?? Array(top.indices)
+        var notes: [(index: Int, notes: [Note])] = []
         output.bytes.append(contentsOf: "{\n".utf8)
         for (position, index) in topOrder.enumerated() {
             if position > 0 { output.bytes.append(contentsOf: ",\n".utf8) }
             output.pad(1)
             JSONWriter.appendString(top[index].key, escaping: .minimal, to: &output.bytes)
             output.bytes.append(contentsOf: " : ".utf8)
-            guard index == 1, !entries.isEmpty else {
+            guard index == 1, !keys.isEmpty else {
                 output.write(top[index].value, indent: 1)
                 continue
             }
             output.bytes.append(contentsOf: "{\n".utf8)
+            emit(output.bytes)
+            output.bytes = []
             let collator = self.collator
-            Parallel.forEachRun(of: entries.count, length: 256, { run -> [UInt8] in
+            Parallel.forEachRun(of: keys.count, length: 256, { run -> (bytes: [UInt8], notes: [(Int, [Note])]) in
                 var part = LayoutOutput(order: MemberOrder(collator: collator), expected: nil)
+                var notes: [(Int, [Note])] = []
                 for at in run {
-                    let item = entries[order[at]]
+                    let index = order[at]
+                    let (made, madeNotes) = entry(index)
+                    if !madeNotes.isEmpty { notes.append((index, madeNotes)) }
                     if at > 0 { part.bytes.append(contentsOf: ",\n".utf8) }
                     part.pad(2)
-                    JSONWriter.appendString(item.key, escaping: .minimal, to: &part.bytes)
+                    JSONWriter.appendString(keys[index], escaping: .minimal, to: &part.bytes)
                     part.bytes.append(contentsOf: " : ".utf8)
-                    part.write(StringCatalog.json(item.entry), indent: 2)
+                    part.write(entry: made, indent: 2)
                 }
-                return part.bytes
-            }, then: { output.bytes += $0 })
+                return (part.bytes, notes)
+            }, then: { run in
+                emit(run.bytes)
+                notes += run.notes.lazy.map { (index: $0.0, notes: $0.1) }
+            })
             output.bytes.append(UInt8(ascii: "\n"))
             output.pad(1)
             output.bytes.append(UInt8(ascii: "}"))
         }
         output.bytes.append(contentsOf: "\n}".utf8)
         if finalNewline { output.bytes.append(0x0A) }
-        return output.bytes
+        emit(output.bytes)
+        notes.sort { $0.index < $1.index }
+        return notes.flatMap(\.notes)
     }
 
     /// Whether `file` is already `value` in Xcode's layout: whether it equals
@@ -144,15 +174,21 @@ struct MemberOrder {
     /// The positions of `members` in Xcode's order, or nil when they already are in it (the
     /// usual case: a file Xcode wrote). Members whose names tie keep file order.
     mutating func indices(of members: [JSONMember]) -> [Int]? {
-        if members.count < 2 { return nil }
-        if let shape = shapes[members.count], zip(shape.names, members).allSatisfy({ $0.utf8.elementsEqual($1.key.utf8) }) {
+        indices(count: members.count) { members[$0].key }
+    }
+
+    /// The positions of the `count` names `name` gives, in Xcode's order, or nil when they
+    /// already are in it (``indices(of:)`` of members so named).
+    mutating func indices(count: Int, name: (Int) -> String) -> [Int]? {
+        if count < 2 { return nil }
+        if let shape = shapes[count], shape.names.indices.allSatisfy({ CodePointOrder.compare(shape.names[$0], name($0)) == 0 }) {
             return shape.indices
         }
-        let names = members.map(\.key)
+        let names = (0..<count).map(name)
         let keys = names.map { key($0) }
         let indices: [Int]? = names.indices.dropFirst().allSatisfy({ Self.precedes($0 - 1, $0, keys, names) })
             ? nil : names.indices.sorted { Self.precedes($0, $1, keys, names) }
-        shapes[members.count] = (names, indices)
+        shapes[count] = (names, indices)
         return indices
     }
 
@@ -256,5 +292,129 @@ private struct LayoutOutput {
         case .bool(let flag): bytes.append(contentsOf: (flag ? "true" : "false").utf8)
         case .null: bytes.append(contentsOf: "null".utf8)
         }
+    }
+}
+
+/// An entry written straight from the model: the bytes ``LayoutOutput/write(_:indent:)`` writes
+/// for ``StringCatalog/json(_:)-(CatalogEntry)`` of it, without making that tree (a tree per
+/// localization was most of `convert`'s writing). The members of an entry, a localization, a
+/// string unit and a substitution that the model knows are already in Xcode's order (`comment`,
+/// `extractionState`, `isCommentAutoGenerated`, `localizations`, `shouldTranslate`;
+/// `stringUnit`, `substitutions`, `variations`; `state`, `value`; `argNum`,
+/// `formatSpecifier`, `variations`); locale codes, substitution names and plural categories
+/// are put in it as the tree's are. A part holding members the model does not know (or device
+/// variations) is written through its tree.
+extension LayoutOutput {
+    mutating func write(entry: CatalogEntry, indent: Int) {
+        guard entry.extra.isEmpty else { return write(StringCatalog.json(entry), indent: indent) }
+        var first = true
+        if let comment = entry.comment { string(comment, member: "comment", &first, indent) }
+        if let state = entry.extractionState { string(state, member: "extractionState", &first, indent) }
+        if let flag = entry.isCommentAutoGenerated { bool(flag, member: "isCommentAutoGenerated", &first, indent) }
+        if !entry.localizations.isEmpty || entry.hadLocalizationsMember {
+            member("localizations", &first, indent)
+            let sorted = StringCatalog.inCodePointOrder(entry.localizations)
+            let indices = order.indices(count: sorted.count) { sorted[$0].key }
+            var firstCode = true
+            for position in sorted.indices {
+                let (code, value) = sorted[indices?[position] ?? position]
+                member(code, &firstCode, indent + 1)
+                write(localized: value, indent: indent + 2)
+            }
+            close(firstCode, indent + 1)
+        }
+        if let flag = entry.shouldTranslate { bool(flag, member: "shouldTranslate", &first, indent) }
+        close(first, indent)
+    }
+
+    private mutating func write(localized value: LocalizedValue, indent: Int) {
+        guard value.extra.isEmpty, value.device.isEmpty, value.stringUnit?.extra.isEmpty ?? true else {
+            return write(StringCatalog.json(value), indent: indent)
+        }
+        var first = true
+        if let unit = value.stringUnit {
+            member("stringUnit", &first, indent)
+            var firstField = true
+            if let state = unit.state { string(state, member: "state", &firstField, indent + 1) }
+            string(unit.value, member: "value", &firstField, indent + 1)
+            close(firstField, indent + 1)
+        }
+        if !value.substitutions.isEmpty {
+            member("substitutions", &first, indent)
+            let sorted = StringCatalog.inCodePointOrder(value.substitutions)
+            let indices = order.indices(count: sorted.count) { sorted[$0].key }
+            var firstName = true
+            for position in sorted.indices {
+                let (name, substitution) = sorted[indices?[position] ?? position]
+                member(name, &firstName, indent + 1)
+                write(substitution: substitution, indent: indent + 2)
+            }
+            close(firstName, indent + 1)
+        }
+        if !value.plural.isEmpty {
+            member("variations", &first, indent)
+            var firstKind = true
+            member("plural", &firstKind, indent + 1)
+            write(plural: value.plural, indent: indent + 2)
+            close(firstKind, indent + 1)
+        }
+        close(first, indent)
+    }
+
+    private mutating func write(substitution: Substitution, indent: Int) {
+        guard substitution.extra.isEmpty else { return write(StringCatalog.json(substitution), indent: indent) }
+        var first = true
+        if let argNum = substitution.argNum {
+            member("argNum", &first, indent)
+            bytes.append(contentsOf: String(argNum).utf8)
+        }
+        if let specifier = substitution.formatSpecifier { string(specifier, member: "formatSpecifier", &first, indent) }
+        if !substitution.plural.isEmpty {
+            member("variations", &first, indent)
+            var firstKind = true
+            member("plural", &firstKind, indent + 1)
+            write(plural: substitution.plural, indent: indent + 2)
+            close(firstKind, indent + 1)
+        }
+        close(first, indent)
+    }
+
+    private mutating func write(plural forms: [PluralCategory: LocalizedValue], indent: Int) {
+        let present = PluralCategory.allCases.compactMap { category in forms[category].map { (category, $0) } }
+        let indices = order.indices(count: present.count) { present[$0].0.rawValue }
+        var first = true
+        for position in present.indices {
+            let (category, form) = present[indices?[position] ?? position]
+            member(category.rawValue, &first, indent)
+            write(localized: form, indent: indent + 1)
+        }
+        close(first, indent)
+    }
+
+    /// Starts member `name` of an object at `indent`: the object's `{` before its first
+    /// member, a comma before the others.
+    private mutating func member(_ name: String, _ first: inout Bool, _ indent: Int) {
+        bytes.append(contentsOf: first ? "{\n".utf8 : ",\n".utf8)
+        first = false
+        pad(indent + 1)
+        JSONWriter.appendString(name, escaping: .minimal, to: &bytes)
+        bytes.append(contentsOf: " : ".utf8)
+    }
+
+    private mutating func string(_ text: String, member name: String, _ first: inout Bool, _ indent: Int) {
+        member(name, &first, indent)
+        JSONWriter.appendString(text, escaping: .minimal, to: &bytes)
+    }
+
+    private mutating func bool(_ flag: Bool, member name: String, _ first: inout Bool, _ indent: Int) {
+        member(name, &first, indent)
+        bytes.append(contentsOf: (flag ? "true" : "false").utf8)
+    }
+
+    /// Ends an object at `indent` (`{`, an empty line and `}` when it had no member).
+    private mutating func close(_ first: Bool, _ indent: Int) {
+        bytes.append(contentsOf: first ? "{\n\n".utf8 : "\n".utf8)
+        pad(indent)
+        bytes.append(UInt8(ascii: "}"))
     }
 }

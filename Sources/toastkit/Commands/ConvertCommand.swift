@@ -37,8 +37,14 @@ struct ConvertCommand: ParsableCommand {
     /// A file to write, with whether it empties a stale one.
     private struct Planned {
         var path: String
-        var bytes: [UInt8]
+        var contents: Contents
         var emptiesStale = false
+    }
+
+    private enum Contents {
+        case bytes([UInt8])
+        /// An `.lproj` table, converted to a String Catalog as it is written.
+        case converted(StringCatalog)
     }
 
     func run() throws {
@@ -71,9 +77,9 @@ struct ConvertCommand: ParsableCommand {
                                                 (dict, ".stringsdict", CatalogConverter.emptyStringsdict)] {
                         let path = PathText.joined(folder, table + ext)
                         if let bytes {
-                            plan.append(Planned(path: path, bytes: bytes))
+                            plan.append(Planned(path: path, contents: .bytes(bytes)))
                         } else if exists(path) {
-                            plan.append(Planned(path: path, bytes: Array(empty.utf8), emptiesStale: true))
+                            plan.append(Planned(path: path, contents: .bytes(Array(empty.utf8)), emptiesStale: true))
                         }
                     }
                 }
@@ -81,10 +87,6 @@ struct ConvertCommand: ParsableCommand {
                 let set = try CatalogSet.load(paths: [input], sourceLanguage: sourceLanguage, limits: limits, reportsKeySpellings: true)
                 spellings = set.warnings.filter { $0.rule == .keyNormalization || $0.rule == .assumedLocale }
                 let tables = set.tables.filter { $0.format != .xcstrings }
-                let writer: XCStringsWriter
-                do { writer = try XCStringsWriter() } catch {
-                    throw CatalogError(location: SourceLocation(file: output, line: 1, column: 1), rule: .icu, message: "\(error)")
-                }
                 let single = output.hasSuffix(".xcstrings")
                 if single && tables.count != 1 {
                     throw CatalogError(location: SourceLocation(file: input, line: 1, column: 1), rule: .usage,
@@ -93,9 +95,6 @@ struct ConvertCommand: ParsableCommand {
                 if !single { try checkFolder(output) }
                 loaded += set.tables
                 for table in tables {
-                    let (catalog, tableReport) = CatalogConverter.stringCatalog(from: table, sourceLanguage: sourceLanguage)
-                    loaded.append(catalog)
-                    report.notConverted += tableReport.notConverted
                     let name = try CatalogLocale.pathComponent(forTable: table.table, file: input)
                     let path = single ? output : PathText.joined(output, name + ".xcstrings")
                     let written = StringCatalog.tableName(forPath: path)
@@ -103,7 +102,7 @@ struct ConvertCommand: ParsableCommand {
                         renamed.append(CatalogWarning(location: SourceLocation(file: path, line: 1, column: 1), rule: .tableRenamed,
                             message: "table “\(CodePoint.visible(table.table))” becomes table “\(CodePoint.visible(written))”: a String Catalog's table is its file name (give a folder as OUT, or \(CodePoint.visible(table.table)).xcstrings, to keep it)"))
                     }
-                    plan.append(Planned(path: path, bytes: writer.bytes(catalog)))
+                    plan.append(Planned(path: path, contents: .converted(table)))
                 }
             }
         } catch {
@@ -129,6 +128,11 @@ struct ConvertCommand: ParsableCommand {
             }
             throw CLIFailure(code: 2, message: "toastkit: \(existing.count) file(s) exist; nothing was written")
         }
+        let writer: XCStringsWriter?
+        do { writer = plan.contains { if case .converted = $0.contents { true } else { false } } ? try XCStringsWriter() : nil } catch {
+            throw CLIFailure(code: 2, message: CatalogError(location: SourceLocation(file: output, line: 1, column: 1), rule: .icu,
+                                                            message: "\(error)").description)
+        }
         TemporaryFiles.installSignalCleanup()
         for item in plan {
             let folder = PathText.folder(of: item.path)
@@ -136,9 +140,17 @@ struct ConvertCommand: ParsableCommand {
                 throw CLIFailure(code: 2, message: "\(folder):1:1: error: [io] could not be created: \(reason)")
             }
             do {
-                try SafeFileWriter.write(item.bytes, to: item.path,
-                                         options: .init(force: force, replacesExisting: force, followsSymlinks: false,
-                                                        activity: "converting"))
+                let options = SafeFileWriter.Options(force: force, replacesExisting: force, followsSymlinks: false, activity: "converting")
+                switch item.contents {
+                case .bytes(let bytes): try SafeFileWriter.write(bytes, to: item.path, options: options)
+                case .converted(let table):
+                    // Each entry is converted as its run is written: neither the catalog nor
+                    // its bytes are held whole.
+                    try SafeFileWriter.write(to: item.path, options: options) { sink in
+                        report.notConverted += CatalogConverter.writeStringCatalog(from: table, sourceLanguage: sourceLanguage,
+                                                                                   writer: writer!) { sink.append($0) }.notConverted
+                    }
+                }
             } catch {
                 throw CLIFailure(code: 2, message: error.description)
             }
