@@ -176,6 +176,15 @@ public enum CatalogConverter {
                 files.stringsdict.map { String(decoding: $0, as: UTF8.self) }, files.report)
     }
 
+    /// ``lprojFiles(from:entries:locale:file:entryLocations:)`` of each of `locales`, in
+    /// order, made on all cores.
+    package static func lprojFiles(from catalog: StringCatalog, entries: [SpelledEntry], locales: [String], file: String? = nil,
+                                   entryLocations: [String: SourceLocation] = [:]) -> [(strings: [UInt8]?, stringsdict: [UInt8]?, report: Report)] {
+        Parallel.map(locales.count) { index in
+            lprojFiles(from: catalog, entries: entries, locale: locales[index], file: file, entryLocations: entryLocations)
+        }
+    }
+
     /// The UTF-8 bytes of what ``lproj(from:locale:file:entryLocations:)`` returns, for
     /// `entries`, the catalog's ``StringCatalog/entriesBySpelling()`` (made once for all of a
     /// catalog's locales).

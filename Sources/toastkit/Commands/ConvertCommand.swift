@@ -66,13 +66,18 @@ struct ConvertCommand: ParsableCommand {
                 try checkFolder(output)
                 let entries = catalog.entriesBySpelling()
                 loaded.append(catalog)
-                for locale in catalog.localeCodes {
+                // Every locale's folder is checked before the files are made (on all cores).
+                let locales = catalog.localeCodes
+                var folders: [String] = []
+                for locale in locales {
                     let component = try CatalogLocale.pathComponent(forLocale: locale, file: input)
-                    let (strings, dict, localeReport) = CatalogConverter.lprojFiles(from: catalog, entries: entries, locale: locale,
-                                                                                    file: input, entryLocations: entryLocations)
+                    folders.append(PathText.joined(output, component + ".lproj"))
+                    try checkFolder(folders[folders.count - 1])
+                }
+                let files = CatalogConverter.lprojFiles(from: catalog, entries: entries, locales: locales, file: input,
+                                                        entryLocations: entryLocations)
+                for (folder, (strings, dict, localeReport)) in zip(folders, files) {
                     report.notConverted += localeReport.notConverted
-                    let folder = PathText.joined(output, component + ".lproj")
-                    try checkFolder(folder)
                     for (bytes, ext, empty) in [(strings, ".strings", CatalogConverter.emptyStrings),
                                                 (dict, ".stringsdict", CatalogConverter.emptyStringsdict)] {
                         let path = PathText.joined(folder, table + ext)
