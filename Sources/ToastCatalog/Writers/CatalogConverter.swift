@@ -70,14 +70,23 @@ public enum CatalogConverter {
         return report
     }
 
-    /// `item`'s entry with each localization converted (``catalogValue(_:key:locale:file:report:)``),
-    /// the locales taken in code-point order so that the report's order is the same every run.
+    /// `item`'s entry with each localization converted (``catalogValue(_:key:locale:file:report:)``).
+    /// Its warnings come in code-point order of their locales, so that the report's order is
+    /// the same every run (a dictionary's order is not).
     private static func converted(_ item: SpelledEntry, file: String, report: inout Report) -> CatalogEntry {
         var entry = item.entry
         var localizations: [String: LocalizedValue] = [:]
         localizations.reserveCapacity(entry.localizations.count)
-        for (locale, value) in StringCatalog.inCodePointOrder(entry.localizations) {
+        var warned: [(locale: String, warnings: Range<Int>)] = []
+        for (locale, value) in entry.localizations {
+            let before = report.notConverted.count
             localizations[locale] = catalogValue(value, key: item.key, locale: locale, file: file, report: &report)
+            if report.notConverted.count > before { warned.append((locale, before..<report.notConverted.count)) }
+        }
+        if warned.count > 1 {
+            let start = warned.map(\.warnings.lowerBound).min()!
+            let ordered = warned.sorted { CodePointOrder.precedes($0.locale, $1.locale) }.flatMap { report.notConverted[$0.warnings] }
+            report.notConverted.replaceSubrange(start..., with: ordered)
         }
         entry.localizations = localizations
         entry.hadLocalizationsMember = true

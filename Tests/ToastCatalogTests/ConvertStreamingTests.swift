@@ -1,0 +1,154 @@
+import Foundation
+import Testing
+import ToastCatalog
+import ToastICU
+import ToastTestSupport
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `convert` of an `.lproj` tree as it writes: the files of a table merged by position, each
+/// entry converted and written as its run is, the runs streamed to the file; and each locale's
+/// `.lproj` files made on all cores.
+@Suite struct ConvertStreamingTests {
+    static let writer = try! XCStringsWriter()
+
+    /// A folder of `.lproj` tables, removed by the caller.
+    static func tree(_ files: [String: String]) throws -> String {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("toastkit-convert-\(UUID().uuidString)").path
+        for (path, text) in files {
+            let url = URL(fileURLWithPath: root + "/" + path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        return root
+    }
+
+    static func stringsdict(_ variables: [(key: String, type: String, locale: String)]) -> String {
+        var body = ""
+        for (key, type, locale) in variables {
+            body += """
+                <key>\(key)</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@n@</string>
+                <key>n</key><dict><key>NSStringFormatSpecTypeKey</key><string>\(type)</string>
+                <key>NSStringFormatValueTypeKey</key><string>d</string>
+                <key>one</key><string>%d \(locale) one</string><key>other</key><string>%d \(locale) other</string></dict></dict>
+
+                """
+        }
+        return """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict>
+            \(body)</dict></plist>
+            """
+    }
+
+    /// Locales whose files list the keys in the same order, in another order, or with keys
+    /// left out, added or spelled another way; a rule type String Catalogs do not hold in two
+    /// locales. Merged by position, every entry is the one ``StringCatalog/entry(forKey:)``
+    /// merges file by file; written as converted, the bytes and the report are those of the
+    /// converted catalog, and the warnings come in code-point order of locales.
+    @Test(arguments: [false, true])
+    func aTreeIsWrittenAsTheCatalogItConvertsTo(shuffled: Bool) throws {
+        let keys = (0..<40).map { "key \($0)" } + ["caf\u{E9}", "K"]
+        var files: [String: String] = [:]
+        for (index, locale) in ["en", "de", "fr", "pt-BR", "zh-Hans", "ar"].enumerated() {
+            var ordered = keys
+            if shuffled && index > 0 { ordered = index % 2 == 0 ? ordered.reversed() : ordered.shuffled() }
+            if index == 2 { ordered.removeAll { $0 == "key 7" } }
+            if index == 3 { ordered.append("only in pt-BR") }
+            if index == 4 { ordered = ordered.map { $0 == "caf\u{E9}" ? "cafe\u{301}" : $0 } }
+            files["\(locale).lproj/Main.strings"] = ordered.map { "/* note */\n\"\($0)\" = \"\($0) \(locale)\";" }.joined(separator: "\n")
+            let type = index == 1 || index == 5 ? "NSStringGenderRuleType" : "NSStringPluralRuleType"
+            files["\(locale).lproj/Main.stringsdict"] = Self.stringsdict([("%d files", type, locale), ("%d days", "NSStringPluralRuleType", locale)])
+        }
+        let root = try Self.tree(files)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let set = try CatalogSet.load(paths: [root], reportsKeySpellings: true)
+        let table = try #require(set.tables.first { $0.table == "Main" })
+        let items = table.entriesBySpelling()
+        // The keys, two of the .stringsdict, one only pt-BR has, and café as zh-Hans spells it.
+        #expect(items.count == keys.count + 2 + 1 + 1)
+        for item in items where item.key != "caf\u{E9}" {
+            #expect(item.entry == table.entry(forKey: item.key), "\(item.key)")
+        }
+        let spellings = items.filter { $0.key == "caf\u{E9}" }
+        #expect(spellings.map { Array($0.key.unicodeScalars) } == [Array("caf\u{E9}".unicodeScalars), Array("cafe\u{301}".unicodeScalars)])
+        #expect(spellings.map { $0.entry.localizations.keys.sorted() } == [["ar", "de", "en", "fr", "pt-BR"], ["zh-Hans"]])
+        let (catalog, report) = CatalogConverter.stringCatalog(from: table, sourceLanguage: "en")
+        var streamed: [UInt8] = []
+        let streamedReport = CatalogConverter.writeStringCatalog(from: table, sourceLanguage: "en", writer: Self.writer) { streamed += $0 }
+        #expect(streamed == Self.writer.bytes(catalog))
+        #expect(streamedReport == report)
+        let locales = report.notConverted.map { String($0.message.split(separator: "(")[1].split(separator: ")")[0]) }
+        #expect(locales == ["ar", "de"])
+    }
+
+    /// Every corpus app's `.lproj` tables written as converted are the converted catalogs'
+    /// bytes, with their reports.
+    @Test(.enabled(if: TestCorpus.shared().shouldRun, "../shared/corpus is absent"))
+    func corpusTablesAreWrittenAsTheCatalogsTheyConvertTo() throws {
+        let corpus = TestCorpus.shared()
+        var compared = 0
+        for app in try FileManager.default.contentsOfDirectory(atPath: corpus.root.path).sorted() {
+            let set = try CatalogSet.load(paths: [corpus.root.appendingPathComponent(app).path], reportsKeySpellings: true)
+            for table in set.tables where table.format != .xcstrings {
+                let (catalog, report) = CatalogConverter.stringCatalog(from: table, sourceLanguage: "en")
+                var streamed: [UInt8] = []
+                let streamedReport = CatalogConverter.writeStringCatalog(from: table, sourceLanguage: "en", writer: Self.writer,
+                                                                         finalNewline: true) { streamed += $0 }
+                #expect(streamed == Self.writer.bytes(catalog, finalNewline: true), "\(app): \(table.table)")
+                #expect(streamedReport == report, "\(app): \(table.table)")
+                compared += 1
+            }
+        }
+        #expect(compared >= 20)
+    }
+
+    /// Each locale's files made on all cores are the files made one locale at a time.
+    @Test func localesMadeTogetherAreEachLocalesFiles() throws {
+        var catalog = StringCatalog(table: "T", sourceLanguage: "en")
+        for index in 0..<300 {
+            let key = "k\(index)"
+            catalog.keys.append(key)
+            catalog.entries[key] = CatalogEntry(comment: index % 3 == 0 ? "c */ \(index)" : nil, localizations: [
+                "en": LocalizedValue(stringUnit: StringUnit(value: "v\(index)")),
+                "de": index % 5 == 0 ? LocalizedValue(plural: [.one: LocalizedValue(stringUnit: StringUnit(value: "%lld x")),
+                                                              .other: LocalizedValue(stringUnit: StringUnit(value: "%lld xs"))])
+                    : LocalizedValue(stringUnit: StringUnit(state: "needs_review", value: "d\(index)")),
+            ])
+        }
+        let entries = catalog.entriesBySpelling()
+        let locales = ["en", "de", "fr"]
+        let together = CatalogConverter.lprojFiles(from: catalog, entries: entries, locales: locales)
+        #expect(together.count == 3)
+        for (locale, made) in zip(locales, together) {
+            let alone = CatalogConverter.lprojFiles(from: catalog, entries: entries, locale: locale)
+            #expect(made.strings == alone.strings && made.stringsdict == alone.stringsdict && made.report == alone.report, "\(locale)")
+        }
+    }
+
+    /// Parts given to a write land in order; a write refused before any byte is needed never
+    /// asks for them; a hard-linked file rewritten in place gets every part.
+    @Test func partsAreWrittenInOrderAndOnlyWhenTheWriteGoesAhead() throws {
+        let folder = try SafeFileWriterTests.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/A.xcstrings"
+        try SafeFileWriter.write(to: path) { sink in
+            for part in ["{", "\n", String(repeating: "é", count: 70_000), "}"] { sink.append(Array(part.utf8)) }
+        }
+        #expect(SafeFileWriterTests.text(path) == "{\n" + String(repeating: "é", count: 70_000) + "}")
+        var asked = false
+        let refused = errorText {
+            try SafeFileWriter.write(to: path, options: .init(replacesExisting: false)) { _ in asked = true }
+        }
+        #expect(refused?.contains("exists") == true && !asked)
+        #expect(link(path, folder + "/B.xcstrings") == 0)
+        try SafeFileWriter.write(to: path, options: .init(force: true)) { sink in
+            sink.append(Array("new ".utf8))
+            sink.append(Array("text".utf8))
+        }
+        #expect(SafeFileWriterTests.text(folder + "/B.xcstrings") == "new text")
+        #expect(SafeFileWriterTests.leftovers(folder).isEmpty)
+    }
+}
