@@ -89,9 +89,22 @@ final class CatalogLayers: Sendable {
     /// The merged entry of `key`: the first layer's entry that has it, then, layer by layer,
     /// the localizations of locales it lacks (or all of a preferring layer's), and the first
     /// comment, as ``StringCatalog/merge(_:preferring:)`` merges tables.
-    func entry(forKey key: String) -> CatalogEntry? {
+    func entry(forKey key: String, capacity: Int = 0) -> CatalogEntry? {
         var result: CatalogEntry?
         for layer in layers {
+            // A .strings table's one localization and comment go in without an entry of their own.
+            if case .strings(let table) = layer.source {
+                guard let record = table.record(forKey: key) else { continue }
+                if result == nil {
+                    result = CatalogEntry()
+                    result!.localizations.reserveCapacity(capacity)
+                }
+                if layer.preferring || result!.localizations[table.locale] == nil {
+                    result!.localizations[table.locale] = table.value(at: record)
+                }
+                if result!.comment == nil { result!.comment = table.comment(at: record) }
+                continue
+            }
             guard let incoming = layer.entry(forKey: key) else { continue }
             // Taken out, so that the entry is changed in place rather than copied.
             guard var merged = result.take() else {
@@ -189,7 +202,7 @@ final class CatalogLayers: Sendable {
 
     /// How many locales the layers hold, counting each `.strings` table's and the first
     /// entry's of others: the room a merged entry's localizations are given at once.
-    private var localeCountEstimate: Int {
+    var localeCountEstimate: Int {
         var locales = Set<String>()
         for layer in layers {
             switch layer.source {

@@ -58,10 +58,21 @@ public enum CatalogConverter {
     /// converted when its run is written, on any core, and freed).
     public static func writeStringCatalog(from table: StringCatalog, sourceLanguage: String, writer: XCStringsWriter,
                                           finalNewline: Bool = false, to emit: ([UInt8]) -> Void) -> Report {
-        let items = table.entriesBySpelling()
         let file = table.table
         let top = StringCatalog(table: table.table, sourceLanguage: sourceLanguage, version: "1.0").topLevelMembers(strings: [])
         var report = Report()
+        if let layers = table.layers, !layers.hasRespellings {
+            // No key is spelled two ways: each entry is merged from the files as its run is
+            // written, so that the merged table is never held whole beside the files.
+            let keys = layers.keys(), capacity = layers.localeCountEstimate
+            report.notConverted = writer.write(top: top, keys: keys, finalNewline: finalNewline, entry: { index in
+                var itemReport = Report()
+                let item = SpelledEntry(key: keys[index], entry: layers.entry(forKey: keys[index], capacity: capacity) ?? CatalogEntry())
+                return (converted(item, file: file, report: &itemReport), itemReport.notConverted)
+            }, to: emit)
+            return report
+        }
+        let items = table.entriesBySpelling()
         report.notConverted = writer.write(top: top, keys: items.map(\.key), finalNewline: finalNewline, entry: { index in
             var itemReport = Report()
             let entry = converted(items[index], file: file, report: &itemReport)
