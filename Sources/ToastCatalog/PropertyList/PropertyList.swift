@@ -176,11 +176,14 @@ public struct XMLPropertyListParser {
         return Unicode.Scalar(value) ?? "\u{FFFD}"
     }
 
-    private func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
 
     private mutating func skipSpaceAndMarkup() throws(CatalogError) {
         while index < bytes.count {
-            if isSpace(bytes[index]) { advance(); continue }
+            let byte = bytes[index]
+            if byte == 0x20 || byte == 0x09 || byte == 0x0D { column += 1; index += 1; continue }
+            if byte == 0x0A { line += 1; column = 1; index += 1; continue }
+            // Markup to skip starts with "<!" or "<?"; anything else ends the skip.
+            guard byte == UInt8(ascii: "<"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "!") || bytes[index + 1] == UInt8(ascii: "?") else { return }
             if peek("<!--") { try skip(past: "-->", what: "the end of the comment '-->'"); continue }
             if peek("<?") { try skip(past: "?>", what: "'?>'"); continue }
             if peek("<!DOCTYPE") || peek("<!doctype") { try skip(past: ">", what: "'>' closing the DOCTYPE"); continue }
@@ -224,7 +227,7 @@ public struct XMLPropertyListParser {
         while index < bytes.count {
             let byte = bytes[index]
             // ASCII letters and '-' (every name a property list uses) without a property lookup.
-            if (0x61...0x7A).contains(byte | 0x20) || byte == UInt8(ascii: "-") { advance(); continue }
+            if (0x61...0x7A).contains(byte | 0x20) || byte == UInt8(ascii: "-") { index += 1; column += 1; continue }
             guard byte >= 0x80, scalar(at: index).properties.isAlphabetic else { break }
             advanceScalar()
         }
@@ -329,8 +332,11 @@ public struct XMLPropertyListParser {
             if byte != UInt8(ascii: "<") && byte != UInt8(ascii: "&") {
                 // Plain text, the common case: a run kept at once.
                 let runStart = index
-                var end = index
-                while end < bytes.count, bytes[end] != UInt8(ascii: "<"), bytes[end] != UInt8(ascii: "&") { end += 1 }
+                let end = bytes.withUnsafeBufferPointer { buffer in
+                    var end = runStart
+                    while end < buffer.count, buffer[end] != UInt8(ascii: "<"), buffer[end] != UInt8(ascii: "&") { end += 1 }
+                    return end
+                }
                 if out.isEmpty, end + 1 < bytes.count, bytes[end] == UInt8(ascii: "<"), bytes[end + 1] == UInt8(ascii: "/") {
                     // The whole text is this run (the bytes are valid UTF-8): made at once.
                     if end - runStart > limits.maximumStringLength { throw limits.stringTooLong(at: start) }

@@ -122,7 +122,7 @@ extension StringCatalog {
         guard let conversion = forms.formatSpecifier?.last else { return nil }
         // A specifier with a position has a '$': with none in any form, no specifier found
         // below has an argument.
-        guard forms.plural.values.contains(where: { $0.stringUnit?.value.utf8.contains(UInt8(ascii: "$")) == true }) else { return nil }
+        guard forms.plural.values.contains(where: { $0.stringUnit?.value.containsUTF8Byte(UInt8(ascii: "$")) == true }) else { return nil }
         for category in [PluralCategory.other] + PluralCategory.allCases {
             guard let text = forms.plural[category]?.stringUnit?.value else { continue }
             for case .specifier(let spec) in FormatString.tokens(text) where spec.conversion == conversion {

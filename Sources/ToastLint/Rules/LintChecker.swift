@@ -1050,7 +1050,7 @@ struct LintChecker {
 
     mutating func bidiCheck(key: String, locale: String, path: String, text: String) {
         // U+202A…U+2069 all start with the UTF-8 byte E2.
-        guard LintText.containsByte(text, 0xE2), text.unicodeScalars.contains(where: { $0.value >= 0x202A && $0.value <= 0x2069 }) else { return }
+        guard text.containsUTF8Byte(0xE2), text.unicodeScalars.contains(where: { $0.value >= 0x202A && $0.value <= 0x2069 }) else { return }
         let (overrides, unbalanced) = LintText.bidiProblems(text)
         if !overrides.isEmpty {
             report(.bidiControl, key, locale, path,

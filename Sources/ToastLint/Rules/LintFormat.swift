@@ -82,7 +82,7 @@ struct LintLeafFormat: Sendable {
     /// stringsdict form's `%lld` is the variable's own argument).
     init(_ text: String, substitutionArguments: [String: LintArgumentSlot] = [:],
          count: LintArgumentSlot? = nil) {
-        guard LintText.containsByte(text, UInt8(ascii: "%")) else { return }
+        guard text.containsUTF8Byte(UInt8(ascii: "%")) else { return }
         let tokens = FormatString.tokens(text)
         let malformed = Self.malformedSubstitutions(in: text)
         for (range, name, fixed) in malformed {
@@ -198,7 +198,7 @@ struct LintLeafFormat: Sendable {
     /// missing (`%1#@count@`, `%# @sites @`, `%#@ files@`). Each with its range, name and
     /// the token as it should be.
     static func malformedSubstitutions(in text: String) -> [(range: Range<String.Index>, name: String, fixed: String)] {
-        guard LintText.containsByte(text, UInt8(ascii: "#")) else { return [] }
+        guard text.containsUTF8Byte(UInt8(ascii: "#")) else { return [] }
         var result: [(Range<String.Index>, String, String)] = []
         var i = text.startIndex
         while let percent = text[i...].firstIndex(of: "%") {

@@ -39,14 +39,6 @@ package enum LintText {
         return text.unicodeScalars.allSatisfy { $0.properties.isWhitespace }
     }
 
-    /// Whether the UTF-8 of `text` has `byte` (memchr on native strings).
-    static func containsByte(_ text: String, _ byte: UInt8) -> Bool {
-        if let found = text.utf8.withContiguousStorageIfAvailable({ buffer -> Bool in
-            guard let base = buffer.baseAddress, buffer.count > 0 else { return false }
-            return memchr(base, Int32(byte), buffer.count) != nil
-        }) { return found }
-        return text.utf8.contains(byte)
-    }
 
     /// Names a whitespace run for a message: `"␠␠"`, `"NBSP"`, `"⇥"`.
     static func describeWhitespace(_ text: String) -> String {
