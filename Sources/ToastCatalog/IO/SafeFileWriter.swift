@@ -69,7 +69,8 @@ public enum SafeFileWriter {
             guard failure == nil else { return }
             switch target {
             case .file(let descriptor): if !bytes.withUnsafeBytes({ systemWriteAll(descriptor, $0) }) { failure = errno }
-            case .memory: collected += bytes
+            // The first part is kept as it is (its storage shared, not copied).
+            case .memory: if collected.isEmpty { collected = bytes } else { collected += bytes }
             }
         }
     }
@@ -81,8 +82,13 @@ public enum SafeFileWriter {
 
     /// Writes what `contents` appends to its sink to `path`, as ``SafeFileWriter`` describes,
     /// without holding it all: the parts go to the temporary file as they come. `contents` is
-    /// called once, after every check that needs no bytes has passed; if the write is refused
-    /// before that, it is not called.
+    /// called once, after the target has been examined (its kind, whether it may be replaced,
+    /// its permissions and links, and, with ``Options/original``, its identity, size and
+    /// time); a write refused there never calls it. The checks that need the finished file
+    /// come after it (the bytes compared with ``Options/original``, a name taken meanwhile),
+    /// and a write refused then leaves the target as it was. A hard-linked file rewritten in
+    /// place with ``Options/force`` gets the whole output made in memory first. After a part
+    /// fails to be written, later parts are dropped and the write reports the error.
     public static func write(to path: String, options: Options = Options(),
                              contents: (inout Sink) -> Void) throws(CatalogError) {
         try checkPathLength(path)
@@ -103,10 +109,11 @@ public enum SafeFileWriter {
                 guard options.force else {
                     throw failure(path, "it has \(current.links) hard links, which a replacement would separate (--force rewrites it in place, keeping them)")
                 }
-                if let original = options.original { try checkUnchanged(path, target, since: original, comparingBytes: true, options: options) }
-                // Its size is reserved before it is overwritten: made in memory first.
+                // Its size is reserved before it is overwritten: made in memory first, then the
+                // file compared with what the caller read, just before it is rewritten.
                 var sink = Sink(.memory)
                 contents(&sink)
+                if let original = options.original { try checkUnchanged(path, target, since: original, comparingBytes: true, options: options) }
                 try rewriteInPlace(sink.collected, path: path, target: target, expected: current)
                 return
             }

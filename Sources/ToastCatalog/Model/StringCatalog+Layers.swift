@@ -200,6 +200,14 @@ final class CatalogLayers: Sendable {
         return SpelledEntry.grouped(merger.merged)
     }
 
+    /// Whether every key a layer lists has its entry (a catalog whose keys were changed
+    /// without its entries may list one without: the merged entries leave it out).
+    var everyKeyHasAnEntry: Bool {
+        layers.allSatisfy { layer in
+            if case .entries(let entries, let keys, _) = layer.source { entries.count == keys.count } else { true }
+        }
+    }
+
     /// How many locales the layers hold, counting each `.strings` table's and the first
     /// entry's of others: the room a merged entry's localizations are given at once.
     var localeCountEstimate: Int {
@@ -362,7 +370,7 @@ extension StringCatalog {
 
     /// Whether some key is spelled two ways (``respelledEntries`` is not empty), found without
     /// listing them.
-    var hasRespelledKeys: Bool { layers?.hasRespellings ?? !storedRespelled.isEmpty }
+    package var hasRespelledKeys: Bool { layers?.hasRespellings ?? !storedRespelled.isEmpty }
 
     /// Every entry under its key exactly as the files spell it: each key of ``keys`` with its
     /// ``entries`` entry, followed by its other spellings (``respelledEntries``). Writers take

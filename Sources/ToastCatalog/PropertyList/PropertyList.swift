@@ -176,7 +176,6 @@ public struct XMLPropertyListParser {
         return Unicode.Scalar(value) ?? "\u{FFFD}"
     }
 
-
     private mutating func skipSpaceAndMarkup() throws(CatalogError) {
         while index < bytes.count {
             let byte = bytes[index]

@@ -580,6 +580,8 @@ extension StringCatalog {
         return .object(members)
     }
 
+    /// One substitution as a JSON tree: `argNum`, `formatSpecifier`, its `variations` (the
+    /// plural forms and kinds the model does not know), then its other members.
     static func json(_ substitution: Substitution) -> JSONValue {
         var fields: [JSONMember] = []
         if let argNum = substitution.argNum { fields.append(JSONMember(key: "argNum", value: .number(String(argNum)))) }

@@ -61,7 +61,7 @@ public enum CatalogConverter {
         let file = table.table
         let top = StringCatalog(table: table.table, sourceLanguage: sourceLanguage, version: "1.0").topLevelMembers(strings: [])
         var report = Report()
-        if let layers = table.layers, !layers.hasRespellings {
+        if let layers = table.layers, !layers.hasRespellings, layers.everyKeyHasAnEntry {
             // No key is spelled two ways: each entry is merged from the files as its run is
             // written, so that the merged table is never held whole beside the files.
             let keys = layers.keys(), capacity = layers.localeCountEstimate

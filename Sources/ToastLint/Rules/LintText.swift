@@ -39,7 +39,6 @@ package enum LintText {
         return text.unicodeScalars.allSatisfy { $0.properties.isWhitespace }
     }
 
-
     /// Names a whitespace run for a message: `"␠␠"`, `"NBSP"`, `"⇥"`.
     static func describeWhitespace(_ text: String) -> String {
         if text.isEmpty { return "none" }

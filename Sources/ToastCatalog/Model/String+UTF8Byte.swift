@@ -1,0 +1,17 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension String {
+    /// Whether the text's UTF-8 has `byte` (`memchr` on native strings; the generic
+    /// `utf8.contains` reads a byte at a time through the view).
+    package func containsUTF8Byte(_ byte: UInt8) -> Bool {
+        if let found = utf8.withContiguousStorageIfAvailable({ buffer -> Bool in
+            guard let base = buffer.baseAddress, buffer.count > 0 else { return false }
+            return memchr(base, Int32(byte), buffer.count) != nil
+        }) { return found }
+        return utf8.contains(byte)
+    }
+}
