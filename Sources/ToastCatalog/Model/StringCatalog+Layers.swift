@@ -99,10 +99,8 @@ final class CatalogLayers: Sendable {
                     result = CatalogEntry()
                     result!.localizations.reserveCapacity(capacity)
                 }
-                if layer.preferring || result!.localizations[table.locale] == nil {
-                    result!.localizations[table.locale] = table.value(at: record)
-                }
-                if result!.comment == nil { result!.comment = table.comment(at: record) }
+                result!.merge(locale: table.locale, value: table.value(at: record), comment: table.comment(at: record),
+                              preferring: layer.preferring)
                 continue
             }
             guard let incoming = layer.entry(forKey: key) else { continue }
@@ -111,10 +109,7 @@ final class CatalogLayers: Sendable {
                 result = incoming
                 continue
             }
-            for (locale, value) in incoming.localizations where layer.preferring || merged.localizations[locale] == nil {
-                merged.localizations[locale] = value
-            }
-            if merged.comment == nil { merged.comment = incoming.comment }
+            merged.merge(incoming, preferring: layer.preferring)
             result = merged
         }
         return result
@@ -184,16 +179,13 @@ final class CatalogLayers: Sendable {
                 // Its records in order, without an entry or a key string per record.
                 for record in 0..<table.count {
                     let at = merger.position(ofKeyAt: record, in: table)
-                    merger.merge(locale: table.locale, value: table.value(at: record), into: at, preferring: layer.preferring)
-                    if merger.merged[at].entry.comment == nil { merger.merged[at].entry.comment = table.comment(at: record) }
+                    merger.merged[at].entry.merge(locale: table.locale, value: table.value(at: record), comment: table.comment(at: record),
+                                                  preferring: layer.preferring)
                 }
             default:
                 for item in layer.spelledEntries() {
                     guard let at = merger.position(of: item) else { continue }
-                    for (locale, value) in item.entry.localizations {
-                        merger.merge(locale: locale, value: value, into: at, preferring: layer.preferring)
-                    }
-                    if merger.merged[at].entry.comment == nil { merger.merged[at].entry.comment = item.entry.comment }
+                    merger.merged[at].entry.merge(item.entry, preferring: layer.preferring)
                 }
             }
         }
@@ -297,10 +289,8 @@ final class CatalogLayers: Sendable {
                                 entries[key] = table.entry(at: index)
                                 continue
                             }
-                            if layer.preferring || entries.values[at].localizations[table.locale] == nil {
-                                entries.values[at].localizations[table.locale] = table.value(at: index)
-                            }
-                            if entries.values[at].comment == nil { entries.values[at].comment = table.comment(at: index) }
+                            entries.values[at].merge(locale: table.locale, value: table.value(at: index), comment: table.comment(at: index),
+                                                     preferring: layer.preferring)
                         }
                     case .entries(let layerEntries, let layerKeys, let respelled):
                         for key in layerKeys {
@@ -309,10 +299,7 @@ final class CatalogLayers: Sendable {
                                 entries[key] = incoming
                                 continue
                             }
-                            for (locale, value) in incoming.localizations where layer.preferring || entries.values[at].localizations[locale] == nil {
-                                entries.values[at].localizations[locale] = value
-                            }
-                            if entries.values[at].comment == nil { entries.values[at].comment = incoming.comment }
+                            entries.values[at].merge(incoming, preferring: layer.preferring)
                         }
                     }
                 }
@@ -359,10 +346,7 @@ extension StringCatalog {
         var result = entry
         for item in respelled where item.key == key {
             guard var joined = result else { result = item.entry; continue }
-            for (locale, value) in item.entry.localizations where joined.localizations[locale] == nil {
-                joined.localizations[locale] = value
-            }
-            if joined.comment == nil { joined.comment = item.entry.comment }
+            joined.merge(item.entry, preferring: false)
             result = joined
         }
         return result
@@ -467,12 +451,25 @@ private struct SpellingMerger {
         next = merged.count
         return merged.count - 1
     }
+}
 
-    /// Adds one localization to the entry at `at`, unless it has the locale already and
-    /// `preferring` is false (`value` is not made then).
-    mutating func merge(locale: String, value: @autoclosure () -> LocalizedValue, into at: Int, preferring: Bool) {
-        if preferring || merged[at].entry.localizations[locale] == nil {
-            merged[at].entry.localizations[locale] = value()
+extension CatalogEntry {
+    /// Adds another file's localization of this entry's key, as tables merge
+    /// (``StringCatalog/merge(_:preferring:)``): kept unless the entry has the locale already
+    /// and `preferring` is false, and `comment` kept if the entry has none; neither is made
+    /// when it is not kept.
+    mutating func merge(locale: String, value: @autoclosure () -> LocalizedValue, comment: @autoclosure () -> String?,
+                        preferring: Bool) {
+        if preferring || localizations[locale] == nil { localizations[locale] = value() }
+        if self.comment == nil { self.comment = comment() }
+    }
+
+    /// Adds another file's entry of this entry's key: each of its localizations as
+    /// ``merge(locale:value:comment:preferring:)`` adds one, and its comment if the entry has none.
+    mutating func merge(_ other: CatalogEntry, preferring: Bool) {
+        for (locale, value) in other.localizations where preferring || localizations[locale] == nil {
+            localizations[locale] = value
         }
+        if comment == nil { comment = other.comment }
     }
 }

@@ -160,7 +160,7 @@ struct StringsTable: Sendable {
         guard mine.count == theirs.count else { return false }
         return text.withUnsafeBufferPointer { text in
             other.text.withUnsafeBufferPointer { otherText in
-                UnsafeBufferPointer(rebasing: text[mine]).elementsEqual(UnsafeBufferPointer(rebasing: otherText[theirs]))
+                CodePointOrder.compare(UnsafeBufferPointer(rebasing: text[mine]), UnsafeBufferPointer(rebasing: otherText[theirs])) == 0
             }
         }
     }
@@ -170,8 +170,8 @@ struct StringsTable: Sendable {
         let range = records[index].key
         var key = key
         return key.withUTF8 { bytes in
-            guard bytes.count == range.count else { return false }
-            return range.isEmpty || text.withUnsafeBufferPointer { memcmp($0.baseAddress! + range.lowerBound, bytes.baseAddress!, range.count) == 0 }
+            bytes.count == range.count
+                && text.withUnsafeBufferPointer { CodePointOrder.compare(UnsafeBufferPointer(rebasing: $0[range]), bytes) == 0 }
         }
     }
 

@@ -61,21 +61,22 @@ public enum CatalogConverter {
         let file = table.table
         let top = StringCatalog(table: table.table, sourceLanguage: sourceLanguage, version: "1.0").topLevelMembers(strings: [])
         var report = Report()
+        // With no key spelled two ways, each entry is merged from the files as its run is
+        // written, so that the merged table is never held whole beside the files; else the
+        // table is merged first, spelling by spelling.
+        let keys: [String], item: @Sendable (Int) -> SpelledEntry
         if let layers = table.layers, !layers.hasRespellings, layers.everyKeyHasAnEntry {
-            // No key is spelled two ways: each entry is merged from the files as its run is
-            // written, so that the merged table is never held whole beside the files.
-            let keys = layers.keys(), capacity = layers.localeCountEstimate
-            report.notConverted = writer.write(top: top, keys: keys, finalNewline: finalNewline, entry: { index in
-                var itemReport = Report()
-                let item = SpelledEntry(key: keys[index], entry: layers.entry(forKey: keys[index], capacity: capacity) ?? CatalogEntry())
-                return (converted(item, file: file, report: &itemReport), itemReport.notConverted)
-            }, to: emit)
-            return report
+            let layerKeys = layers.keys(), capacity = layers.localeCountEstimate
+            keys = layerKeys
+            item = { SpelledEntry(key: layerKeys[$0], entry: layers.entry(forKey: layerKeys[$0], capacity: capacity) ?? CatalogEntry()) }
+        } else {
+            let items = table.entriesBySpelling()
+            keys = items.map(\.key)
+            item = { items[$0] }
         }
-        let items = table.entriesBySpelling()
-        report.notConverted = writer.write(top: top, keys: items.map(\.key), finalNewline: finalNewline, entry: { index in
+        report.notConverted = writer.write(top: top, keys: keys, finalNewline: finalNewline, entry: { index in
             var itemReport = Report()
-            let entry = converted(items[index], file: file, report: &itemReport)
+            let entry = converted(item(index), file: file, report: &itemReport)
             return (entry, itemReport.notConverted)
         }, to: emit)
         return report

@@ -44,6 +44,7 @@ public struct XCStringsFormatting: Sendable {
         (self.tree, isLaidOut) = try tree.get()
         self.catalog = try catalog.get()
     }
+
     /// Whether `bytes` are a String Catalog in Xcode's layout, as `fmt --check` asks: the same
     /// answer, and the same error, as ``init(_:file:writer:limits:)`` and its `isLaidOut`, without
     /// building the tree of a file that differs.

@@ -43,8 +43,8 @@ struct ConvertCommand: ParsableCommand {
 
     private enum Contents {
         case bytes([UInt8])
-        /// An `.lproj` table, converted to a String Catalog as it is written.
-        case converted(StringCatalog)
+        /// An `.lproj` table, converted to a String Catalog as `writer` writes it.
+        case converted(StringCatalog, XCStringsWriter)
     }
 
     func run() throws {
@@ -71,8 +71,9 @@ struct ConvertCommand: ParsableCommand {
                 var folders: [String] = []
                 for locale in locales {
                     let component = try CatalogLocale.pathComponent(forLocale: locale, file: input)
-                    folders.append(PathText.joined(output, component + ".lproj"))
-                    try checkFolder(folders[folders.count - 1])
+                    let folder = PathText.joined(output, component + ".lproj")
+                    try checkFolder(folder)
+                    folders.append(folder)
                 }
                 let files = CatalogConverter.lprojFiles(from: catalog, entries: entries, locales: locales, file: input,
                                                         entryLocations: entryLocations)
@@ -92,6 +93,10 @@ struct ConvertCommand: ParsableCommand {
                 let set = try CatalogSet.load(paths: [input], sourceLanguage: sourceLanguage, limits: limits, reportsKeySpellings: true)
                 spellings = set.warnings.filter { $0.rule == .keyNormalization || $0.rule == .assumedLocale }
                 let tables = set.tables.filter { $0.format != .xcstrings }
+                let writer: XCStringsWriter
+                do { writer = try XCStringsWriter() } catch {
+                    throw CatalogError(location: SourceLocation(file: output, line: 1, column: 1), rule: .icu, message: "\(error)")
+                }
                 let single = output.hasSuffix(".xcstrings")
                 if single && tables.count != 1 {
                     throw CatalogError(location: SourceLocation(file: input, line: 1, column: 1), rule: .usage,
@@ -107,7 +112,7 @@ struct ConvertCommand: ParsableCommand {
                         renamed.append(CatalogWarning(location: SourceLocation(file: path, line: 1, column: 1), rule: .tableRenamed,
                             message: "table “\(CodePoint.visible(table.table))” becomes table “\(CodePoint.visible(written))”: a String Catalog's table is its file name (give a folder as OUT, or \(CodePoint.visible(table.table)).xcstrings, to keep it)"))
                     }
-                    plan.append(Planned(path: path, contents: .converted(table)))
+                    plan.append(Planned(path: path, contents: .converted(table, writer)))
                 }
             }
         } catch {
@@ -133,11 +138,6 @@ struct ConvertCommand: ParsableCommand {
             }
             throw CLIFailure(code: 2, message: "toastkit: \(existing.count) file(s) exist; nothing was written")
         }
-        let writer: XCStringsWriter?
-        do { writer = plan.contains { if case .converted = $0.contents { true } else { false } } ? try XCStringsWriter() : nil } catch {
-            throw CLIFailure(code: 2, message: CatalogError(location: SourceLocation(file: output, line: 1, column: 1), rule: .icu,
-                                                            message: "\(error)").description)
-        }
         TemporaryFiles.installSignalCleanup()
         for item in plan {
             let folder = PathText.folder(of: item.path)
@@ -148,12 +148,12 @@ struct ConvertCommand: ParsableCommand {
                 let options = SafeFileWriter.Options(force: force, replacesExisting: force, followsSymlinks: false, activity: "converting")
                 switch item.contents {
                 case .bytes(let bytes): try SafeFileWriter.write(bytes, to: item.path, options: options)
-                case .converted(let table):
+                case .converted(let table, let writer):
                     // Each entry is converted as its run is written: neither the catalog nor
                     // its bytes are held whole.
                     try SafeFileWriter.write(to: item.path, options: options) { sink in
                         report.notConverted += CatalogConverter.writeStringCatalog(from: table, sourceLanguage: sourceLanguage,
-                                                                                   writer: writer!) { sink.append($0) }.notConverted
+                                                                                   writer: writer) { sink.append($0) }.notConverted
                     }
                 }
             } catch {
