@@ -177,7 +177,14 @@ public enum CatalogLoader {
     /// `[io]` error, never a hang; so is a file that cannot be opened (with the system's reason)
     /// and one over `limits.maximumFileSize` (`[limit]`).
     public static func contents(ofFile path: String, limits: CatalogLimits = .standard) throws(CatalogError) -> FileContents {
-        let start = SourceLocation(file: path, line: 1, column: 1)
+        let (descriptor, status) = try openChecked(path, limits: limits)
+        defer { close(descriptor) }
+        return FileContents(bytes: try readChecked(descriptor, path: path, size: Int(status.st_size)), snapshot: FileSnapshot(status))
+    }
+
+    /// A file opened for reading, and its status: opened without blocking and checked before
+    /// anything is read (see ``contents(ofFile:limits:)``). The caller closes it.
+    static func openChecked(_ path: String, limits: CatalogLimits) throws(CatalogError) -> (descriptor: Int32, status: stat) {
         try checkPathLength(path)
         // Looked at before it is opened (opening some devices does something), and again after.
         var before = stat()
@@ -189,22 +196,36 @@ public enum CatalogLoader {
             let code = errno
             throw ioError(path, code == ENOENT ? "no such file" : "cannot open the file for reading: \(systemError(code))")
         }
-        defer { close(descriptor) }
+        do throws(CatalogError) {
+            return (descriptor, try checkedStatus(descriptor, path: path, limits: limits))
+        } catch {
+            close(descriptor)
+            throw error
+        }
+    }
+
+    /// The status of an open file that is a regular file within `limits.maximumFileSize`.
+    static func checkedStatus(_ descriptor: Int32, path: String, limits: CatalogLimits) throws(CatalogError) -> stat {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw ioError(path, "cannot read the file: \(systemError())") }
         let kind = PathKind(status.st_mode)
         guard kind == .regular else { throw ioError(path, "\(kind.phrase), not a catalog file") }
         let size = Int64(status.st_size)
         guard size <= Int64(limits.maximumFileSize) else {
-            throw CatalogError(location: start, rule: .limit,
+            throw CatalogError(location: SourceLocation(file: path, line: 1, column: 1), rule: .limit,
                                message: "the file is \(size) bytes; the limit is \(limits.maximumFileSize) (--max-file-size)")
         }
-        let (bytes, read, failure) = readAll(descriptor, count: Int(size))
-        guard read == Int(size) else {
+        return status
+    }
+
+    /// The `size` bytes of an open file, all of them or an `[io]` error.
+    static func readChecked(_ descriptor: Int32, path: String, size: Int) throws(CatalogError) -> [UInt8] {
+        let (bytes, read, failure) = readAll(descriptor, count: size)
+        guard read == size else {
             let reason = failure.map { systemError($0) } ?? "it ended early"
             throw ioError(path, "read \(read) of \(size) bytes: the file changed or could not be read (\(reason))")
         }
-        return FileContents(bytes: bytes, snapshot: FileSnapshot(status))
+        return bytes
     }
 
     /// Files from this size up are read in as many parts as there are cores, at once: page
@@ -260,10 +281,12 @@ public enum CatalogLoader {
             throw CatalogError(location: start, rule: .unsupportedFormat,
                                message: "expected a .xcstrings, .strings or .stringsdict file")
         }
-        let bytes = try self.bytes(ofFile: path, limits: limits)
         if path.hasSuffix(".xcstrings") {
-            return try StringCatalog(xcstrings: bytes, file: path, limits: limits, detail: detail, onEntry: nil)
+            return try withBytes(ofFile: path, limits: limits) { (bytes) throws(CatalogError) in
+                try StringCatalog(xcstrings: bytes, file: path, limits: limits, detail: detail, onEntry: nil)
+            }
         }
+        let bytes = try self.bytes(ofFile: path, limits: limits)
         return try stringsTable(bytes, file: path, sourceLanguage: sourceLanguage, limits: limits, detail: detail)
     }
 

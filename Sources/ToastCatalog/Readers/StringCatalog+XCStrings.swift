@@ -36,17 +36,26 @@ extension StringCatalog {
          detail: CatalogDetail = .full, keepsEntries: Bool = true,
          onEntry: ((_ sourceLanguage: String?, _ key: String, _ entry: CatalogEntry, _ position: JSONScanner.Position) -> Void)?
     ) throws(CatalogError) {
-        let name = table ?? Self.tableName(forPath: file)
         self = try bytes.withUnsafeBufferPointer { (buffer) throws(CatalogError) -> StringCatalog in
-            var scanner = JSONScanner(bytes: buffer, file: file, limits: limits)
-            scanner.detail = detail
-            try scanner.skipByteOrderMark()
-            let catalog = try XCStringsReader.catalog(&scanner, table: name, parallelism: parallelism,
-                                                      keepsEntries: keepsEntries || onEntry == nil, onEntry: onEntry)
-            try scanner.expectEnd()
-            notes?.hasRepeatedOrUnknownMembers = scanner.sawRepeatedOrUnknownMember
-            return catalog
+            try StringCatalog(xcstrings: buffer, file: file, table: table, limits: limits, parallelism: parallelism,
+                              notes: notes, detail: detail, keepsEntries: keepsEntries, onEntry: onEntry)
         }
+    }
+
+    /// Reads a String Catalog from bytes the caller holds (a mapped file,
+    /// ``CatalogLoader/withBytes(ofFile:limits:_:)``), as the reader of an array does.
+    package init(xcstrings buffer: UnsafeBufferPointer<UInt8>, file: String, table: String? = nil, limits: CatalogLimits = .standard,
+         parallelism: XCStringsParallelism = .standard, notes: XCStringsReadNotes? = nil,
+         detail: CatalogDetail = .full, keepsEntries: Bool = true,
+         onEntry: ((_ sourceLanguage: String?, _ key: String, _ entry: CatalogEntry, _ position: JSONScanner.Position) -> Void)? = nil
+    ) throws(CatalogError) {
+        var scanner = JSONScanner(bytes: buffer, file: file, limits: limits)
+        scanner.detail = detail
+        try scanner.skipByteOrderMark()
+        self = try XCStringsReader.catalog(&scanner, table: table ?? Self.tableName(forPath: file), parallelism: parallelism,
+                                           keepsEntries: keepsEntries || onEntry == nil, onEntry: onEntry)
+        try scanner.expectEnd()
+        notes?.hasRepeatedOrUnknownMembers = scanner.sawRepeatedOrUnknownMember
     }
 
     /// The table a file defines: its name without directories and extension.

@@ -341,6 +341,14 @@ public struct XCStringsDump: Sendable {
 
     /// Reads a String Catalog's bytes; throws the error reading it gives.
     public init(bytes: [UInt8], file: String, limits: CatalogLimits = .standard) throws(CatalogError) {
+        self = try bytes.withUnsafeBufferPointer { (buffer) throws(CatalogError) in
+            try XCStringsDump(bytes: buffer, file: file, limits: limits)
+        }
+    }
+
+    /// Reads a String Catalog from bytes the caller holds (a mapped file,
+    /// ``CatalogLoader/withBytes(ofFile:limits:_:)``); what it makes does not refer to them.
+    package init(bytes: UnsafeBufferPointer<UInt8>, file: String, limits: CatalogLimits = .standard) throws(CatalogError) {
         // The ends are kept in chunks of about a megabyte, so that no array of them all is
         // grown (a growing array holds its old and new storage at once while it copies).
         var chunks: [[UInt8]] = []

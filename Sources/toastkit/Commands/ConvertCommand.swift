@@ -58,9 +58,11 @@ struct ConvertCommand: ParsableCommand {
             _ = try CatalogLocale.pathComponent(forLocale: sourceLanguage, file: "--source-language")
             try checkNotSame()
             if input.hasSuffix(".xcstrings") {
-                let bytes = try CatalogLoader.bytes(ofFile: input, limits: limits)
-                let catalog = try StringCatalog(xcstrings: bytes, file: input, limits: limits)
-                let entryLocations = StringCatalog.entryLocations(xcstrings: bytes, file: input)
+                // The file's bytes are let go once it is read (a large file is mapped meanwhile).
+                let (catalog, entryLocations) = try CatalogLoader.withBytes(ofFile: input, limits: limits) { (bytes) throws(CatalogError) in
+                    (try StringCatalog(xcstrings: bytes, file: input, limits: limits),
+                     StringCatalog.entryLocations(xcstrings: bytes, file: input))
+                }
                 spellings = catalog.warnings.filter { $0.rule == .keyNormalization }
                 let table = try CatalogLocale.pathComponent(forTable: catalog.table, file: input)
                 try checkFolder(output)

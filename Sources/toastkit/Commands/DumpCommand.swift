@@ -41,7 +41,9 @@ struct DumpCommand: ParsableCommand {
                     let file = files[start]
                     start += 1
                     do {
-                        let dump = try XCStringsDump(bytes: CatalogLoader.bytes(ofFile: file, limits: limits), file: file, limits: limits)
+                        let dump = try CatalogLoader.withBytes(ofFile: file, limits: limits) { (bytes) throws(CatalogError) in
+                            try XCStringsDump(bytes: bytes, file: file, limits: limits)
+                        }
                         for warning in dump.warnings { printError(warning.description) }
                         dump.write { lines in output.append { $0 += lines } }
                     } catch {

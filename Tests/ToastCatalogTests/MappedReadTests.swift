@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+@testable import ToastCatalog
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `CatalogLoader.withBytes`: a large file mapped under a read lease (Linux) reads as the
+/// array read does, and no one can shrink it while it is mapped.
+@Suite struct MappedReadTests {
+    /// Whether this system grants read leases (Linux with `fs.leases-enable` on); under
+    /// `CI=true` the tests that need one run regardless, and fail without one.
+    static let leasesAvailable: Bool = {
+        #if os(Linux)
+        let setting = (try? String(contentsOfFile: "/proc/sys/fs/leases-enable", encoding: .utf8)) ?? "0"
+        return setting.hasPrefix("1") || ProcessInfo.processInfo.environment["CI"] == "true"
+        #else
+        return ProcessInfo.processInfo.environment["CI"] == "true"
+        #endif
+    }()
+
+    /// A String Catalog of `keys` entries of five locales, over 8 MiB from 30,000 keys.
+    static func catalog(keys: Int) -> [UInt8] {
+        var text = "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n"
+        for index in 0..<keys {
+            text += "    \"key \(index)\" : {\n      \"localizations\" : {\n"
+            let locales = ["de", "en", "fr", "ja", "pt-BR"]
+            for (position, locale) in locales.enumerated() {
+                text += "        \"\(locale)\" : {\n          \"stringUnit\" : {\n            \"state\" : \"translated\",\n"
+                text += "            \"value\" : \"\(locale) \(index)\"\n          }\n        }"
+                text += position == locales.count - 1 ? "\n" : ",\n"
+            }
+            text += "      }\n    }" + (index == keys - 1 ? "\n" : ",\n")
+        }
+        text += "  },\n  \"version\" : \"1.0\"\n}\n"
+        return Array(text.utf8)
+    }
+
+    /// A file holding a large catalog in a fresh folder, removed by the caller.
+    static func largeFile() throws -> (folder: String, path: String, bytes: [UInt8]) {
+        let folder = try SafeFileWriterTests.folder()
+        let path = folder + "/Large.xcstrings"
+        let bytes = catalog(keys: 30_000)
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        return (folder, path, bytes)
+    }
+
+    @Test(.enabled(if: leasesAvailable, "this system grants no read leases (Linux, fs.leases-enable)"))
+    func aLargeFileIsMappedAndReadsAsTheArrayDoes() throws {
+        let (folder, path, bytes) = try Self.largeFile(); defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(bytes.count >= CatalogLoader.mappedReadBytes)
+        let (mapped, same, read) = try CatalogLoader.withBytes(ofFile: path) { (buffer, isMapped) throws(CatalogError) in
+            (isMapped, buffer.elementsEqual(bytes), try StringCatalog(xcstrings: buffer, file: path))
+        }
+        #expect(mapped)
+        #expect(same)
+        #expect(read == (try StringCatalog(xcstrings: bytes, file: path)))
+        #expect(read.keys.count == 30_000)
+        // The readers that take the mapped bytes.
+        let stats = try CatalogSet.load(paths: [path], detail: .states)
+        #expect(CatalogStats(stats.tables).text == CatalogStats([try StringCatalog(xcstrings: bytes, file: path)]).text)
+    }
+
+    /// A file someone has open for writing gets no lease: it is read into memory.
+    @Test func aFileOpenForWritingIsReadNotMapped() throws {
+        let (folder, path, bytes) = try Self.largeFile(); defer { try? FileManager.default.removeItem(atPath: folder) }
+        let writer = open(path, O_WRONLY)
+        #expect(writer >= 0)
+        defer { close(writer) }
+        let (mapped, same) = try CatalogLoader.withBytes(ofFile: path) { (buffer, isMapped) throws(CatalogError) in
+            (isMapped, buffer.elementsEqual(bytes))
+        }
+        #expect(!mapped)
+        #expect(same)
+    }
+
+    /// A truncation started while the file is mapped waits until the read is over: the bytes
+    /// stay whole (a mapped file that shrank would kill the reader).
+    @Test(.enabled(if: leasesAvailable, "this system grants no read leases (Linux, fs.leases-enable)"))
+    func aTruncationWaitsUntilTheReadEnds() throws {
+        let (folder, path, bytes) = try Self.largeFile(); defer { try? FileManager.default.removeItem(atPath: folder) }
+        let truncated = DispatchSemaphore(value: 0)
+        let outcome = try CatalogLoader.withBytes(ofFile: path) { (buffer, isMapped) throws(CatalogError) -> (Bool, Int, Bool) in
+            Thread.detachNewThread {
+                _ = truncate(path, 0)
+                truncated.signal()
+            }
+            // The truncation has started and waits for the lease.
+            let waited = truncated.wait(timeout: .now() + 0.5) == .timedOut
+            var status = stat()
+            _ = stat(path, &status)
+            return (isMapped && waited, Int(status.st_size), buffer.last == bytes.last && buffer.elementsEqual(bytes))
+        }
+        #expect(outcome.0, "the truncation did not wait for the mapped read")
+        #expect(outcome.1 == bytes.count)
+        #expect(outcome.2)
+        #expect(truncated.wait(timeout: .now() + 10) == .success)
+        var status = stat()
+        #expect(stat(path, &status) == 0 && status.st_size == 0)
+    }
+
+    /// Small files are read; a file is refused as `contents(ofFile:)` refuses it.
+    @Test func smallFilesAreReadAndRefusalsAreTheArrayReadsOnes() throws {
+        let folder = try SafeFileWriterTests.folder(); defer { try? FileManager.default.removeItem(atPath: folder) }
+        let small = folder + "/Small.xcstrings"
+        let bytes = Self.catalog(keys: 3)
+        try Data(bytes).write(to: URL(fileURLWithPath: small))
+        let (mapped, same) = try CatalogLoader.withBytes(ofFile: small) { (buffer, isMapped) throws(CatalogError) in
+            (isMapped, buffer.elementsEqual(bytes))
+        }
+        #expect(!mapped)
+        #expect(same)
+        let limits = CatalogLimits(maximumFileSize: 100)
+        for (path, limits) in [(folder + "/Missing.xcstrings", CatalogLimits.standard), (folder, .standard), (small, limits)] {
+            let expected = #expect(throws: CatalogError.self) { try CatalogLoader.contents(ofFile: path, limits: limits) }
+            let error = #expect(throws: CatalogError.self) {
+                try CatalogLoader.withBytes(ofFile: path, limits: limits) { (buffer) throws(CatalogError) in buffer.count }
+            }
+            #expect(error?.description == expected?.description)
+            #expect(error?.description.isEmpty == false)
+        }
+    }
+}
