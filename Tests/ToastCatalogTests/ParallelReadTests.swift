@@ -70,7 +70,7 @@ import ToastKitTesting
         return found
     }
 
-    /// Counting newlines eight bytes at a time, in blocks of 255 words: dense, sparse and none.
+    /// Counting newlines 32 bytes at a time, in runs of 255 blocks: dense, sparse and none.
     @Test(arguments: [(0.0, 5_000), (0.03, 100_003), (0.5, 70_001), (1.0, 40_000), (1.0, 7)])
     func newlineCounts(density: Double, size: Int) {
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15
