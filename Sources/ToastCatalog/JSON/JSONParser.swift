@@ -13,14 +13,17 @@ public enum JSONParser {
     /// Parses one JSON document; `file` names the input in errors. Nesting and string length
     /// are bounded by `limits`.
     public static func parse(_ bytes: [UInt8], file: String, limits: CatalogLimits = .standard) throws(CatalogError) -> JSONValue {
-        try bytes.withUnsafeBufferPointer { (buffer) throws(CatalogError) -> JSONValue in
-            var scanner = JSONScanner(bytes: buffer, file: file, limits: limits)
-            try scanner.skipByteOrderMark()
-            scanner.skipWhitespace()
-            let value = try scanner.value()
-            try scanner.expectEnd()
-            return value
-        }
+        try bytes.withUnsafeBufferPointer { (buffer) throws(CatalogError) -> JSONValue in try parse(buffer, file: file, limits: limits) }
+    }
+
+    /// Parses one JSON document from bytes the caller holds (a mapped file).
+    package static func parse(_ bytes: UnsafeBufferPointer<UInt8>, file: String, limits: CatalogLimits = .standard) throws(CatalogError) -> JSONValue {
+        var scanner = JSONScanner(bytes: bytes, file: file, limits: limits)
+        try scanner.skipByteOrderMark()
+        scanner.skipWhitespace()
+        let value = try scanner.value()
+        try scanner.expectEnd()
+        return value
     }
 }
 

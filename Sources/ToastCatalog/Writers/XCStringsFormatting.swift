@@ -60,14 +60,25 @@ public struct XCStringsFormatting: Sendable {
     /// - Throws: ``CatalogError`` with `file:line:column` and what was expected.
     public static func isLaidOut(_ bytes: [UInt8], file: String, writer: XCStringsWriter,
                                  limits: CatalogLimits = .standard) throws(CatalogError) -> Bool {
+        try bytes.withUnsafeBufferPointer { (buffer) throws(CatalogError) in try isLaidOut(buffer, file: file, writer: writer, limits: limits) }
+    }
+
+    /// ``isLaidOut(_:file:writer:limits:)`` of bytes the caller holds (a mapped file,
+    /// ``CatalogLoader/withBytes(ofFile:limits:_:)``).
+    package static func isLaidOut(_ bytes: UnsafeBufferPointer<UInt8>, file: String, writer: XCStringsWriter,
+                                  limits: CatalogLimits = .standard) throws(CatalogError) -> Bool {
         enum Part: Sendable {
             case layout(Bool)
             case catalog(CatalogError?)
         }
+        /// The bytes, read by both parts while this function waits for them.
+        struct Shared: @unchecked Sendable { let bytes: UnsafeBufferPointer<UInt8> }
+        let shared = Shared(bytes: bytes)
         let parts = Parallel.map(2) { index -> Part in
+            let bytes = shared.bytes
             if index == 0 { return .layout(writer.isLaidOut(bytes: bytes, limits: limits)) }
             do throws(CatalogError) {
-                _ = try StringCatalog(xcstrings: bytes, file: file, limits: limits, parallelism: .sequential, detail: .states, onEntry: nil)
+                _ = try StringCatalog(xcstrings: bytes, file: file, limits: limits, parallelism: .sequential, detail: .states)
                 return .catalog(nil)
             } catch {
                 return .catalog(error)

@@ -138,7 +138,12 @@ public struct XCStringsWriter: Sendable {
     /// without an error within `limits`; `false` means the file does not read within `limits`,
     /// or ``isLaidOut(_:as:)`` is false of its document.
     package func isLaidOut(bytes file: [UInt8], limits: CatalogLimits) -> Bool {
-        file.withUnsafeBufferPointer { XCStringsLayoutCheck.isLaidOut($0, order: MemberOrder(collator: collator), limits: limits) }
+        file.withUnsafeBufferPointer { isLaidOut(bytes: $0, limits: limits) }
+    }
+
+    /// ``isLaidOut(bytes:limits:)`` of bytes the caller holds (a mapped file).
+    package func isLaidOut(bytes file: UnsafeBufferPointer<UInt8>, limits: CatalogLimits) -> Bool {
+        XCStringsLayoutCheck.isLaidOut(file, order: MemberOrder(collator: collator), limits: limits)
     }
 
     /// The members of an object in Xcode's order (stable for duplicates).

@@ -44,15 +44,17 @@ struct FmtCommand: ParsableCommand {
             }
             for file in files {
                 do throws(CatalogError) {
-                    let contents = try CatalogLoader.contents(ofFile: file, limits: limits)
-                    let bytes = contents.bytes
                     if check {
-                        // Decided on the bytes: no tree is built for a file that differs.
-                        guard try !XCStringsFormatting.isLaidOut(bytes, file: file, writer: writer, limits: limits) else { continue }
+                        // Decided on the bytes (a large file mapped): no tree is built for a file that differs.
+                        guard try !CatalogLoader.withBytes(ofFile: file, limits: limits, { (bytes) throws(CatalogError) in
+                            try XCStringsFormatting.isLaidOut(bytes, file: file, writer: writer, limits: limits)
+                        }) else { continue }
                         changed.append(file)
                         printError("\(file):1:1: warning: [fmt] not in Xcode's layout; run toastkit fmt")
                         continue
                     }
+                    let contents = try CatalogLoader.contents(ofFile: file, limits: limits)
+                    let bytes = contents.bytes
                     // The tree is written back; the catalog checks the schema.
                     let read = try XCStringsFormatting(bytes, file: file, writer: writer, limits: limits)
                     last = read
