@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import ToastCatalog
+@testable import ToastCatalog
 import ToastTestSupport
 
 /// `CatalogStats` counts a large catalog in slices, one per core, and takes each entry's row
@@ -96,7 +96,33 @@ import ToastTestSupport
             let entry = try #require(states.entries[key])
             #expect(Set(entry.localizations.keys) == Set(table.entries[key]!.localizations.keys))
             #expect(entry.localizations.values.allSatisfy { $0.stringUnit?.value == "" && $0.plural.isEmpty })
+            // Each localization is the shared value of its state, as read in full.
+            #expect(entry.localizations == table.entries[key]!.localizations.mapValues { CatalogDetail.value(for: CatalogStats.state(of: $0)) })
         }
+    }
+
+    /// Localizations of every shape, read with `detail: .states`, are the shared values of
+    /// their states, as if read in full and then kept so; comments and unknown members go.
+    @Test(arguments: [
+        #"{"stringUnit":{"state":"new","value":"a"}}"#,
+        #"{"stringUnit":{"value":"a","state":"needs_review"}}"#,
+        #"{"stringUnit":{"state":"translated","value":"a","x":1}}"#,
+        #"{"variations":{"plural":{"one":{"stringUnit":{"state":"translated","value":"1"}},"other":{"stringUnit":{"state":"new","value":"n"}}}}}"#,
+        #"{"variations":{"plural":{}}}"#,
+        #"{"variations":{"device":{"mac":{"stringUnit":{"state":"needs_review","value":"m"}},"other":{"stringUnit":{"state":"translated","value":"o"}}}}}"#,
+        #"{"variations":{"device":{"iphone":{"variations":{"plural":{"other":{"stringUnit":{"state":"new","value":"o"}}}}}}}}"#,
+        #"{"stringUnit":{"state":"translated","value":"%#@n@"},"substitutions":{"n":{"formatSpecifier":"lld","variations":{"plural":{"one":{"stringUnit":{"state":"needs_review","value":"%arg"}},"other":{"stringUnit":{"state":"translated","value":"%arg"}}}}}}}"#,
+        #"{"stringUnit":{"state":"translated","value":"%#@n@"},"substitutions":{"n":{"formatSpecifier":"lld","variations":{"plural":{"other":{"stringUnit":{"state":"translated","value":"%arg"}}}}}}}"#,
+        #"{"unknown":true,"stringUnit":{"state":"stale","value":"s"}}"#,
+    ])
+    func statesDetailKeepsEachShapeAsItsState(localization: String) throws {
+        let json = #"{"sourceLanguage":"en","strings":{"k":{"comment":"c","x":[1],"localizations":{"de":\#(localization),"fr":{"stringUnit":{"state":"translated","value":"f"}}}}},"version":"1.0"}"#
+        let full = try StringCatalog(xcstrings: Array(json.utf8), file: "S.xcstrings")
+        let states = try StringCatalog(xcstrings: Array(json.utf8), file: "S.xcstrings", detail: .states, onEntry: nil)
+        let entry = try #require(states.entries["k"])
+        #expect(entry.localizations == full.entries["k"]!.localizations.mapValues { CatalogDetail.value(for: CatalogStats.state(of: $0)) })
+        #expect(entry.comment == nil && entry.extra.isEmpty)
+        #expect(CatalogStats([states]) == CatalogStats([full]))
     }
 
     /// Substitutions whose forms name the next one `fanOut` times, `levels` deep, as one

@@ -346,6 +346,8 @@ enum XCStringsReader {
             value = try localized(&scanner, locale, position)
         }
         try checkExpansion(value, key: key, locale: locale, scanner, position)
+        // A value read with its texts for the check is kept as its state, as the others are.
+        if scanner.detail == .states, !value.substitutions.isEmpty { return CatalogDetail.value(for: CatalogStats.state(of: value)) }
         return value
     }
 
@@ -405,6 +407,12 @@ enum XCStringsReader {
                 value.extra.append(try extra(&scanner, key, position))
             }
         }
+        // A ``CatalogDetail/states`` read keeps the value as its state (its forms were kept so
+        // as they were read); one with substitutions is read again with its texts
+        // (`checkedLocalization`).
+        if scanner.detail == .states, !scanner.keepsTexts, value.substitutions.isEmpty {
+            return CatalogDetail.value(for: CatalogStats.state(of: value))
+        }
         return value
     }
 
@@ -432,7 +440,7 @@ enum XCStringsReader {
         }
         if scanner.detail == .states && !scanner.keepsTexts {
             // The text is checked as it would be read, but not made: the value is the state's
-            // shared one (`CatalogEntry.keepStatesOnly`).
+            // shared one (`CatalogDetail.value(for:)`).
             guard (try? scanner.skipString()) != nil, scanner.skip(UInt8(ascii: "}")), scanner.skip(UInt8(ascii: "}")) else {
                 (scanner.index, scanner.line, scanner.lineStart) = start
                 return nil
