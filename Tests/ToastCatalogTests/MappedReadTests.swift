@@ -9,14 +9,25 @@ import Glibc
 /// `CatalogLoader.withBytes`: a large file mapped under a read lease (Linux) reads as the
 /// array read does, and no one can shrink it while it is mapped.
 @Suite struct MappedReadTests {
-    /// Whether this system grants read leases (Linux with `fs.leases-enable` on); under
-    /// `CI=true` the tests that need one run regardless, and fail without one.
+    /// Whether this system grants a read lease on a file in the tests' temporary folder (a
+    /// file system with leases, on Linux); under `CI=true` on Linux the tests that need one run
+    /// regardless, and fail without one. Other systems have no leases and always read.
     static let leasesAvailable: Bool = {
         #if os(Linux)
-        let setting = (try? String(contentsOfFile: "/proc/sys/fs/leases-enable", encoding: .utf8)) ?? "0"
-        return setting.hasPrefix("1") || ProcessInfo.processInfo.environment["CI"] == "true"
+        if ProcessInfo.processInfo.environment["CI"] == "true" { return true }
+        guard let folder = try? SafeFileWriterTests.folder() else { return false }
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/probe"
+        guard FileManager.default.createFile(atPath: path, contents: Data("x".utf8)) else { return false }
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        let setLease: Int32 = 1024  // F_SETLEASE, which Swift's Glibc module does not see
+        guard fcntl(descriptor, setLease, F_RDLCK) == 0 else { return false }
+        _ = fcntl(descriptor, setLease, F_UNLCK)
+        return true
         #else
-        return ProcessInfo.processInfo.environment["CI"] == "true"
+        return false
         #endif
     }()
 
@@ -86,11 +97,19 @@ import Glibc
                 _ = truncate(path, 0)
                 truncated.signal()
             }
-            // The truncation has started and waits for the lease.
-            let waited = truncated.wait(timeout: .now() + 0.5) == .timedOut
+            // The truncation has started and waits for the lease: the system shows the lease
+            // breaking (`/proc/locks`), and the file keeps its size.
+            var breaking = false
+            for _ in 0..<100 where !breaking {
+                breaking = ((try? String(contentsOfFile: "/proc/locks", encoding: .utf8)) ?? "").contains("BREAKING")
+                if !breaking { usleep(10_000) }
+            }
+            let waited = truncated.wait(timeout: .now() + 0.2) == .timedOut
             var status = stat()
             _ = stat(path, &status)
-            return (isMapped && waited, Int(status.st_size), buffer.last == bytes.last && buffer.elementsEqual(bytes))
+            // Read only while the file is whole: a mapped file that shrank would end the tests.
+            let whole = Int(status.st_size) == bytes.count && buffer.elementsEqual(bytes)
+            return (isMapped && breaking && waited, Int(status.st_size), whole)
         }
         #expect(outcome.0, "the truncation did not wait for the mapped read")
         #expect(outcome.1 == bytes.count)

@@ -17,7 +17,8 @@ extension CatalogLoader {
     /// hold a read lease on it (``LeasedMapping``): while `body` runs, a program that opens the
     /// file for writing or truncates it waits until `body` returns (at most the system's
     /// `lease-break-time`, 45 s by default), so the mapped bytes cannot shrink under the
-    /// reader. Without a lease (another program has the file open for writing, a file system
+    /// reader; one that opens it for writing without blocking (`O_NONBLOCK`) is refused with
+    /// `EWOULDBLOCK`. Without a lease (another program has the file open for writing, a file system
     /// without leases, a file this user does not own, another system), the file is read into
     /// memory.
     package static func withBytes<Result>(

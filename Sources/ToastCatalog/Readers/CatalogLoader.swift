@@ -273,7 +273,9 @@ public enum CatalogLoader {
     /// `.lproj` folder they are in. A `.strings` or `.stringsdict` file outside any `.lproj`
     /// folder is read as `sourceLanguage`, with an `assumed-locale` warning that says so.
     /// `detail` says how much of each String Catalog or `.stringsdict` entry is kept
-    /// (``CatalogDetail``).
+    /// (``CatalogDetail``). A String Catalog of 8 MiB or more is mapped while it is read, under
+    /// a read lease on Linux, which holds back anyone who would write to it meanwhile (see
+    /// `docs/ROBUSTNESS.md`).
     public static func readFile(_ path: String, sourceLanguage: String = "en",
                                 limits: CatalogLimits = .standard, detail: CatalogDetail = .full) throws(CatalogError) -> StringCatalog {
         let start = SourceLocation(file: path, line: 1, column: 1)
