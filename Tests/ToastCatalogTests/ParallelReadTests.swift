@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import ToastTestSupport
 import ToastCatalog
+import ToastSupport
 import ToastKitTesting
 
 /// A large String Catalog's entries are read on several cores from guessed entry starts; the
@@ -149,6 +150,31 @@ import ToastKitTesting
                 #expect(bytes[offset] == UInt8(ascii: "\"") && bytes[offset - 5] == 0x0A && bytes[offset + 1] == UInt8(ascii: "k"))
             }
         }
+    }
+
+    /// Work handed out beside the parts (`fmt --check`'s layout check) runs once, on the same
+    /// cores, exactly when the strings are read in parts, and changes nothing in the read; a
+    /// catalog not read in parts (one line, or under the size worth splitting) leaves it to
+    /// the caller.
+    @Test(arguments: [2, 3, 5])
+    func alongsideWorkRunsOnceWithTheParts(parts: Int) throws {
+        let text = Self.catalog(count: 40)
+        let bytes = Array(text.utf8)
+        let minified = Array(text.split(separator: "\n").map { $0.drop { $0 == " " } }.joined().utf8)
+        for (input, minimum, expected) in [(bytes, 0, 1), (minified, 0, 0), (bytes, bytes.count + 1, 0)] {
+            let runs = Locked(0)
+            let setting = XCStringsParallelism(parts: parts, minimumBytes: minimum, alongside: { runs.withLock { $0 += 1 } })
+            let read = Self.read(input, setting)
+            #expect(read == Self.read(input, .sequential))
+            #expect((try? read.get())?.keys.count == 40)
+            #expect(runs.withLock { $0 } == expected, "\(input.count) bytes, split from \(minimum)")
+        }
+        // A part's error does not keep the work from running.
+        let broken = Array(text.replacingOccurrences(of: "\"value\" : \"Élément 38\\n\"", with: "\"value\" : 38").utf8)
+        let runs = Locked(0)
+        let read = Self.read(broken, XCStringsParallelism(parts: parts, minimumBytes: 0, alongside: { runs.withLock { $0 += 1 } }))
+        #expect(read == Self.read(broken, .sequential))
+        #expect(runs.withLock { $0 } == 1)
     }
 
     @Test func duplicateKeysAcrossParts() throws {

@@ -155,6 +155,46 @@ struct XCStringsWriterCorpusTests {
         }
     }
 
+    /// Edits of a large laid-out catalog, early (first part) and late (last part).
+    static let largeEdits: [(name: String, edit: @Sendable (String) -> String)] = [
+        ("laid out", { (text: String) -> String in text }),
+        ("a space early", { (text: String) -> String in edit(text, "\"localizations\" : {", "\"localizations\" :  {", last: false) }),
+        ("a space late", { (text: String) -> String in edit(text, "\"localizations\" : {", "\"localizations\" :  {") }),
+        ("a schema error late", { (text: String) -> String in edit(text, "\"state\" : \"needs_review\"", "\"state\" : 7") }),
+        ("a schema error late, not laid out early", { (text: String) -> String in
+            edit(edit(text, "\"state\" : \"needs_review\"", "\"state\" : 7"), "\"localizations\" : {", "\"localizations\":{", last: false)
+        }),
+        ("a syntax error late", { (text: String) -> String in edit(text, "\\n\"", "\\q\"") }),
+    ]
+
+    /// A catalog over a megabyte is checked in parts, the layout check beside them
+    /// (``XCStringsParallelism/alongside``): its answer is the full read's for a change in the
+    /// first or the last part, of the layout, the schema or the syntax.
+    @Test(arguments: largeEdits.indices)
+    func aLargeCatalogIsCheckedInParts(_ index: Int) throws {
+        let (name, edit) = Self.largeEdits[index]
+        let tree = try JSONParser.parse(Array(ParallelReadTests.catalog(count: 6_000).utf8), file: "Large.xcstrings")
+        let laidOut = String(decoding: Self.writer.bytes(tree, finalNewline: true), as: UTF8.self)
+        let bytes = Array(edit(laidOut).utf8)
+        #expect(bytes.count > XCStringsParallelism.standard.minimumBytes)
+        #expect(name == "laid out" || bytes != Array(laidOut.utf8), "the edit applies")
+        let outcome = Self.checkOutcome(bytes, file: "Large.xcstrings")
+        #expect(outcome == Self.readOutcome(bytes, file: "Large.xcstrings"))
+        #expect(outcome == (name == "laid out" ? "true" : name.hasPrefix("a space") ? "false" : outcome))
+        #expect(name.contains("error") == outcome.contains("error"), "\(outcome)")
+        if name.contains("error late") {
+            // Found in the last part, at its line.
+            let line = outcome.split(separator: ":").dropFirst().first.flatMap { Int($0) } ?? 0
+            #expect(line > bytes.count(where: { $0 == 0x0A }) * 9 / 10, "\(outcome)")
+        }
+    }
+
+    /// `text` with the last (or first) `target` replaced.
+    static func edit(_ text: String, _ target: String, _ replacement: String, last: Bool = true) -> String {
+        guard let range = text.range(of: target, options: last ? .backwards : []) else { return text }
+        return text.replacingCharacters(in: range, with: replacement)
+    }
+
     /// `fmt --check`'s answer: laid out or not, or the error's text.
     static func checkOutcome(_ bytes: [UInt8], file: String) -> String {
         do { return try "\(XCStringsFormatting.isLaidOut(bytes, file: file, writer: writer))" } catch { return error.description }

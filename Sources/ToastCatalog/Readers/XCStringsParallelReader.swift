@@ -22,12 +22,19 @@ package struct XCStringsParallelism: Sendable {
     /// Where to start looking for each part's first entry, as byte offsets (tests); `nil`
     /// spreads the parts evenly.
     package var searchOffsets: [Int]?
+    /// Other work on the same bytes, run on the same cores as the parts and handed out before
+    /// them (`fmt --check`'s layout check): the core that finishes it reads the parts left,
+    /// so the two passes share the cores instead of one waiting for the other. It runs only
+    /// when the `"strings"` object is read in parts (a large catalog laid out on lines), so a
+    /// caller that finds it has not run runs it itself.
+    package var alongside: (@Sendable () -> Void)?
 
     /// Creates a setting.
-    package init(parts: Int, minimumBytes: Int, searchOffsets: [Int]? = nil) {
+    package init(parts: Int, minimumBytes: Int, searchOffsets: [Int]? = nil, alongside: (@Sendable () -> Void)? = nil) {
         self.parts = parts
         self.minimumBytes = minimumBytes
         self.searchOffsets = searchOffsets
+        self.alongside = alongside
     }
 
     /// One part per core (at most 8), for `"strings"` objects of 1 MB or more.
@@ -66,7 +73,11 @@ extension XCStringsReader {
               let starts = partStarts(scanner, parallelism: parallelism) else { return nil }
         let slots = LockedSlots<Part>(count: starts.count + 1)
         let shared = SharedScanner(scanner: scanner)
-        Parallel.forEach(starts.count + 1) { index in
+        let alongside = parallelism.alongside
+        let extra = alongside == nil ? 0 : 1
+        Parallel.forEach(starts.count + 1 + extra) { task in
+            if let alongside, task == 0 { return alongside() }
+            let index = task - extra
             let first = shared.scanner
             let stop = index < starts.count ? starts[index].offset : Int.max
             var part: Part

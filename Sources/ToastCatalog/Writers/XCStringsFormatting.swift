@@ -49,13 +49,14 @@ public struct XCStringsFormatting: Sendable {
     /// answer, and the same error, as ``init(_:file:writer:limits:)`` and its `isLaidOut`, without
     /// building the tree of a file that differs.
     ///
-    /// The bytes are checked on two cores at once: their layout (``XCStringsWriter``'s check on
-    /// bytes, which is exact) on one, the catalog on the other. When the catalog reads, the
-    /// JSON parser reads the bytes too (the catalog reader reads them with the parser's scanner
-    /// and grammar, and more strictly), so the check's answer stands: a file that is not laid
-    /// out is known so at its first difference. Only when the catalog does not read is the file
-    /// parsed as a tree, so that a syntax error is reported as the JSON parser reports it before
-    /// the schema error.
+    /// Two passes read the bytes: their layout (``XCStringsWriter``'s check on bytes, which is
+    /// exact) and the catalog. A large catalog is read in parts, two a core, with the layout
+    /// check handed out first (``XCStringsParallelism/alongside``): the cores share both passes.
+    /// When the catalog reads, the JSON parser reads the bytes too (the catalog reader reads
+    /// them with the parser's scanner and grammar, and more strictly), so the check's answer
+    /// stands: a file that is not laid out is known so at its first difference. Only when the
+    /// catalog does not read is the file parsed as a tree, so that a syntax error is reported
+    /// as the JSON parser reports it before the schema error.
     ///
     /// - Throws: ``CatalogError`` with `file:line:column` and what was expected.
     public static func isLaidOut(_ bytes: [UInt8], file: String, writer: XCStringsWriter,
@@ -67,26 +68,22 @@ public struct XCStringsFormatting: Sendable {
     /// ``CatalogLoader/withBytes(ofFile:limits:_:)``).
     package static func isLaidOut(_ bytes: UnsafeBufferPointer<UInt8>, file: String, writer: XCStringsWriter,
                                   limits: CatalogLimits = .standard) throws(CatalogError) -> Bool {
-        enum Part: Sendable {
-            case layout(Bool)
-            case catalog(CatalogError?)
-        }
-        /// The bytes, read by both parts while this function waits for them.
+        /// The bytes, read by the layout check while this function waits for it.
         struct Shared: @unchecked Sendable { let bytes: UnsafeBufferPointer<UInt8> }
         let shared = Shared(bytes: bytes)
-        let parts = Parallel.map(2) { index -> Part in
-            let bytes = shared.bytes
-            if index == 0 { return .layout(writer.isLaidOut(bytes: bytes, limits: limits)) }
-            do throws(CatalogError) {
-                _ = try StringCatalog(xcstrings: bytes, file: file, limits: limits, parallelism: .sequential, detail: .states)
-                return .catalog(nil)
-            } catch {
-                return .catalog(error)
-            }
+        let layout = LockedSlots<Bool>(count: 1)
+        let parallelism = XCStringsParallelism(
+            parts: min(16, 2 * Parallel.processorCount), minimumBytes: XCStringsParallelism.standard.minimumBytes,
+            alongside: { layout.store(writer.isLaidOut(bytes: shared.bytes, limits: limits), at: 0) })
+        var failure: CatalogError?
+        do throws(CatalogError) {
+            _ = try StringCatalog(xcstrings: bytes, file: file, limits: limits, parallelism: parallelism, detail: .states)
+        } catch {
+            failure = error
         }
-        guard case .layout(let laidOut) = parts[0], case .catalog(let failure) = parts[1] else {
-            preconditionFailure("Parallel.map returns its parts in index order")
-        }
+        // A catalog read on one core (small, minified, or failed before its strings) leaves
+        // the layout unchecked.
+        let laidOut = layout.take()[0] ?? writer.isLaidOut(bytes: bytes, limits: limits)
         guard let failure else { return laidOut }
         // Bytes laid out are known to parse; any other file may hold a syntax error, which
         // comes first.
