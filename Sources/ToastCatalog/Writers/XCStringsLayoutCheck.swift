@@ -22,12 +22,16 @@ struct XCStringsLayoutCheck {
     private let limits: CatalogLimits
     private var order: MemberOrder
     private var index = 0
-    /// Member names of the object open at each depth, as byte ranges (buffers kept for reuse).
-    private var names: [[Range<Int>]] = []
+    /// Member names of the objects open, as byte ranges: each object's names follow those of
+    /// the object it is in (one buffer, kept for reuse).
+    private var names: [Range<Int>] = []
     /// For each member count, where the names of the last object of that size found in order
     /// stand: an object whose names are those bytes, in order, is in order without a collation
-    /// key (every localization repeats the same member names).
+    /// key (every localization repeats the same member names). Counts under
+    /// ``smallShapeCount`` are looked up by index.
     private var orderedShapes: [Int: [Range<Int>]] = [:]
+    private var smallOrderedShapes: [[Range<Int>]] = Array(repeating: [], count: smallShapeCount)
+    private static let smallShapeCount = 16
 
     /// Whether `bytes` are the writer's layout of the document they hold (see the type).
     static func isLaidOut(_ bytes: UnsafeBufferPointer<UInt8>, order: MemberOrder, limits: CatalogLimits) -> Bool {
@@ -65,10 +69,31 @@ struct XCStringsLayoutCheck {
         return true
     }
 
-    /// Steps over the indent of `depth`: two spaces a level.
+    /// Steps over `byte` when it is the byte at the index.
+    @inline(__always)
+    private mutating func skip(_ byte: UInt8) -> Bool {
+        guard index < bytes.count, bytes[index] == byte else { return false }
+        index += 1
+        return true
+    }
+
+    /// Steps over `first` then `second` when they are the bytes at the index.
+    @inline(__always)
+    private mutating func skip(_ first: UInt8, _ second: UInt8) -> Bool {
+        guard index + 2 <= bytes.count, bytes[index] == first, bytes[index + 1] == second else { return false }
+        index += 2
+        return true
+    }
+
+    /// Steps over the indent of `depth`: two spaces a level, compared eight at a time.
     private mutating func indent(_ depth: Int) -> Bool {
         let end = index + 2 * depth
         guard end <= bytes.count else { return false }
+        let raw = UnsafeRawPointer(bytes.baseAddress!)
+        while index + 8 <= end {
+            guard raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) == 0x2020_2020_2020_2020 else { return false }
+            index += 8
+        }
         while index < end {
             guard bytes[index] == 0x20 else { return false }
             index += 1
@@ -82,32 +107,29 @@ struct XCStringsLayoutCheck {
     private mutating func object(depth: Int) -> Bool {
         guard opens(atDepth: depth) else { return false }
         index += 1
-        if skip("\n\n") { return indent(depth) && skip("}") }
-        guard skip("\n") else { return false }
-        if names.count <= depth { names.append(contentsOf: repeatElement([], count: depth + 1 - names.count)) }
-        var members = names[depth]
-        names[depth] = []
-        members.removeAll(keepingCapacity: true)
-        defer { names[depth] = members }
+        if skip(0x0A, 0x0A) { return indent(depth) && skip(UInt8(ascii: "}")) }
+        guard skip(0x0A) else { return false }
+        let first = names.count
+        defer { names.removeSubrange(first...) }
         while true {
             guard indent(depth + 1), index < bytes.count, bytes[index] == UInt8(ascii: "\""), let name = string() else { return false }
-            members.append(name)
+            names.append(name)
             guard skip(" : "), value(depth: depth + 1) else { return false }
-            if skip(",\n") { continue }
-            guard skip("\n"), indent(depth), skip("}") else { return false }
-            return isOrdered(members)
+            if skip(UInt8(ascii: ","), 0x0A) { continue }
+            guard skip(0x0A), indent(depth), skip(UInt8(ascii: "}")) else { return false }
+            return isOrdered(from: first)
         }
     }
 
     private mutating func array(depth: Int) -> Bool {
         guard opens(atDepth: depth) else { return false }
         index += 1
-        if skip("\n\n") { return indent(depth) && skip("]") }
-        guard skip("\n") else { return false }
+        if skip(0x0A, 0x0A) { return indent(depth) && skip(UInt8(ascii: "]")) }
+        guard skip(0x0A) else { return false }
         while true {
             guard indent(depth + 1), value(depth: depth + 1) else { return false }
-            if skip(",\n") { continue }
-            return skip("\n") && indent(depth) && skip("]")
+            if skip(UInt8(ascii: ","), 0x0A) { continue }
+            return skip(0x0A) && indent(depth) && skip(UInt8(ascii: "]"))
         }
     }
 
@@ -230,18 +252,40 @@ struct XCStringsLayoutCheck {
         return true
     }
 
-    /// Whether an object's member names (ranges of their escaped bytes) are in the writer's
-    /// order: the names of the last ordered object of the same size, byte for byte, or else
-    /// in ``MemberOrder``'s order of their decoded texts.
-    private mutating func isOrdered(_ members: [Range<Int>]) -> Bool {
-        if members.count < 2 { return true }
-        let base = bytes.baseAddress!
-        if let shape = orderedShapes[members.count],
-           zip(shape, members).allSatisfy({ $0.count == $1.count && memcmp(base + $0.lowerBound, base + $1.lowerBound, $0.count) == 0 }) {
-            return true
-        }
+    /// Whether an object's member names (``names`` from `first`, ranges of their escaped bytes)
+    /// are in the writer's order: the names of the last ordered object of the same size, byte
+    /// for byte, or else in ``MemberOrder``'s order of their decoded texts.
+    private mutating func isOrdered(from first: Int) -> Bool {
+        let count = names.count - first
+        if count < 2 { return true }
+        let small = count < Self.smallShapeCount
+        let same = small ? names.withUnsafeBufferPointer { names in
+            smallOrderedShapes[count].withUnsafeBufferPointer { shape in sameNames(shape, UnsafeBufferPointer(rebasing: names[first...])) }
+        } : orderedShapes[count].map { shape in
+            names.withUnsafeBufferPointer { names in
+                shape.withUnsafeBufferPointer { shape in sameNames(shape, UnsafeBufferPointer(rebasing: names[first...])) }
+            }
+        } ?? false
+        if same { return true }
+        let members = Array(names[first...])
         guard order.isOrdered(members.map(decoded)) else { return false }
-        orderedShapes[members.count] = members
+        if small { smallOrderedShapes[count] = members } else { orderedShapes[count] = members }
+        return true
+    }
+
+    /// Whether two lists of names (ranges of the bytes) spell the same names, in order; false
+    /// for an empty `shape` (none of that size known yet).
+    private func sameNames(_ shape: UnsafeBufferPointer<Range<Int>>, _ members: UnsafeBufferPointer<Range<Int>>) -> Bool {
+        guard shape.count == members.count else { return false }
+        let base = bytes.baseAddress!
+        for (known, name) in zip(shape, members) {
+            guard known.count == name.count else { return false }
+            var offset = 0
+            while offset < known.count {
+                guard base[known.lowerBound + offset] == base[name.lowerBound + offset] else { return false }
+                offset += 1
+            }
+        }
         return true
     }
 
