@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ToastSupport
 
 extension CatalogLoader {
     /// Files from this size up are mapped, not copied, when a read lease can be had (Linux):
@@ -84,17 +85,38 @@ struct LeasedMapping: ~Copyable {
         }
         let count = Int(status.st_size)
         guard count >= CatalogLoader.mappedReadBytes,
-              let base = mmap(nil, count, PROT_READ, MAP_PRIVATE | MAP_POPULATE, descriptor, 0),
+              let base = mmap(nil, count, PROT_READ, MAP_PRIVATE, descriptor, 0),
               base != MAP_FAILED else {
             _ = fcntl(descriptor, Self.setLease, F_UNLCK)
             return nil
         }
+        Self.populate(base, count: count)
         self.bytes = UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: count)
         self.descriptor = descriptor
         #else
         return nil
         #endif
     }
+
+    #if os(Linux)
+    /// `MADV_POPULATE_READ` (Linux 5.14), which Swift's Glibc module may not define.
+    private static let populateRead: Int32 = 22
+
+    /// Maps the pages of the file in before they are read, a slice per core at once
+    /// (`MAP_POPULATE` maps them on the calling thread alone). Where the system does not
+    /// know the advice, the pages are mapped as they are first read.
+    private static func populate(_ base: UnsafeMutableRawPointer, count: Int) {
+        let page = max(1, Int(sysconf(Int32(_SC_PAGESIZE))))
+        let pages = (count + page - 1) / page
+        let slices = Parallel.slices(of: pages, into: Parallel.processorCount)
+        let start = UInt(bitPattern: base)
+        Parallel.forEach(slices.count) { part in
+            let slice = slices[part]
+            guard !slice.isEmpty, let address = UnsafeMutableRawPointer(bitPattern: start + UInt(slice.lowerBound * page)) else { return }
+            _ = madvise(address, min(slice.count * page, count - slice.lowerBound * page), populateRead)
+        }
+    }
+    #endif
 
     /// Hands `body` the file's bytes, mapped for as long as it runs.
     func read<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws(CatalogError) -> Result) throws(CatalogError) -> Result {
