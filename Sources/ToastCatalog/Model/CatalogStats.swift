@@ -93,31 +93,36 @@ public struct CatalogStats: Sendable, Equatable {
     /// is spelled two ways (the merged entries keep one spelling's).
     static func rowsByPresence(table: StringCatalog, layers: CatalogLayers) -> [Row]? {
         guard table.format != .xcstrings else { return nil }
+        // One pass checks every layer and finds every row, and notes the rows of each key of
+        // the entry layers, so that marking the keys below looks no entry up again. Every row
+        // is known before the keys are marked, so that each key's locales fit in a fixed
+        // number of words.
+        var locales = LocaleRows(table: table.table)
+        var noted: [NotedRows?] = []
+        noted.reserveCapacity(layers.layers.count)
         for layer in layers.layers {
             switch layer.source {
             case .strings(let file):
                 guard file.respelled.isEmpty else { return nil }
+                if file.count > 0 { _ = locales.row(ofCode: file.locale) }
+                noted.append(nil)
             case .entries(let entries, let keys, let respelled):
                 guard respelled.isEmpty else { return nil }
+                var rows = NotedRows(keyCount: keys.count)
                 // The entries of the layer's keys, as the merged dictionary takes them.
                 for key in keys {
-                    guard let entry = entries[key] else { continue }
+                    guard let entry = entries[key] else {
+                        rows.endKey(present: false)
+                        continue
+                    }
                     guard entry.shouldTranslate != false, !entry.localizations.isEmpty else { return nil }
-                    for value in entry.localizations.values where state(of: value) != .translated { return nil }
+                    for (code, value) in entry.localizations {
+                        guard state(of: value) == .translated else { return nil }
+                        rows.rows.append(locales.row(ofLastCode: code))
+                    }
+                    rows.endKey(present: true)
                 }
-            }
-        }
-        // Every row is known before the keys are marked, so that each key's locales fit in a
-        // fixed number of words.
-        var locales = LocaleRows(table: table.table)
-        for layer in layers.layers {
-            switch layer.source {
-            case .strings(let file): if file.count > 0 { _ = locales.row(ofCode: file.locale) }
-            case .entries(let entries, let keys, _):
-                for key in keys {
-                    guard let entry = entries[key] else { continue }
-                    for code in entry.localizations.keys { _ = locales.row(ofCode: code) }
-                }
+                noted.append(rows)
             }
         }
         var tableRows = locales.rows
@@ -148,7 +153,7 @@ public struct CatalogStats: Sendable, Equatable {
         // found without hashing it (the reference is the first non-empty file of its kind).
         var referenceStrings: (table: StringsTable, ids: [Int])?
         var referenceEntries: (keys: [String], ids: [Int])?
-        for layer in layers.layers {
+        for (layerIndex, layer) in layers.layers.enumerated() {
             switch layer.source {
             case .strings(let file):
                 guard file.count > 0 else { continue }
@@ -166,24 +171,25 @@ public struct CatalogStats: Sendable, Equatable {
                     }
                 }
                 if referenceStrings == nil { referenceStrings = (file, ids) }
-            case .entries(let entries, let keys, _):
+            case .entries(_, let keys, _):
+                guard let rows = noted[layerIndex] else { preconditionFailure("every entry layer's rows are noted") }
+                let reference = referenceEntries
                 var ids: [Int] = []
-                for (position, key) in keys.enumerated() {
-                    guard let entry = entries[key] else { continue }
+                for (position, key) in keys.enumerated() where rows.present[position] {
                     let id: Int
-                    if let reference = referenceEntries, position < reference.ids.count, reference.ids[position] >= 0,
+                    if let reference, position < reference.ids.count, reference.ids[position] >= 0,
                        CodePointOrder.compare(key, reference.keys[position]) == 0 {
                         id = reference.ids[position]
                     } else {
                         id = index(of: key)
                     }
-                    if referenceEntries == nil {
+                    if reference == nil {
                         ids.append(contentsOf: repeatElement(-1, count: position - ids.count))
                         ids.append(id)
                     }
-                    for code in entry.localizations.keys { set(id, row: locales.row(ofCode: code)) }
+                    for row in rows.rows(ofKey: position) { set(id, row: row) }
                 }
-                if referenceEntries == nil && !keys.isEmpty { referenceEntries = (keys, ids) }
+                if reference == nil && !keys.isEmpty { referenceEntries = (keys, ids) }
             }
             if respelled { return nil }
         }
@@ -202,6 +208,30 @@ public struct CatalogStats: Sendable, Equatable {
             }
         }
         return tableRows
+    }
+
+    /// The rows of each key of an entry layer, in key order: the rows of key `i` end at
+    /// `ends[i]`, where the next key's begin.
+    struct NotedRows {
+        var rows: [Int] = []
+        private(set) var ends: [Int] = []
+        /// Whether the layer has an entry for key `i`.
+        private(set) var present: [Bool] = []
+
+        init(keyCount: Int) {
+            ends.reserveCapacity(keyCount)
+            present.reserveCapacity(keyCount)
+            rows.reserveCapacity(keyCount)
+        }
+
+        /// Ends the rows of the next key.
+        mutating func endKey(present: Bool) {
+            ends.append(rows.count)
+            self.present.append(present)
+        }
+
+        /// The rows of key `i`.
+        func rows(ofKey i: Int) -> ArraySlice<Int> { rows[(i == 0 ? 0 : ends[i - 1])..<ends[i]] }
     }
 
     /// A table's rows, one per canonical locale, found from the codes its entries hold: each
@@ -230,6 +260,18 @@ public struct CatalogStats: Sendable, Equatable {
             if let known = byCode[code] { return known }
             let found = row(ofCanonical: CatalogLocale.normalize(code))
             byCode[code] = found
+            return found
+        }
+
+        /// The last code asked for by ``row(ofLastCode:)``, and its row.
+        private var last: (code: String, row: Int)?
+
+        /// ``row(ofCode:)``, without hashing a code equal to the last one asked for (a file's
+        /// entries mostly hold its one locale).
+        mutating func row(ofLastCode code: String) -> Int {
+            if let last, last.code == code { return last.row }
+            let found = row(ofCode: code)
+            last = (code, found)
             return found
         }
     }
