@@ -84,7 +84,8 @@ extension StringCatalog {
                 throw error
             }
             let (inserted, kept) = seen.insert(entry.key)
-            let parsed = CatalogEntry(localizations: [locale: detail == .states ? CatalogDetail.value(for: CatalogStats.state(of: value)) : value])
+            // The format has no states: every value is translated.
+            let parsed = CatalogEntry(localizations: [locale: detail == .states ? CatalogDetail.value(for: .translated) : value])
             if inserted {
                 keys.append(entry.key)
                 entries[entry.key] = parsed
