@@ -52,6 +52,7 @@ public struct XCStringsFormatting: Sendable {
     /// Two passes read the bytes: their layout (``XCStringsWriter``'s check on bytes, which is
     /// exact) and the catalog. A large catalog is read in parts, two a core, with the layout
     /// check handed out first (``XCStringsParallelism/alongside``): the cores share both passes.
+    /// A smaller one is read on one core while the layout is checked on another.
     /// When the catalog reads, the JSON parser reads the bytes too (the catalog reader reads
     /// them with the parser's scanner and grammar, and more strictly), so the check's answer
     /// stands: a file that is not laid out is known so at its first difference. Only when the
@@ -71,6 +72,20 @@ public struct XCStringsFormatting: Sendable {
         /// The bytes, read by the layout check while this function waits for it.
         struct Shared: @unchecked Sendable { let bytes: UnsafeBufferPointer<UInt8> }
         let shared = Shared(bytes: bytes)
+        if bytes.count < XCStringsParallelism.standard.minimumBytes {
+            // Too small to be read in parts: the two passes run side by side.
+            let checked = Parallel.map(2) { index -> Result<Bool, CatalogError> in
+                if index == 0 { return .success(writer.isLaidOut(bytes: shared.bytes, limits: limits)) }
+                return Result { () throws(CatalogError) in
+                    _ = try StringCatalog(xcstrings: shared.bytes, file: file, limits: limits, parallelism: .sequential, detail: .states)
+                    return true
+                }
+            }
+            let laidOut = (try? checked[0].get()) ?? false
+            guard case .failure(let failure) = checked[1] else { return laidOut }
+            if !laidOut { _ = try JSONParser.parse(bytes, file: file, limits: limits) }
+            throw failure
+        }
         let layout = LockedSlots<Bool>(count: 1)
         let parallelism = XCStringsParallelism(
             parts: min(16, 2 * Parallel.processorCount), minimumBytes: XCStringsParallelism.standard.minimumBytes,
