@@ -169,6 +169,14 @@ import ToastKitTesting
             #expect((try? read.get())?.keys.count == 40)
             #expect(runs.withLock { $0 } == expected, "\(input.count) bytes, split from \(minimum)")
         }
+        // A repeated "strings" member (read, with a warning) does not run the work again.
+        let object = text[text.range(of: "\"strings\" : ")!.upperBound..<text.range(of: ",\n  \"version\"")!.lowerBound]
+        let repeated = Array(text.replacingOccurrences(of: "\n  \"version\"", with: "\n  \"strings\" : \(object),\n  \"version\"").utf8)
+        let repeatedRuns = Locked(0)
+        let repeatedRead = Self.read(repeated, XCStringsParallelism(parts: parts, minimumBytes: 0, alongside: { repeatedRuns.withLock { $0 += 1 } }))
+        #expect(repeatedRead == Self.read(repeated, .sequential))
+        #expect((try? repeatedRead.get())?.keys.count == 40)
+        #expect(repeatedRuns.withLock { $0 } == 1)
         // A part's error does not keep the work from running.
         let broken = Array(text.replacingOccurrences(of: "\"value\" : \"Élément 38\\n\"", with: "\"value\" : 38").utf8)
         let runs = Locked(0)

@@ -7,7 +7,7 @@ import ToastSupport
 
 extension CatalogLoader {
     /// Files from this size up are mapped, not copied, when a read lease can be had (Linux):
-    /// copying 68 MB into fresh memory took 38 ms on one core, mapping it 5 ms.
+    /// copying 68 MB into fresh memory took 38 ms on one core, mapping it 3–5 ms.
     static let mappedReadBytes = 8 << 20
 
     /// Hands `body` the bytes of a file, checked and refused as ``contents(ofFile:limits:)``

@@ -161,6 +161,7 @@ enum XCStringsReader {
     static func catalog(_ scanner: inout JSONScanner, table: String, parallelism: XCStringsParallelism = .sequential,
                         keepsEntries: Bool = true,
                         onEntry: ((String?, String, CatalogEntry, Position) -> Void)? = nil) throws(CatalogError) -> StringCatalog {
+        var parallelism = parallelism
         var sourceLanguage: String?
         var version = "1.0"
         var hasVersion = false
@@ -234,6 +235,8 @@ enum XCStringsReader {
                     }
                 }
                 if onEntry == nil, let read = try parallelStrings(&scanner, parallelism: parallelism) {
+                    // The work beside the parts has run; a repeated "strings" member does not run it again.
+                    parallelism.alongside = nil
                     entries.reserveCapacity(read.count)
                     keys.reserveCapacity(read.count)
                     for item in read { add(item.name, item.entry, item.position, &scanner) }

@@ -72,33 +72,31 @@ public struct XCStringsFormatting: Sendable {
         /// The bytes, read by the layout check while this function waits for it.
         struct Shared: @unchecked Sendable { let bytes: UnsafeBufferPointer<UInt8> }
         let shared = Shared(bytes: bytes)
-        if bytes.count < XCStringsParallelism.standard.minimumBytes {
-            // Too small to be read in parts: the two passes run side by side.
-            let checked = Parallel.map(2) { index -> Result<Bool, CatalogError> in
-                if index == 0 { return .success(writer.isLaidOut(bytes: shared.bytes, limits: limits)) }
-                return Result { () throws(CatalogError) in
-                    _ = try StringCatalog(xcstrings: shared.bytes, file: file, limits: limits, parallelism: .sequential, detail: .states)
-                    return true
-                }
+        @Sendable func check() -> Bool { writer.isLaidOut(bytes: shared.bytes, limits: limits) }
+        @Sendable func read(_ parallelism: XCStringsParallelism) -> CatalogError? {
+            let read = Result { () throws(CatalogError) in
+                try StringCatalog(xcstrings: shared.bytes, file: file, limits: limits, parallelism: parallelism, detail: .states)
             }
-            let laidOut = (try? checked[0].get()) ?? false
-            guard case .failure(let failure) = checked[1] else { return laidOut }
-            if !laidOut { _ = try JSONParser.parse(bytes, file: file, limits: limits) }
-            throw failure
+            guard case .failure(let error) = read else { return nil }
+            return error
         }
         let layout = LockedSlots<Bool>(count: 1)
-        let parallelism = XCStringsParallelism(
-            parts: min(16, 2 * Parallel.processorCount), minimumBytes: XCStringsParallelism.standard.minimumBytes,
-            alongside: { layout.store(writer.isLaidOut(bytes: shared.bytes, limits: limits), at: 0) })
-        var failure: CatalogError?
-        do throws(CatalogError) {
-            _ = try StringCatalog(xcstrings: bytes, file: file, limits: limits, parallelism: parallelism, detail: .states)
-        } catch {
-            failure = error
+        let failure: CatalogError?
+        if bytes.count < XCStringsParallelism.standard.minimumBytes {
+            // Too small to be read in parts: the layout is checked on one core while the
+            // catalog is read on another.
+            failure = Parallel.map(2) { index -> CatalogError? in
+                guard index == 1 else { layout.store(check(), at: 0); return nil }
+                return read(.sequential)
+            }[1]
+        } else {
+            failure = read(XCStringsParallelism(parts: min(16, 2 * Parallel.processorCount),
+                                                minimumBytes: XCStringsParallelism.standard.minimumBytes,
+                                                alongside: { layout.store(check(), at: 0) }))
         }
-        // A catalog read on one core (small, minified, or failed before its strings) leaves
+        // A large catalog not read in parts (minified, or failed before its strings) leaves
         // the layout unchecked.
-        let laidOut = layout.take()[0] ?? writer.isLaidOut(bytes: bytes, limits: limits)
+        let laidOut = layout.take()[0] ?? check()
         guard let failure else { return laidOut }
         // Bytes laid out are known to parse; any other file may hold a syntax error, which
         // comes first.
