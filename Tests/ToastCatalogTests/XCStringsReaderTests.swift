@@ -107,6 +107,24 @@ import ToastICU
         #expect(warning.message.contains("\"strings\" member appears more than once"))
     }
 
+    /// A key spelled two ways in both "strings" members (found by the fuzzer: the second
+    /// member's respelling was looked up among the first member's, which were dropped) is
+    /// read as the last member alone.
+    @Test(arguments: [true, false])
+    func aRepeatedStringsMemberWithARespelledKey(keepsEntries: Bool) throws {
+        let strings = "{\"caf\u{E9}\":{},\"cafe\u{301}\":{\"comment\":\"decomposed\"}}"
+        let text = "{\"sourceLanguage\":\"en\",\"strings\":\(strings),\"strings\":\(strings)}"
+        let once = "{\"sourceLanguage\":\"en\",\"strings\":\(strings)}"
+        let detail: CatalogDetail = keepsEntries ? .full : .states
+        let catalog = try StringCatalog(xcstrings: Array(text.utf8), file: "L.xcstrings", detail: detail, onEntry: nil)
+        let alone = try StringCatalog(xcstrings: Array(once.utf8), file: "L.xcstrings", detail: detail, onEntry: nil)
+        #expect(catalog.keys == alone.keys)
+        #expect(catalog.respelledEntries == alone.respelledEntries)
+        #expect(catalog.respelledEntries.count == 1)
+        // Each member's warnings, the repeat's between them.
+        #expect(catalog.warnings.map(\.rule) == alone.warnings.map(\.rule) + [.duplicateKey] + alone.warnings.map(\.rule))
+    }
+
     @Test func truncatedFileIsAnErrorNotAPartialCatalog() {
         let bytes = Array(Self.sample.utf8)
         for cut in stride(from: 0, to: bytes.count - 1, by: 7) {

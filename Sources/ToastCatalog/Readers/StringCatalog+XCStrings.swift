@@ -191,6 +191,7 @@ enum XCStringsReader {
                     entries = [:]
                     keys = []
                     respelled = []
+                    respelledByBytes = [:]
                     warnings.append(CatalogWarning(location: scanner.sourceLocation(position), rule: .duplicateKey,
                                                    message: "the top-level \"strings\" member appears more than once; the last one wins"))
                 }
