@@ -574,7 +574,8 @@ func byteCount(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, upTo end: I
 }
 
 /// Nonzero exactly when some byte of `word` is `byte` (high bits mark the bytes from the first
-/// match on) — for scanning eight bytes at a time; shared by the JSON and `.strings` readers.
+/// match on) — for scanning eight bytes at a time; shared by the JSON, `.strings` and XML
+/// property-list readers.
 @inline(__always) func matches(_ word: UInt64, _ byte: UInt8) -> UInt64 {
     let x = word ^ (0x0101_0101_0101_0101 &* UInt64(byte))
     return (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080

@@ -85,7 +85,8 @@ public struct XMLPropertyListParser {
     /// The deepest nesting accepted by default (``CatalogLimits/maximumDepth``).
     public static let maximumDepth = CatalogLimits.standard.maximumDepth
 
-    private let bytes: [UInt8]
+    /// The document's bytes, borrowed for the parse (``parse(_:file:limits:)`` holds them).
+    private let bytes: UnsafeBufferPointer<UInt8>
     private let file: String
     private var index = 0
     private var line = 1
@@ -103,12 +104,15 @@ public struct XMLPropertyListParser {
             throw CatalogError(location: SourceLocation(file: file, line: 1, column: 1), rule: .plistSyntax,
                                message: "expected UTF-8 text")
         }
-        // The bytes are read in place, from after the byte-order mark (not copied without it).
-        var parser = XMLPropertyListParser(bytes: bytes, start: body.startIndex, file: file, limits: limits)
-        return try parser.document()
+        // The bytes are read in place, from after the byte-order mark (not copied without it),
+        // through a pointer: no bounds check or retain on each byte read.
+        return try bytes.withUnsafeBufferPointer { (buffer) throws(CatalogError) -> PropertyList in
+            var parser = XMLPropertyListParser(bytes: buffer, start: body.startIndex, file: file, limits: limits)
+            return try parser.document()
+        }
     }
 
-    private init(bytes: [UInt8], start: Int, file: String, limits: CatalogLimits) {
+    private init(bytes: UnsafeBufferPointer<UInt8>, start: Int, file: String, limits: CatalogLimits) {
         self.bytes = bytes
         self.index = start
         self.file = file
@@ -125,21 +129,20 @@ public struct XMLPropertyListParser {
     /// without a line feed at a time (a run of text or indentation).
     private mutating func advance(_ count: Int = 1) {
         let end = min(index + count, bytes.count)
-        bytes.withUnsafeBufferPointer { buffer in
-            let raw = UnsafeRawPointer(buffer.baseAddress!)
-            while index < end {
-                if index + 8 <= end {
-                    let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-                    if word & 0x8080_8080_8080_8080 == 0, matches(word, 0x0A) == 0 {
-                        column += 8
-                        index += 8
-                        continue
-                    }
+        guard index < end else { return }
+        let raw = UnsafeRawPointer(bytes.baseAddress!)
+        while index < end {
+            if index + 8 <= end {
+                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                if word & 0x8080_8080_8080_8080 == 0, matches(word, 0x0A) == 0 {
+                    column += 8
+                    index += 8
+                    continue
                 }
-                let byte = buffer[index]
-                if byte == 0x0A { line += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }
-                index += 1
             }
+            let byte = bytes[index]
+            if byte == 0x0A { line += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }
+            index += 1
         }
     }
 
@@ -160,7 +163,7 @@ public struct XMLPropertyListParser {
     private func peek(bytes text: some Collection<UInt8>, at offset: Int) -> Bool {
         guard offset + text.count <= bytes.count else { return false }
         let same = text.withContiguousStorageIfAvailable { expected in
-            expected.isEmpty || bytes.withUnsafeBufferPointer { memcmp($0.baseAddress! + offset, expected.baseAddress!, expected.count) == 0 }
+            expected.isEmpty || memcmp(bytes.baseAddress! + offset, expected.baseAddress!, expected.count) == 0
         }
         return same ?? bytes[offset..<(offset + text.count)].elementsEqual(text)
     }
@@ -230,7 +233,7 @@ public struct XMLPropertyListParser {
             guard byte >= 0x80, scalar(at: index).properties.isAlphabetic else { break }
             advanceScalar()
         }
-        let name = String(decoding: bytes[nameStart..<index], as: UTF8.self)
+        let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[nameStart..<index]), as: UTF8.self)
         guard !name.isEmpty else { throw error("expected an element name after '<'") }
         var quote: UInt8?
         while index < bytes.count {
@@ -321,7 +324,7 @@ public struct XMLPropertyListParser {
     private mutating func text(until name: String) throws(CatalogError) -> String {
         var out: [UInt8] = []
         let start = here
-        func keep(_ run: ArraySlice<UInt8>) throws(CatalogError) {
+        func keep(_ run: some Collection<UInt8>) throws(CatalogError) {
             if out.count + run.count > limits.maximumStringLength { throw limits.stringTooLong(at: start) }
             out.append(contentsOf: run)
         }
@@ -331,23 +334,17 @@ public struct XMLPropertyListParser {
             if byte != UInt8(ascii: "<") && byte != UInt8(ascii: "&") {
                 // Plain text, the common case: a run kept at once.
                 let runStart = index
-                let end = bytes.withUnsafeBufferPointer { buffer in
-                    var end = runStart
-                    while end < buffer.count, buffer[end] != UInt8(ascii: "<"), buffer[end] != UInt8(ascii: "&") { end += 1 }
-                    return end
-                }
+                let end = Self.markupStart(in: bytes, from: runStart)
                 if out.isEmpty, end + 1 < bytes.count, bytes[end] == UInt8(ascii: "<"), bytes[end + 1] == UInt8(ascii: "/") {
                     // The whole text is this run (the bytes are valid UTF-8): made at once.
                     if end - runStart > limits.maximumStringLength { throw limits.stringTooLong(at: start) }
-                    let text = bytes.withUnsafeBufferPointer { buffer in
-                        let run = UnsafeBufferPointer(rebasing: buffer[runStart..<end])
-                        return Self.vocabularyWord(run) ?? String(decoding: run, as: UTF8.self)
-                    }
+                    let run = UnsafeBufferPointer(rebasing: bytes[runStart..<end])
+                    let text = Self.vocabularyWord(run) ?? String(decoding: run, as: UTF8.self)
                     advance(end - runStart)
                     try closeTag(name)
                     return text
                 }
-                try keep(bytes[runStart..<end])
+                try keep(UnsafeBufferPointer(rebasing: bytes[runStart..<end]))
                 advance(end - runStart)
                 continue
             }
@@ -359,15 +356,32 @@ public struct XMLPropertyListParser {
                     guard index < bytes.count else { throw error("expected ']]>' closing the CDATA section") }
                     advance()
                 }
-                try keep(bytes[runStart..<index])
+                try keep(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
                 advance(3)
                 continue
             }
             if peek("<!--") { try skip(past: "-->", what: "the end of the comment '-->'"); continue }
             if byte == UInt8(ascii: "<") { throw error("expected text or </\(name)>, found a nested element") }
             let scalar = try entity()
-            try keep(ArraySlice(Array(String(scalar).utf8)))
+            try keep(String(scalar).utf8)
         }
+    }
+
+    /// The index of the first `<` or `&` in `bytes` from `start` (the end when there is none):
+    /// eight bytes at a time.
+    private static func markupStart(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var end = start
+        let count = bytes.count
+        if count >= 8 {
+            let raw = UnsafeRawPointer(bytes.baseAddress!)
+            while end + 8 <= count {
+                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: end, as: UInt64.self))
+                if matches(word, UInt8(ascii: "<")) | matches(word, UInt8(ascii: "&")) != 0 { break }
+                end += 8
+            }
+        }
+        while end < count, bytes[end] != UInt8(ascii: "<"), bytes[end] != UInt8(ascii: "&") { end += 1 }
+        return end
     }
 
     private mutating func entity() throws(CatalogError) -> Unicode.Scalar {
