@@ -112,8 +112,10 @@ import Glibc
         #expect(compared >= 20)
     }
 
-    /// Each locale's files made on all cores are the files made one locale at a time.
-    @Test func localesMadeTogetherAreEachLocalesFiles() throws {
+    /// Each locale's files made ahead, a window of locales on all cores, are the files made one
+    /// locale at a time, and the shapes found beforehand say which of them are made.
+    @Test(arguments: [["en", "de", "fr"], ["de"], ["fr", "en", "de", "en", "fr"], []])
+    func localesMadeAheadAreEachLocalesFiles(locales: [String]) throws {
         var catalog = StringCatalog(table: "T", sourceLanguage: "en")
         for index in 0..<300 {
             let key = "k\(index)"
@@ -125,13 +127,23 @@ import Glibc
                     : LocalizedValue(stringUnit: StringUnit(state: "needs_review", value: "d\(index)")),
             ])
         }
+        // A key with no localizations: the source language's files hold it as its text.
+        catalog.keys.append("bare")
+        catalog.entries["bare"] = CatalogEntry()
         let entries = catalog.entriesBySpelling()
-        let locales = ["en", "de", "fr"]
-        let together = CatalogConverter.lprojFiles(from: catalog, entries: entries, locales: locales)
-        #expect(together.count == 3)
-        for (locale, made) in zip(locales, together) {
+        var ahead = CatalogConverter.LprojFilesAhead(catalog: catalog, entries: entries, locales: locales)
+        let shapes = CatalogConverter.lprojShapes(of: catalog, entries: entries, locales: locales)
+        #expect(shapes.count == locales.count)
+        for (index, locale) in locales.enumerated() {
+            let made = ahead.take(index)
             let alone = CatalogConverter.lprojFiles(from: catalog, entries: entries, locale: locale)
             #expect(made.strings == alone.strings && made.stringsdict == alone.stringsdict && made.report == alone.report, "\(locale)")
+            #expect(shapes[index].strings == (made.strings != nil) && shapes[index].stringsdict == (made.stringsdict != nil), "\(locale)")
+        }
+        // What each locale gets: en only flat texts, de both files, fr nothing.
+        let expected = ["en": (true, false), "de": (true, true), "fr": (false, false)]
+        for (locale, shape) in zip(locales, shapes) {
+            #expect(shape.strings == expected[locale]!.0 && shape.stringsdict == expected[locale]!.1, "\(locale)")
         }
     }
 

@@ -197,13 +197,53 @@ public enum CatalogConverter {
                 files.stringsdict.map { String(decoding: $0, as: UTF8.self) }, files.report)
     }
 
-    /// ``lprojFiles(from:entries:locale:file:entryLocations:)`` of each of `locales`, in
-    /// order, made on all cores.
-    package static func lprojFiles(from catalog: StringCatalog, entries: [SpelledEntry], locales: [String], file: String? = nil,
-                                   entryLocations: [String: SourceLocation] = [:]) -> [(strings: [UInt8]?, stringsdict: [UInt8]?, report: Report)] {
-        Parallel.map(locales.count) { index in
-            lprojFiles(from: catalog, entries: entries, locale: locales[index], file: file, entryLocations: entryLocations)
+    /// The `.lproj` files of a String Catalog's locales, made as they are asked for, in order:
+    /// a window of locales at a time (one per core, side by side), so that a conversion holds
+    /// one window's files, never every locale's at once. Each locale's files are
+    /// ``lprojFiles(from:entries:locale:file:entryLocations:)``.
+    package struct LprojFilesAhead {
+        private var ahead: Parallel.Ahead<(strings: [UInt8]?, stringsdict: [UInt8]?, report: Report)>
+
+        /// The files of `locales` (see the type); `entries` are the catalog's
+        /// ``StringCatalog/entriesBySpelling()``.
+        package init(catalog: StringCatalog, entries: [SpelledEntry], locales: [String], file: String? = nil,
+                     entryLocations: [String: SourceLocation] = [:]) {
+            ahead = Parallel.Ahead(count: locales.count) { index in
+                lprojFiles(from: catalog, entries: entries, locale: locales[index], file: file, entryLocations: entryLocations)
+            }
         }
+
+        /// The files of the locale at `index`, taken out: each index is asked for once, in
+        /// increasing order.
+        package mutating func take(_ index: Int) -> (strings: [UInt8]?, stringsdict: [UInt8]?, report: Report) {
+            ahead.take(index)
+        }
+    }
+
+    /// Which of a locale's two files ``lprojFiles(from:entries:locale:file:entryLocations:)``
+    /// makes (returns non-nil), for each of `locales`, found without making them (on all
+    /// cores): a conversion checks the paths it will write before it makes any file.
+    package static func lprojShapes(of catalog: StringCatalog, entries: [SpelledEntry], locales: [String]) -> [(strings: Bool, stringsdict: Bool)] {
+        Parallel.map(locales.count) { index in
+            var shape = (strings: false, stringsdict: false)
+            for item in entries {
+                guard let value = lprojValue(of: item, in: catalog, locale: locales[index]) else { continue }
+                if value.plural.isEmpty && value.substitutions.isEmpty {
+                    if value.stringUnit != nil { shape.strings = true }
+                } else {
+                    shape.stringsdict = true
+                }
+                if shape.strings && shape.stringsdict { break }
+            }
+            return shape
+        }
+    }
+
+    /// The value of `item` that a locale's `.lproj` files hold: its localization, or for the
+    /// source language of an entry with none, the key as its text.
+    private static func lprojValue(of item: SpelledEntry, in catalog: StringCatalog, locale: String) -> LocalizedValue? {
+        item.entry.localizations[locale] ?? (locale == catalog.sourceLanguage && item.entry.localizations.isEmpty
+            ? LocalizedValue(stringUnit: StringUnit(state: nil, value: item.key)) : nil)
     }
 
     /// The UTF-8 bytes of what ``lproj(from:locale:file:entryLocations:)`` returns, for
@@ -214,12 +254,19 @@ public enum CatalogConverter {
         let file = file ?? catalog.table + ".xcstrings"
         var report = Report()
         var strings: [UInt8] = []
-        var dict: [UInt8] = []
+        // The property list is written into one buffer, its head first: kept when an entry
+        // was added after it.
+        let plistHead = Array("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <plist version="1.0">
+            <dict>
+
+            """.utf8)
+        var dict = plistHead
         for item in entries {
             let (key, entry) = (item.key, item.entry)
-            let value = entry.localizations[locale] ?? (locale == catalog.sourceLanguage && entry.localizations.isEmpty
-                ? LocalizedValue(stringUnit: StringUnit(state: nil, value: key)) : nil)
-            guard let value else { continue }
+            guard let value = lprojValue(of: item, in: catalog, locale: locale) else { continue }
             func note(_ message: String) {
                 report.notConverted.append(CatalogWarning(location: entryLocations[key] ?? SourceLocation(file: file, line: 1, column: 1),
                                                         rule: .notConverted, message: "“\(key)” (\(locale)): \(message)"))
@@ -294,14 +341,9 @@ public enum CatalogConverter {
             }
             dict.append(contentsOf: "\t</dict>\n".utf8)
         }
-        let plist = dict.isEmpty ? nil : Array("""
-            <?xml version="1.0" encoding="UTF-8"?>
-            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-            <plist version="1.0">
-            <dict>
-
-            """.utf8) + dict + Array("</dict>\n</plist>\n".utf8)
-        return (strings.isEmpty ? nil : strings, plist, report)
+        let hasEntries = dict.count > plistHead.count
+        if hasEntries { dict.append(contentsOf: "</dict>\n</plist>\n".utf8) }
+        return (strings.isEmpty ? nil : strings, hasEntries ? dict : nil, report)
     }
 
     /// What an emptied `.strings` file holds: nothing (a valid, empty table).

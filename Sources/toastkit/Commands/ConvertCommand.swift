@@ -43,6 +43,8 @@ struct ConvertCommand: ParsableCommand {
 
     private enum Contents {
         case bytes([UInt8])
+        /// A file of the String Catalog's locale at this index, made when it is written.
+        case lproj(locale: Int, stringsdict: Bool)
         /// An `.lproj` table, converted to a String Catalog as `writer` writes it.
         case converted(StringCatalog, XCStringsWriter)
     }
@@ -54,6 +56,9 @@ struct ConvertCommand: ParsableCommand {
         var spellings: [CatalogWarning] = []
         var renamed: [CatalogWarning] = []
         var loaded: [StringCatalog] = []  // kept to the end (see finish(keeping:code:))
+        // A String Catalog's locales, whose files are made as they are written.
+        var lprojFiles: CatalogConverter.LprojFilesAhead?
+        var lprojLocaleCount = 0
         do throws(CatalogError) {
             _ = try CatalogLocale.pathComponent(forLocale: sourceLanguage, file: "--source-language")
             try checkNotSame()
@@ -77,15 +82,19 @@ struct ConvertCommand: ParsableCommand {
                     try checkFolder(folder)
                     folders.append(folder)
                 }
-                let files = CatalogConverter.lprojFiles(from: catalog, entries: entries, locales: locales, file: input,
-                                                        entryLocations: entryLocations)
-                for (folder, (strings, dict, localeReport)) in zip(folders, files) {
-                    report.notConverted += localeReport.notConverted
-                    for (bytes, ext, empty) in [(strings, ".strings", CatalogConverter.emptyStrings),
-                                                (dict, ".stringsdict", CatalogConverter.emptyStringsdict)] {
+                // Which files each locale gets is known before they are made; they are made a
+                // window of locales at a time as they are written, so that the conversion never
+                // holds every locale's files.
+                let shapes = CatalogConverter.lprojShapes(of: catalog, entries: entries, locales: locales)
+                lprojFiles = CatalogConverter.LprojFilesAhead(catalog: catalog, entries: entries, locales: locales, file: input,
+                                                              entryLocations: entryLocations)
+                lprojLocaleCount = locales.count
+                for (index, (folder, shape)) in zip(folders, shapes).enumerated() {
+                    for (made, isDict, ext, empty) in [(shape.strings, false, ".strings", CatalogConverter.emptyStrings),
+                                                       (shape.stringsdict, true, ".stringsdict", CatalogConverter.emptyStringsdict)] {
                         let path = PathText.joined(folder, table + ext)
-                        if let bytes {
-                            plan.append(Planned(path: path, contents: .bytes(bytes)))
+                        if made {
+                            plan.append(Planned(path: path, contents: .lproj(locale: index, stringsdict: isDict)))
                         } else if exists(path) {
                             plan.append(Planned(path: path, contents: .bytes(Array(empty.utf8)), emptiesStale: true))
                         }
@@ -141,6 +150,17 @@ struct ConvertCommand: ParsableCommand {
             throw CLIFailure(code: 2, message: "toastkit: \(existing.count) file(s) exist; nothing was written")
         }
         TemporaryFiles.installSignalCleanup()
+        // The locales' files, made in order as the plan reaches them; each locale's report is
+        // added when its files are made (every locale's, in order, by the end).
+        var madeLocales = 0
+        var current: (strings: [UInt8]?, stringsdict: [UInt8]?) = (nil, nil)
+        func makeLocales(through last: Int) {
+            while madeLocales <= last, let made = lprojFiles?.take(madeLocales) {
+                report.notConverted += made.report.notConverted
+                current = (made.strings, made.stringsdict)
+                madeLocales += 1
+            }
+        }
         for item in plan {
             let folder = PathText.folder(of: item.path)
             if !folder.isEmpty && !exists(folder), let reason = PathText.createFolders(folder) {
@@ -150,6 +170,12 @@ struct ConvertCommand: ParsableCommand {
                 let options = SafeFileWriter.Options(force: force, replacesExisting: force, followsSymlinks: false, activity: "converting")
                 switch item.contents {
                 case .bytes(let bytes): try SafeFileWriter.write(bytes, to: item.path, options: options)
+                case .lproj(let locale, let isDict):
+                    makeLocales(through: locale)
+                    // Let go of each file once it is written.
+                    let bytes = (isDict ? current.stringsdict : current.strings) ?? []
+                    if isDict { current.stringsdict = nil } else { current.strings = nil }
+                    try SafeFileWriter.write(bytes, to: item.path, options: options)
                 case .converted(let table, let writer):
                     // Each entry is converted as its run is written: neither the catalog nor
                     // its bytes are held whole.
@@ -163,6 +189,7 @@ struct ConvertCommand: ParsableCommand {
             }
             if item.emptiesStale { printError("\(item.path):1:1: warning: [stale-file] emptied: the conversion has nothing for it") }
         }
+        makeLocales(through: lprojLocaleCount - 1)
         // Keys spelled two ways are converted as two keys, as Apple's runtime sees them; each
         // is still worth a look.
         for warning in renamed + spellings { printError(warning.description) }
