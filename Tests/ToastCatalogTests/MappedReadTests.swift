@@ -7,8 +7,9 @@ import Glibc
 #endif
 
 /// `CatalogLoader.withBytes`: a large file mapped under a read lease (Linux) reads as the
-/// array read does, and no one can shrink it while it is mapped.
-@Suite struct MappedReadTests {
+/// array read does, and no one can shrink it while it is mapped. One test at a time: one
+/// counts the process's file pages, which another's mapping would change.
+@Suite(.serialized) struct MappedReadTests {
     /// Whether this system grants a read lease on a file in the tests' temporary folder (a
     /// file system with leases, on Linux); under `CI=true` on Linux the tests that need one run
     /// regardless, and fail without one. Other systems have no leases and always read.
@@ -55,6 +56,39 @@ import Glibc
         let bytes = catalog(keys: 30_000)
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         return (folder, path, bytes)
+    }
+
+    /// A mapped catalog whose pages are let go as its parts read past them (`convert`) reads
+    /// as the array does; the pages come back from the file when read again; the process holds
+    /// less of the file once they are let go.
+    @Test(.enabled(if: leasesAvailable, "this system grants no read leases (Linux, fs.leases-enable)"))
+    func aMappedCatalogReadWithItsPagesLetGo() throws {
+        let (folder, path, bytes) = try Self.largeFile(); defer { try? FileManager.default.removeItem(atPath: folder) }
+        let (mapped, read, resident, same) = try CatalogLoader.withBytes(ofFile: path) { (buffer, isMapped) throws(CatalogError) in
+            // One part per core, as `convert` reads: all start at once (a part started later
+            // counts the lines before it, bringing back pages let go).
+            var setting = XCStringsParallelism.standard
+            setting.readBehindBytes = 1 << 16
+            if isMapped { setting.readBehind = CatalogLoader.pageRelease(of: buffer) }
+            let read = try StringCatalog(xcstrings: buffer, file: path, parallelism: setting)
+            let resident = Self.residentFileKiB()
+            return (isMapped, read, resident, buffer.elementsEqual(bytes))
+        }
+        #expect(mapped)
+        #expect(read == (try StringCatalog(xcstrings: bytes, file: path)))
+        #expect(same)
+        // Most of the file's pages were let go (the test binary's own file pages stay).
+        let after = Self.residentFileKiB()
+        if let resident, let after {
+            #expect(resident < after + bytes.count / 1024 / 2, "\(resident) KiB of files resident after the read, \(after) KiB unmapped")
+        }
+    }
+
+    /// The process's resident memory backed by files, in KiB (Linux; nil elsewhere).
+    static func residentFileKiB() -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("RssFile:") }) else { return nil }
+        return Int(line.split(separator: " ").dropFirst().first ?? "")
     }
 
     @Test(.enabled(if: leasesAvailable, "this system grants no read leases (Linux, fs.leases-enable)"))

@@ -185,6 +185,36 @@ import ToastKitTesting
         #expect(runs.withLock { $0 } == 1)
     }
 
+    /// Each part tells of the bytes it has read past, a stretch of at least the given size at
+    /// a time: the stretches lie inside the strings, never overlap, each part's in order, and
+    /// the read is unchanged, with the pages of a mapped file let go as they are told
+    /// (`convert`). A catalog not read in parts tells nothing.
+    @Test(arguments: [(2, 1), (3, 1), (3, 600), (5, 1 << 20)])
+    func partsTellOfTheBytesTheyReadPast(parts: Int, every: Int) throws {
+        let text = Self.catalog(count: 40)
+        let bytes = Array(text.utf8)
+        let told = Locked<[Range<Int>]>([])
+        var setting = XCStringsParallelism(parts: parts, minimumBytes: 0, readBehind: { range in told.withLock { $0.append(range) } })
+        setting.readBehindBytes = every
+        let read = Self.read(bytes, setting)
+        #expect(read == Self.read(bytes, .sequential))
+        let stretches = told.withLock { $0 }.sorted { $0.lowerBound < $1.lowerBound }
+        let strings = text.utf8.distance(from: text.utf8.startIndex, to: text.range(of: "\"strings\" : {")!.upperBound)
+        let end = text.utf8.distance(from: text.utf8.startIndex, to: text.range(of: "\n  \"version\"")!.lowerBound)
+        if every >= bytes.count {
+            #expect(stretches.isEmpty)
+        } else {
+            #expect(stretches.count >= 40 / (every == 1 ? 1 : 8), "\(stretches.count) stretches")
+            #expect(stretches.allSatisfy { $0.count >= every && $0.lowerBound >= strings && $0.upperBound <= end })
+            #expect(zip(stretches, stretches.dropFirst()).allSatisfy { $0.upperBound <= $1.lowerBound })
+        }
+        // One line: not read in parts, nothing told.
+        let minified = Array(text.split(separator: "\n").map { $0.drop { $0 == " " } }.joined().utf8)
+        let none = Locked(0)
+        _ = Self.read(minified, XCStringsParallelism(parts: parts, minimumBytes: 0, readBehind: { _ in none.withLock { $0 += 1 } }))
+        #expect(none.withLock { $0 } == 0)
+    }
+
     @Test func duplicateKeysAcrossParts() throws {
         let catalog = try Self.expectSameEverywhere(Array(Self.catalog(count: 30, duplicateEvery: 7).utf8), step: 211).get()
         #expect(catalog.warnings.count == 4)

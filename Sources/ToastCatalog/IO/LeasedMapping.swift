@@ -44,6 +44,31 @@ extension CatalogLoader {
     }
 }
 
+extension CatalogLoader {
+    /// A ``XCStringsParallelism/readBehind`` for `bytes` that
+    /// ``withBytes(ofFile:limits:_:)-(_,(UnsafeBufferPointer<UInt8>,Bool)->Result)`` says are
+    /// mapped, for as long as they are: the system takes back the pages wholly inside each
+    /// range it is told of (`MADV_DONTNEED`). They stop counting in the process's memory and
+    /// are read again from the file if touched (the read lease keeps the file as it was).
+    /// Never for bytes that are not mapped: memory of the process's own would be emptied.
+    package static func pageRelease(of bytes: UnsafeBufferPointer<UInt8>) -> @Sendable (Range<Int>) -> Void {
+        let base = UInt(bitPattern: bytes.baseAddress), count = bytes.count
+        return { range in releaseMappedPages(at: base, count: count, in: range) }
+    }
+
+    private static func releaseMappedPages(at base: UInt, count: Int, in range: Range<Int>) {
+        #if os(Linux)
+        guard base != 0, range.lowerBound >= 0, range.upperBound <= count else { return }
+        let page = UInt(max(1, Int(sysconf(Int32(_SC_PAGESIZE)))))
+        let start = base + UInt(range.lowerBound)
+        let end = base + UInt(range.upperBound)
+        let first = (start + page - 1) / page * page, last = end / page * page
+        guard first < last, let address = UnsafeMutableRawPointer(bitPattern: first) else { return }
+        _ = madvise(address, Int(last - first), MADV_DONTNEED)
+        #endif
+    }
+}
+
 /// A file mapped into memory under a read lease, released (unmapped, lease given back) when
 /// it ends.
 ///

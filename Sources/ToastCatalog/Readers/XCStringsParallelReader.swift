@@ -28,13 +28,26 @@ package struct XCStringsParallelism: Sendable {
     /// when the `"strings"` object is read in parts (a large catalog laid out on lines), so a
     /// caller that finds it has not run runs it itself.
     package var alongside: (@Sendable () -> Void)?
+    /// Told of the bytes each part has read past, a stretch of at least ``readBehindBytes`` at
+    /// a time, in each part's order (parts side by side call it at once): a caller that holds
+    /// the bytes mapped lets the system take those pages back
+    /// (``CatalogLoader/pageRelease(of:)``), so that the file and the model it
+    /// becomes are not both held whole. The bytes may still be read afterwards (a position
+    /// worked out, the members after `"strings"`), and a part that starts after others have
+    /// gone ahead counts the lines before it, bringing their pages back: it is meant for one
+    /// part per core (``standard``), all started at once.
+    package var readBehind: (@Sendable (Range<Int>) -> Void)?
+    /// How far a part reads before telling ``readBehind``.
+    package var readBehindBytes = 4 << 20
 
     /// Creates a setting.
-    package init(parts: Int, minimumBytes: Int, searchOffsets: [Int]? = nil, alongside: (@Sendable () -> Void)? = nil) {
+    package init(parts: Int, minimumBytes: Int, searchOffsets: [Int]? = nil, alongside: (@Sendable () -> Void)? = nil,
+                 readBehind: (@Sendable (Range<Int>) -> Void)? = nil) {
         self.parts = parts
         self.minimumBytes = minimumBytes
         self.searchOffsets = searchOffsets
         self.alongside = alongside
+        self.readBehind = readBehind
     }
 
     /// One part per core (at most 8), for `"strings"` objects of 1 MB or more.
@@ -74,6 +87,7 @@ extension XCStringsReader {
         let slots = LockedSlots<Part>(count: starts.count + 1)
         let shared = SharedScanner(scanner: scanner)
         let alongside = parallelism.alongside
+        let behind = parallelism.readBehind.map { (tell: $0, every: max(1, parallelism.readBehindBytes)) }
         let extra = alongside == nil ? 0 : 1
         Parallel.forEach(starts.count + 1 + extra) { task in
             if let alongside, task == 0 { return alongside() }
@@ -84,7 +98,7 @@ extension XCStringsReader {
             if index == 0 {
                 part = Part(scanner: first)
                 do throws(CatalogError) {
-                    if try part.scanner.openObject() { try readEntries(into: &part, stoppingAt: stop) }
+                    if try part.scanner.openObject() { try readEntries(into: &part, stoppingAt: stop, behind: behind) }
                 } catch { part.error = error }
             } else {
                 let start = starts[index - 1]
@@ -94,7 +108,7 @@ extension XCStringsReader {
                 resumed.line = 1 + byteCount(of: 0x0A, in: first.bytes, upTo: start.lineStart)
                 resumed.depth = first.depth + 1
                 part = Part(scanner: resumed)
-                do throws(CatalogError) { try readEntries(into: &part, stoppingAt: stop) } catch { part.error = error }
+                do throws(CatalogError) { try readEntries(into: &part, stoppingAt: stop, behind: behind) } catch { part.error = error }
             }
             slots.store(part, at: index)
         }
@@ -134,13 +148,21 @@ extension XCStringsReader {
         let scanner: JSONScanner
     }
 
-    /// Reads entries into `part` until the closing brace or an entry name at or after `stop`.
-    static func readEntries(into part: inout Part, stoppingAt stop: Int) throws(CatalogError) {
+    /// Reads entries into `part` until the closing brace or an entry name at or after `stop`;
+    /// `behind` is told of the bytes read past, `every` bytes or more at a time
+    /// (``XCStringsParallelism/readBehind``).
+    static func readEntries(into part: inout Part, stoppingAt stop: Int,
+                            behind: (tell: @Sendable (Range<Int>) -> Void, every: Int)? = nil) throws(CatalogError) {
         var entries = part.entries
         defer { part.entries = entries }
+        var told = part.scanner.index
         part.stopped = try part.scanner.memberLoop(stoppingAt: stop) { (scanner: inout JSONScanner, key: Key, position: Position) throws(CatalogError) in
             let name = key.string(in: scanner.bytes)
             entries.append(ReadEntry(name: name, entry: try entry(&scanner, name, position), position: position))
+            if let behind, scanner.index - told >= behind.every {
+                behind.tell(told..<scanner.index)
+                told = scanner.index
+            }
         }
     }
 

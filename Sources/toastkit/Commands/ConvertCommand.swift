@@ -63,10 +63,14 @@ struct ConvertCommand: ParsableCommand {
             _ = try CatalogLocale.pathComponent(forLocale: sourceLanguage, file: "--source-language")
             try checkNotSame()
             if input.hasSuffix(".xcstrings") {
-                // The file's bytes are let go once it is read (a large file is mapped meanwhile).
-                let (catalog, entryLocations) = try CatalogLoader.withBytes(ofFile: input, limits: limits) { (bytes) throws(CatalogError) in
-                    (try StringCatalog(xcstrings: bytes, file: input, limits: limits),
-                     StringCatalog.entryLocations(xcstrings: bytes, file: input))
+                // The file's bytes are let go once it is read. A large file is mapped meanwhile,
+                // and its pages are let go as the catalog is read past them, so that the file
+                // and its model are not both held whole (the entries' places are found first).
+                let (catalog, entryLocations) = try CatalogLoader.withBytes(ofFile: input, limits: limits) { (bytes, isMapped) throws(CatalogError) in
+                    let entryLocations = StringCatalog.entryLocations(xcstrings: bytes, file: input)
+                    var parallelism = XCStringsParallelism.standard
+                    if isMapped { parallelism.readBehind = CatalogLoader.pageRelease(of: bytes) }
+                    return (try StringCatalog(xcstrings: bytes, file: input, limits: limits, parallelism: parallelism), entryLocations)
                 }
                 spellings = catalog.warnings.filter { $0.rule == .keyNormalization }
                 let table = try CatalogLocale.pathComponent(forTable: catalog.table, file: input)
