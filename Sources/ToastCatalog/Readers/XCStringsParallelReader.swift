@@ -164,6 +164,8 @@ extension XCStringsReader {
                 told = scanner.index
             }
         }
+        // The last stretch, however short, once the part is done with it.
+        if let behind, part.scanner.index > told { behind.tell(told..<part.scanner.index) }
     }
 
     /// Where parts after the first start: the line start and the offset of the first entry

@@ -228,7 +228,7 @@ public enum CatalogConverter {
             var shape = (strings: false, stringsdict: false)
             for item in entries {
                 guard let value = lprojValue(of: item, in: catalog, locale: locales[index]) else { continue }
-                if value.plural.isEmpty && value.substitutions.isEmpty {
+                if isStringsValue(value) {
                     if value.stringUnit != nil { shape.strings = true }
                 } else {
                     shape.stringsdict = true
@@ -237,6 +237,13 @@ public enum CatalogConverter {
             }
             return shape
         }
+    }
+
+    /// Whether a locale's value goes to its `.strings` file (when it has a string unit) rather
+    /// than its `.stringsdict` (plural forms or substitutions): the one rule both
+    /// ``lprojShapes(of:entries:locales:)`` and the files follow.
+    private static func isStringsValue(_ value: LocalizedValue) -> Bool {
+        value.plural.isEmpty && value.substitutions.isEmpty
     }
 
     /// The value of `item` that a locale's `.lproj` files hold: its localization, or for the
@@ -273,7 +280,7 @@ public enum CatalogConverter {
             }
             if !value.device.isEmpty { note("device variations have no .strings form; left out") }
             if let state = value.stringUnit?.state, state != "translated" { note("state “\(state)” is not kept in .strings") }
-            if value.plural.isEmpty && value.substitutions.isEmpty {
+            if isStringsValue(value) {
                 guard let unit = value.stringUnit else { continue }
                 if let comment = entry.comment {
                     strings.append(contentsOf: "/* ".utf8)

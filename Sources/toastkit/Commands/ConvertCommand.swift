@@ -177,7 +177,9 @@ struct ConvertCommand: ParsableCommand {
                 case .lproj(let locale, let isDict):
                     makeLocales(through: locale)
                     // Let go of each file once it is written.
-                    let bytes = (isDict ? current.stringsdict : current.strings) ?? []
+                    guard let bytes = isDict ? current.stringsdict : current.strings else {
+                        preconditionFailure("the shape found for the locale's files differs from the files made")
+                    }
                     if isDict { current.stringsdict = nil } else { current.strings = nil }
                     try SafeFileWriter.write(bytes, to: item.path, options: options)
                 case .converted(let table, let writer):
