@@ -79,10 +79,9 @@ import Glibc
         #expect(read == (try StringCatalog(xcstrings: bytes, file: path)))
         #expect(same)
         // Most of the file's pages were let go (the test binary's own file pages stay).
-        let after = Self.residentFileKiB()
-        if let resident, let after {
-            #expect(resident < after + bytes.count / 1024 * 3 / 4, "\(resident) KiB of files resident after the read, \(after) KiB unmapped")
-        }
+        let before = try #require(resident, "no RssFile in /proc/self/status")
+        let after = try #require(Self.residentFileKiB(), "no RssFile in /proc/self/status")
+        #expect(before < after + bytes.count / 1024 * 3 / 4, "\(before) KiB of files resident after the read, \(after) KiB unmapped")
     }
 
     /// The process's resident memory backed by files, in KiB (Linux; nil elsewhere).

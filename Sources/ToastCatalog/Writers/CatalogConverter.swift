@@ -203,11 +203,14 @@ public enum CatalogConverter {
     /// ``lprojFiles(from:entries:locale:file:entryLocations:)``.
     package struct LprojFilesAhead {
         private var ahead: Parallel.Ahead<(strings: [UInt8]?, stringsdict: [UInt8]?, report: Report)>
+        /// How many locales there are.
+        package let count: Int
 
         /// The files of `locales` (see the type); `entries` are the catalog's
         /// ``StringCatalog/entriesBySpelling()``.
         package init(catalog: StringCatalog, entries: [SpelledEntry], locales: [String], file: String? = nil,
                      entryLocations: [String: SourceLocation] = [:]) {
+            count = locales.count
             ahead = Parallel.Ahead(count: locales.count) { index in
                 lprojFiles(from: catalog, entries: entries, locale: locales[index], file: file, entryLocations: entryLocations)
             }

@@ -58,7 +58,6 @@ struct ConvertCommand: ParsableCommand {
         var loaded: [StringCatalog] = []  // kept to the end (see finish(keeping:code:))
         // A String Catalog's locales, whose files are made as they are written.
         var lprojFiles: CatalogConverter.LprojFilesAhead?
-        var lprojLocaleCount = 0
         do throws(CatalogError) {
             _ = try CatalogLocale.pathComponent(forLocale: sourceLanguage, file: "--source-language")
             try checkNotSame()
@@ -92,7 +91,6 @@ struct ConvertCommand: ParsableCommand {
                 let shapes = CatalogConverter.lprojShapes(of: catalog, entries: entries, locales: locales)
                 lprojFiles = CatalogConverter.LprojFilesAhead(catalog: catalog, entries: entries, locales: locales, file: input,
                                                               entryLocations: entryLocations)
-                lprojLocaleCount = locales.count
                 for (index, (folder, shape)) in zip(folders, shapes).enumerated() {
                     for (made, isDict, ext, empty) in [(shape.strings, false, ".strings", CatalogConverter.emptyStrings),
                                                        (shape.stringsdict, true, ".stringsdict", CatalogConverter.emptyStringsdict)] {
@@ -195,7 +193,7 @@ struct ConvertCommand: ParsableCommand {
             }
             if item.emptiesStale { printError("\(item.path):1:1: warning: [stale-file] emptied: the conversion has nothing for it") }
         }
-        makeLocales(through: lprojLocaleCount - 1)
+        makeLocales(through: (lprojFiles?.count ?? 0) - 1)
         // Keys spelled two ways are converted as two keys, as Apple's runtime sees them; each
         // is still worth a look.
         for warning in renamed + spellings { printError(warning.description) }
