@@ -86,17 +86,25 @@ public struct XMLPropertyListParser {
     public static let maximumDepth = CatalogLimits.standard.maximumDepth
 
     /// The document's bytes, borrowed for the parse (``parse(_:file:limits:)`` holds them).
-    private let bytes: UnsafeBufferPointer<UInt8>
+    let bytes: UnsafeBufferPointer<UInt8>
     private let file: String
-    private var index = 0
-    private var line = 1
-    private var column = 1
-    private var depth = 0
-    private let limits: CatalogLimits
+    private(set) var index = 0
+    private(set) var line = 1
+    private(set) var column = 1
+    var depth = 0
+    let limits: CatalogLimits
 
     /// Parses an XML property list from UTF-8 bytes; nesting and string length are bounded
     /// by `limits`.
     public static func parse(_ bytes: [UInt8], file: String, limits: CatalogLimits = .standard) throws(CatalogError) -> PropertyList {
+        try reading(bytes, file: file, limits: limits) { (parser) throws(CatalogError) in try parser.document() }
+    }
+
+    /// Runs `read` with a parser over `bytes`, once they are known to be UTF-8 (after a
+    /// byte-order mark, which is skipped). The bytes are read in place, not copied without the
+    /// mark, through a pointer: no bounds check or retain on each byte read.
+    static func reading<Result>(_ bytes: [UInt8], file: String, limits: CatalogLimits,
+                                _ read: (inout XMLPropertyListParser) throws(CatalogError) -> Result) throws(CatalogError) -> Result {
         var body = bytes[...]
         if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
         let valid = body.withContiguousStorageIfAvailable { String(validating: $0, as: UTF8.self) != nil } ?? (String(validating: body, as: UTF8.self) != nil)
@@ -104,11 +112,9 @@ public struct XMLPropertyListParser {
             throw CatalogError(location: SourceLocation(file: file, line: 1, column: 1), rule: .plistSyntax,
                                message: "expected UTF-8 text")
         }
-        // The bytes are read in place, from after the byte-order mark (not copied without it),
-        // through a pointer: no bounds check or retain on each byte read.
-        return try bytes.withUnsafeBufferPointer { (buffer) throws(CatalogError) -> PropertyList in
+        return try bytes.withUnsafeBufferPointer { (buffer) throws(CatalogError) -> Result in
             var parser = XMLPropertyListParser(bytes: buffer, start: body.startIndex, file: file, limits: limits)
-            return try parser.document()
+            return try read(&parser)
         }
     }
 
@@ -121,7 +127,7 @@ public struct XMLPropertyListParser {
 
     private var here: SourceLocation { SourceLocation(file: file, line: line, column: column) }
 
-    private func error(_ message: String) -> CatalogError {
+    func error(_ message: String) -> CatalogError {
         CatalogError(location: SourceLocation(file: file, line: line, column: column), rule: .plistSyntax, message: message)
     }
 
@@ -152,7 +158,7 @@ public struct XMLPropertyListParser {
         while index < bytes.count, bytes[index] & 0xC0 == 0x80 { index += 1 }
     }
 
-    private func peek(_ text: StaticString) -> Bool {
+    func peek(_ text: StaticString) -> Bool {
         let count = text.utf8CodeUnitCount
         guard index + count <= bytes.count else { return false }
         let start = text.utf8Start
@@ -179,7 +185,7 @@ public struct XMLPropertyListParser {
         return Unicode.Scalar(value) ?? "\u{FFFD}"
     }
 
-    private mutating func skipSpaceAndMarkup() throws(CatalogError) {
+    mutating func skipSpaceAndMarkup() throws(CatalogError) {
         while index < bytes.count {
             let byte = bytes[index]
             if byte == 0x20 || byte == 0x09 || byte == 0x0D { column += 1; index += 1; continue }
@@ -202,25 +208,49 @@ public struct XMLPropertyListParser {
     }
 
     private mutating func document() throws(CatalogError) -> PropertyList {
-        try skipSpaceAndMarkup()
-        let (name, selfClosing) = try openTag()
-        let value: PropertyList
-        if name == "plist" {
-            guard !selfClosing else { throw error("expected a value inside <plist>") }
-            try skipSpaceAndMarkup()
-            value = try self.value()
-            try skipSpaceAndMarkup()
-            try closeTag("plist")
-        } else {
-            value = try self.value(openedAs: name, selfClosing: selfClosing)
-        }
-        try skipSpaceAndMarkup()
-        if index < bytes.count { throw error("expected the end of the document after </plist>") }
+        let root = try rootTag()
+        let value = try self.value(openedAs: root.name, selfClosing: root.selfClosing)
+        try finishDocument(wrapped: root.wrapped)
         return value
     }
 
+    /// The document's top value's tag, read: inside `<plist>` (`wrapped`) or on its own.
+    mutating func rootTag() throws(CatalogError) -> (name: String, selfClosing: Bool, wrapped: Bool) {
+        try skipSpaceAndMarkup()
+        let (name, selfClosing) = try openTag()
+        guard name == "plist" else { return (name, selfClosing, false) }
+        guard !selfClosing else { throw error("expected a value inside <plist>") }
+        try skipSpaceAndMarkup()
+        let (inner, innerClosed) = try openTag()
+        return (inner, innerClosed, true)
+    }
+
+    /// After the top value: `</plist>` when it was `wrapped`, then nothing but space and markup.
+    mutating func finishDocument(wrapped: Bool) throws(CatalogError) {
+        if wrapped {
+            try skipSpaceAndMarkup()
+            try closeTag("plist")
+        }
+        try skipSpaceAndMarkup()
+        if index < bytes.count { throw error("expected the end of the document after </plist>") }
+    }
+
+    /// Where the parser stands, to read from there again (``rewind(to:)``).
+    struct Mark {
+        fileprivate let index, line, column, depth: Int
+    }
+
+    var mark: Mark { Mark(index: index, line: line, column: column, depth: depth) }
+
+    mutating func rewind(to mark: Mark) {
+        index = mark.index
+        line = mark.line
+        column = mark.column
+        depth = mark.depth
+    }
+
     /// Reads `<name attr…>` or `<name/>`.
-    private mutating func openTag() throws(CatalogError) -> (String, Bool) {
+    mutating func openTag() throws(CatalogError) -> (String, Bool) {
         guard peek("<"), index + 1 < bytes.count, bytes[index + 1] != UInt8(ascii: "/") else {
             throw error(index < bytes.count ? "expected an element such as <dict> or <string>" : "expected an element, found the end of the file")
         }
@@ -247,7 +277,7 @@ public struct XMLPropertyListParser {
         throw error("expected '>' to close <\(name)>, found the end of the file")
     }
 
-    private mutating func closeTag(_ name: String) throws(CatalogError) {
+    mutating func closeTag(_ name: String) throws(CatalogError) {
         guard peek("</"), peek(bytes: name.utf8, at: index + 2) else { throw error("expected </\(name)>") }
         advance(2 + name.utf8.count)
         while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0A { advance() }
@@ -255,12 +285,26 @@ public struct XMLPropertyListParser {
         advance()
     }
 
-    private mutating func value() throws(CatalogError) -> PropertyList {
+    /// In a `<dict>`: the next `<key>` and where it stood, with the parser at its value;
+    /// `nil` at the `</dict>` that ends the dictionary (read).
+    mutating func nextKey() throws(CatalogError) -> (key: String, line: Int, column: Int)? {
+        try skipSpaceAndMarkup()
+        if peek("</") { try closeTag("dict"); return nil }
+        let keyLine = line, keyColumn = column
+        let (tag, keyClosed) = try openTag()
+        guard tag == "key" else { throw CatalogError(location: SourceLocation(file: file, line: keyLine, column: keyColumn), rule: .plistSyntax, message: "expected <key> in <dict>, found <\(tag)>") }
+        let key = keyClosed ? "" : try text(until: "key")
+        try skipSpaceAndMarkup()
+        guard !peek("</") else { throw error("expected a value after <key>\(key)</key>") }
+        return (key, keyLine, keyColumn)
+    }
+
+    mutating func value() throws(CatalogError) -> PropertyList {
         let (name, selfClosing) = try openTag()
         return try value(openedAs: name, selfClosing: selfClosing)
     }
 
-    private mutating func value(openedAs name: String, selfClosing: Bool) throws(CatalogError) -> PropertyList {
+    mutating func value(openedAs name: String, selfClosing: Bool) throws(CatalogError) -> PropertyList {
         switch name {
         case "dict":
             if selfClosing { return .dictionary([]) }
@@ -268,14 +312,7 @@ public struct XMLPropertyListParser {
             if depth > limits.maximumDepth { throw limits.tooDeep(at: here) }
             var entries: [PropertyListEntry] = []
             while true {
-                try skipSpaceAndMarkup()
-                if peek("</") { try closeTag("dict"); break }
-                let keyLine = line, keyColumn = column
-                let (tag, keyClosed) = try openTag()
-                guard tag == "key" else { throw CatalogError(location: SourceLocation(file: file, line: keyLine, column: keyColumn), rule: .plistSyntax, message: "expected <key> in <dict>, found <\(tag)>") }
-                let key = keyClosed ? "" : try text(until: "key")
-                try skipSpaceAndMarkup()
-                guard !peek("</") else { throw error("expected a value after <key>\(key)</key>") }
+                guard let (key, keyLine, keyColumn) = try nextKey() else { break }
                 entries.append(PropertyListEntry(key: key, value: try value(), line: keyLine, column: keyColumn))
             }
             depth -= 1
@@ -321,7 +358,7 @@ public struct XMLPropertyListParser {
 
     /// Character data up to `</name>`, with entities and CDATA decoded. The decoded text is
     /// held to `maximumStringLength` whatever it came from (CDATA sections were not counted).
-    private mutating func text(until name: String) throws(CatalogError) -> String {
+    mutating func text(until name: String) throws(CatalogError) -> String {
         var out: [UInt8] = []
         let start = here
         func keep(_ run: some Collection<UInt8>) throws(CatalogError) {

@@ -16,94 +16,145 @@ extension StringCatalog {
     /// states), not its forms.
     public init(stringsdict bytes: [UInt8], file: String, locale: String, sourceLanguage: String = "en",
                 table: String? = nil, limits: CatalogLimits = .standard, detail: CatalogDetail = .full) throws(CatalogError) {
-        let root = try XMLPropertyListParser.parse(bytes, file: file, limits: limits)
-        self.init(table: table ?? Self.tableName(forPath: file), sourceLanguage: sourceLanguage)
-        format = .stringsdict
-        func location(_ entry: PropertyListEntry) -> SourceLocation {
-            SourceLocation(file: file, line: entry.line, column: entry.column)
+        self = try Self.stringsdict(bytes, file: file, locale: locale, sourceLanguage: sourceLanguage, table: table,
+                                    limits: limits, detail: detail, direct: true)
+    }
+
+    /// Reads a `.stringsdict` as ``init(stringsdict:file:locale:sourceLanguage:table:limits:detail:)``
+    /// does. `direct`: its entries straight from the bytes, falling back to a tree of the whole
+    /// file when some entry is not an entry's shape or crosses a limit (the tree's order of
+    /// errors decides which is reported); otherwise always from the tree (the two agree: a test
+    /// compares them).
+    package static func stringsdict(_ bytes: [UInt8], file: String, locale: String, sourceLanguage: String,
+                                    table: String?, limits: CatalogLimits, detail: CatalogDetail,
+                                    direct: Bool) throws(CatalogError) -> StringCatalog {
+        if direct, let read = try stringsdictDirectly(bytes, file: file, locale: locale, sourceLanguage: sourceLanguage,
+                                                      table: table, limits: limits, detail: detail) {
+            return read
         }
+        let empty = StringCatalog(stringsdictTable: table ?? tableName(forPath: file), sourceLanguage: sourceLanguage)
+        let root = try XMLPropertyListParser.parse(bytes, file: file, limits: limits)
         guard case .dictionary(let items) = root else {
             throw CatalogError(location: SourceLocation(file: file, line: 1, column: 1), rule: .stringsdictSchema,
                                message: "expected a <dict> of keys at the top level, found <\(root.kindName)>")
         }
-        var seen = Set<String>()
-        // The second spellings by their bytes (String equality is canonical equivalence).
-        var respelledIndex: [[UInt8]: Int] = [:]
-        for entry in items {
-            guard case .dictionary(let members) = entry.value else {
-                throw CatalogError(location: location(entry), rule: .stringsdictSchema,
-                                   message: "expected <dict> for the key “\(entry.key)”, found <\(entry.value.kindName)>")
+        var builder = StringsdictBuilder(catalog: empty, file: file, locale: locale, limits: limits, detail: detail)
+        for item in items { try builder.add(StringsdictEntry(item, file: file)) }
+        return builder.catalog
+    }
+
+    /// The `.stringsdict` read straight from its bytes; `nil` when some entry is not an entry's
+    /// shape or crosses a limit (the tree's read then tells which problem comes first). Throws
+    /// the syntax errors it meets (the first in the file, as the tree's read would).
+    package static func stringsdictDirectly(_ bytes: [UInt8], file: String, locale: String, sourceLanguage: String,
+                                            table: String?, limits: CatalogLimits, detail: CatalogDetail) throws(CatalogError) -> StringCatalog? {
+        let empty = StringCatalog(stringsdictTable: table ?? tableName(forPath: file), sourceLanguage: sourceLanguage)
+        var builder = StringsdictBuilder(catalog: empty, file: file, locale: locale, limits: limits, detail: detail)
+        let read = try XMLPropertyListParser.readStringsdict(bytes, file: file, limits: limits) { entry in
+            do throws(CatalogError) {
+                try builder.add(entry)
+                return true
+            } catch {
+                return false
             }
-            guard let formatMember = members.last(where: { $0.key == "NSStringLocalizedFormatKey" }),
-                  case .string(let format) = formatMember.value else {
-                throw CatalogError(location: location(entry), rule: .stringsdictSchema,
-                                   message: "expected “\(entry.key)” to have an NSStringLocalizedFormatKey string")
-            }
-            var value = LocalizedValue(stringUnit: StringUnit(state: nil, value: format))
+        }
+        return read ? builder.catalog : nil
+    }
+
+    private init(stringsdictTable table: String, sourceLanguage: String) {
+        self.init(table: table, sourceLanguage: sourceLanguage)
+        format = .stringsdict
+    }
+
+    /// Turns the entries of one `.stringsdict`, in file order, into the model.
+    private struct StringsdictBuilder {
+        var catalog: StringCatalog
+        let file: String
+        let locale: String
+        let limits: CatalogLimits
+        let detail: CatalogDetail
+        private var seen = Set<String>()
+        /// The second spellings by their bytes (String equality is canonical equivalence).
+        private var respelledIndex: [[UInt8]: Int] = [:]
+
+        init(catalog: StringCatalog, file: String, locale: String, limits: CatalogLimits, detail: CatalogDetail) {
+            self.catalog = catalog
+            self.file = file
+            self.locale = locale
+            self.limits = limits
+            self.detail = detail
+        }
+
+        private func location(line: Int, column: Int) -> SourceLocation {
+            SourceLocation(file: file, line: line, column: column)
+        }
+
+        /// Adds `entry`; throws the `[limit]` error of substitutions that expand too far.
+        mutating func add(_ entry: StringsdictEntry) throws(CatalogError) {
+            var value = LocalizedValue(stringUnit: StringUnit(state: nil, value: entry.format))
             // The format is read once per entry, not once per variable (thousands of variables
             // were quadratic).
-            let positioned = Self.positionedSubstitutions(in: format)
-            for member in members where member.key != "NSStringLocalizedFormatKey" {
-                guard case .dictionary(let spec) = member.value else {
-                    throw CatalogError(location: location(member), rule: .stringsdictSchema,
-                                       message: "expected the variable “\(member.key)” to be a <dict>, found <\(member.value.kindName)>")
-                }
-                let type = spec.last { $0.key == "NSStringFormatSpecTypeKey" }?.value.stringValue
-                guard type == "NSStringPluralRuleType" else {
-                    value.extra.append(JSONMember(key: member.key, value: Self.json(member.value), line: member.line, column: member.column))
-                    warnings.append(CatalogWarning(location: location(member), rule: .unsupportedRuleType,
-                        message: "“\(entry.key)”: the variable “\(member.key)” has rule type \(type.map { "“\($0)”" } ?? "none"); only NSStringPluralRuleType is resolved, the rest is kept", key: entry.key))
-                    continue
-                }
-                var substitution = Substitution(isTextual: true)
-                if var valueType = spec.last(where: { $0.key == "NSStringFormatValueTypeKey" })?.value.stringValue {
-                    if valueType.hasPrefix("%") {
-                        valueType.removeFirst()
-                        warnings.append(CatalogWarning(location: location(member), rule: .nonstandardValue,
-                            message: "“\(entry.key)”: NSStringFormatValueTypeKey “%\(valueType)” should be written without '%'", key: entry.key))
+            let positioned = StringCatalog.positionedSubstitutions(in: entry.format)
+            for variable in entry.variables {
+                let at = location(line: variable.line, column: variable.column)
+                switch variable.rule {
+                case .other(let type, let written):
+                    value.extra.append(JSONMember(key: variable.name, value: StringCatalog.json(written), line: variable.line, column: variable.column))
+                    catalog.warnings.append(CatalogWarning(location: at, rule: .unsupportedRuleType,
+                        message: "“\(entry.key)”: the variable “\(variable.name)” has rule type \(type.map { "“\($0)”" } ?? "none"); only NSStringPluralRuleType is resolved, the rest is kept", key: entry.key))
+                case .plural(let valueType, let forms):
+                    var substitution = Substitution(isTextual: true)
+                    if var valueType {
+                        if valueType.hasPrefix("%") {
+                            valueType.removeFirst()
+                            catalog.warnings.append(CatalogWarning(location: at, rule: .nonstandardValue,
+                                message: "“\(entry.key)”: NSStringFormatValueTypeKey “%\(valueType)” should be written without '%'", key: entry.key))
+                        }
+                        substitution.formatSpecifier = valueType
                     }
-                    substitution.formatSpecifier = valueType
-                }
-                for form in spec where form.key != "NSStringFormatSpecTypeKey" && form.key != "NSStringFormatValueTypeKey" {
-                    guard let category = PluralCategory(rawValue: form.key), case .string(let text) = form.value else {
-                        substitution.extra.append(JSONMember(key: form.key, value: Self.json(form.value), line: form.line, column: form.column))
-                        warnings.append(CatalogWarning(location: location(form), rule: .unknownMember,
-                            message: "“\(entry.key)”: “\(form.key)” is not a plural category with a string; kept", key: entry.key))
-                        continue
+                    for form in forms {
+                        switch form {
+                        case .text(let category, let text):
+                            substitution.plural[category] = LocalizedValue(stringUnit: StringUnit(state: nil, value: text))
+                        case .unknown(let member):
+                            substitution.extra.append(JSONMember(key: member.key, value: StringCatalog.json(member.value), line: member.line, column: member.column))
+                            catalog.warnings.append(CatalogWarning(location: location(line: member.line, column: member.column), rule: .unknownMember,
+                                message: "“\(entry.key)”: “\(member.key)” is not a plural category with a string; kept", key: entry.key))
+                        }
                     }
-                    substitution.plural[category] = LocalizedValue(stringUnit: StringUnit(state: nil, value: text))
+                    if substitution.plural[.other] == nil {
+                        catalog.warnings.append(CatalogWarning(location: at, rule: .variationMissingOther,
+                            message: "“\(entry.key)”: the variable “\(variable.name)” has no “other” form; numbers in that category fall back"))
+                    }
+                    substitution.argNum = positioned.contains(variable.name) ? nil : StringCatalog.argumentPosition(forms: substitution)
+                    value.substitutions[variable.name] = substitution
                 }
-                if substitution.plural[.other] == nil {
-                    warnings.append(CatalogWarning(location: location(member), rule: .variationMissingOther,
-                        message: "“\(entry.key)”: the variable “\(member.key)” has no “other” form; numbers in that category fall back"))
-                }
-                substitution.argNum = positioned.contains(member.key) ? nil : Self.argumentPosition(forms: substitution)
-                value.substitutions[member.key] = substitution
             }
-            if let error = SubstitutionExpansion.check(value, key: entry.key, locale: locale, limits: limits, at: location(entry)) {
+            let here = location(line: entry.line, column: entry.column)
+            if let error = SubstitutionExpansion.check(value, key: entry.key, locale: locale, limits: limits, at: here) {
                 throw error
             }
             let (inserted, kept) = seen.insert(entry.key)
             // The format has no states: every value is translated.
             let parsed = CatalogEntry(localizations: [locale: detail == .states ? CatalogDetail.value(for: .translated) : value])
             if inserted {
-                keys.append(entry.key)
-                entries[entry.key] = parsed
+                catalog.keys.append(entry.key)
+                catalog.entries[entry.key] = parsed
             } else if kept.utf8.elementsEqual(entry.key.utf8) {
-                warnings.append(Self.duplicateKeyWarning(entry.key, at: location(entry)))
-                entries[kept] = parsed
+                catalog.warnings.append(StringCatalog.duplicateKeyWarning(entry.key, at: here))
+                catalog.entries[kept] = parsed
             } else if let other = respelledIndex[Array(entry.key.utf8)] {
-                warnings.append(Self.duplicateKeyWarning(entry.key, at: location(entry)))
-                storedRespelled[other].entry = parsed
+                catalog.warnings.append(StringCatalog.duplicateKeyWarning(entry.key, at: here))
+                catalog.storedRespelled[other].entry = parsed
             } else {
-                warnings.append(Self.keyNormalizationWarning(entry.key, earlier: kept, at: location(entry)))
-                respelledIndex[Array(entry.key.utf8)] = storedRespelled.count
-                storedRespelled.append(SpelledEntry(key: entry.key, entry: parsed))
+                catalog.warnings.append(StringCatalog.keyNormalizationWarning(entry.key, earlier: kept, at: here))
+                respelledIndex[Array(entry.key.utf8)] = catalog.storedRespelled.count
+                catalog.storedRespelled.append(SpelledEntry(key: entry.key, entry: parsed))
             }
         }
     }
 
-    private static func duplicateKeyWarning(_ key: String, at location: SourceLocation) -> CatalogWarning {
+    fileprivate static func duplicateKeyWarning(_ key: String, at location: SourceLocation) -> CatalogWarning {
         CatalogWarning(location: location, rule: .duplicateKey, message: "“\(key)” appears more than once; the last one wins", key: key)
     }
 

@@ -1,0 +1,193 @@
+import ToastICU
+
+/// One entry of a `.stringsdict` as its file holds it, before it becomes the model: what
+/// ``StringCatalog/init(stringsdict:file:locale:sourceLanguage:table:limits:detail:)`` reads,
+/// from the bytes directly (``XMLPropertyListParser/readStringsdict(_:file:limits:each:)``) or
+/// from a property-list tree (``init(_:file:)``); both give the same entries.
+struct StringsdictEntry {
+    /// The entry's key.
+    var key: String
+    /// 1-based line and column of the entry's `<key>`.
+    var line: Int
+    var column: Int
+    /// The text of the entry's `NSStringLocalizedFormatKey` (its last, when it has several).
+    var format: String
+    /// The entry's other members (its variables), in file order.
+    var variables: [StringsdictVariable]
+}
+
+/// A member of a `.stringsdict` entry other than `NSStringLocalizedFormatKey`: a variable.
+struct StringsdictVariable {
+    /// The member's key (the name `%#@name@` refers to).
+    var name: String
+    /// 1-based line and column of the member's `<key>`.
+    var line: Int
+    var column: Int
+    var rule: Rule
+
+    enum Rule {
+        /// `NSStringFormatSpecTypeKey` is `NSStringPluralRuleType`: the value type (the last
+        /// `NSStringFormatValueTypeKey` that is a string) and the other members, in order.
+        case plural(valueType: String?, forms: [Form])
+        /// Any other rule type, or none (`type`: the last `NSStringFormatSpecTypeKey` that is
+        /// a string): the variable's dictionary as written.
+        case other(type: String?, value: PropertyList)
+    }
+
+    /// A member of a plural-rule variable other than its type keys.
+    enum Form {
+        /// A plural category with a string.
+        case text(PluralCategory, String)
+        /// Anything else (another key, or a category whose value is not a string), kept.
+        case unknown(PropertyListEntry)
+    }
+
+    static let specTypeKey = "NSStringFormatSpecTypeKey"
+    static let valueTypeKey = "NSStringFormatValueTypeKey"
+    static let pluralRuleType = "NSStringPluralRuleType"
+}
+
+extension StringsdictEntry {
+    static let formatKey = "NSStringLocalizedFormatKey"
+
+    /// The entry of a top-level member of a `.stringsdict` read as a tree; throws the
+    /// `stringsdict-schema` error of a member that is not an entry's shape: a value that is
+    /// not a `<dict>`, no `NSStringLocalizedFormatKey` string (checked first), a variable that
+    /// is not a `<dict>`.
+    init(_ entry: PropertyListEntry, file: String) throws(CatalogError) {
+        func location(_ entry: PropertyListEntry) -> SourceLocation {
+            SourceLocation(file: file, line: entry.line, column: entry.column)
+        }
+        guard case .dictionary(let members) = entry.value else {
+            throw CatalogError(location: location(entry), rule: .stringsdictSchema,
+                               message: "expected <dict> for the key “\(entry.key)”, found <\(entry.value.kindName)>")
+        }
+        guard let formatMember = members.last(where: { $0.key == Self.formatKey }),
+              case .string(let format) = formatMember.value else {
+            throw CatalogError(location: location(entry), rule: .stringsdictSchema,
+                               message: "expected “\(entry.key)” to have an NSStringLocalizedFormatKey string")
+        }
+        var variables: [StringsdictVariable] = []
+        for member in members where member.key != Self.formatKey {
+            guard case .dictionary(let spec) = member.value else {
+                throw CatalogError(location: location(member), rule: .stringsdictSchema,
+                                   message: "expected the variable “\(member.key)” to be a <dict>, found <\(member.value.kindName)>")
+            }
+            let type = spec.last { $0.key == StringsdictVariable.specTypeKey }?.value.stringValue
+            let rule: StringsdictVariable.Rule
+            if type == StringsdictVariable.pluralRuleType {
+                let valueType = spec.last { $0.key == StringsdictVariable.valueTypeKey }?.value.stringValue
+                var forms: [StringsdictVariable.Form] = []
+                for form in spec where form.key != StringsdictVariable.specTypeKey && form.key != StringsdictVariable.valueTypeKey {
+                    if let category = PluralCategory(rawValue: form.key), case .string(let text) = form.value {
+                        forms.append(.text(category, text))
+                    } else {
+                        forms.append(.unknown(form))
+                    }
+                }
+                rule = .plural(valueType: valueType, forms: forms)
+            } else {
+                rule = .other(type: type, value: member.value)
+            }
+            variables.append(StringsdictVariable(name: member.key, line: member.line, column: member.column, rule: rule))
+        }
+        self.init(key: entry.key, line: entry.line, column: entry.column, format: format, variables: variables)
+    }
+}
+
+extension XMLPropertyListParser {
+    /// Reads a `.stringsdict`'s entries from its bytes, without a tree of property-list values,
+    /// handing each to `each` as it is read. Returns `false`, having stopped, at the first
+    /// member that is not an entry's shape or when `each` returns `false`: then
+    /// ``parse(_:file:limits:)`` and ``StringsdictEntry/init(_:file:)`` tell what the file's first
+    /// problem is (a syntax error further on comes before a schema error). Throws the syntax
+    /// errors it meets, which are the ones the tree's parse would throw first: the bytes are
+    /// read in the same order by the same steps.
+    static func readStringsdict(_ bytes: [UInt8], file: String, limits: CatalogLimits,
+                                each: (StringsdictEntry) -> Bool) throws(CatalogError) -> Bool {
+        // Entry and variable dictionaries are levels 2 and 3.
+        guard limits.maximumDepth >= 3 else { return false }
+        return try reading(bytes, file: file, limits: limits) { (parser) throws(CatalogError) -> Bool in
+            let root = try parser.rootTag()
+            guard root.name == "dict" else { return false }
+            if !root.selfClosing {
+                parser.depth += 1
+                while let (key, line, column) = try parser.nextKey() {
+                    guard let entry = try parser.stringsdictEntry(key: key, line: line, column: column), each(entry) else { return false }
+                }
+                parser.depth -= 1
+            }
+            try parser.finishDocument(wrapped: root.wrapped)
+            return true
+        }
+    }
+
+    /// The entry whose `<key>` was read; `nil` (read up to the problem) when it is not an
+    /// entry's shape.
+    private mutating func stringsdictEntry(key: String, line: Int, column: Int) throws(CatalogError) -> StringsdictEntry? {
+        let (tag, selfClosing) = try openTag()
+        guard tag == "dict", !selfClosing else { return nil }
+        depth += 1
+        var format: String?
+        var variables: [StringsdictVariable] = []
+        while let (name, memberLine, memberColumn) = try nextKey() {
+            let (tag, selfClosing) = try openTag()
+            if name == StringsdictEntry.formatKey {
+                format = try stringOrSkip(tag, selfClosing)
+                continue
+            }
+            guard tag == "dict" else { return nil }
+            let rule: StringsdictVariable.Rule
+            if selfClosing {
+                rule = .other(type: nil, value: .dictionary([]))
+            } else {
+                let start = mark
+                let (type, plural) = try pluralRule()
+                if let plural {
+                    rule = plural
+                } else {
+                    // Another rule type: the dictionary as written, read again as a tree.
+                    rewind(to: start)
+                    rule = .other(type: type, value: try value(openedAs: "dict", selfClosing: false))
+                }
+            }
+            variables.append(StringsdictVariable(name: name, line: memberLine, column: memberColumn, rule: rule))
+        }
+        depth -= 1
+        guard let format else { return nil }
+        return StringsdictEntry(key: key, line: line, column: column, format: format, variables: variables)
+    }
+
+    /// A variable's dictionary (its `<dict>` read): its rule type, and the plural rule when
+    /// that is the type.
+    private mutating func pluralRule() throws(CatalogError) -> (type: String?, rule: StringsdictVariable.Rule?) {
+        depth += 1
+        var type: String?
+        var valueType: String?
+        var forms: [StringsdictVariable.Form] = []
+        while let (key, line, column) = try nextKey() {
+            let (tag, selfClosing) = try openTag()
+            switch key {
+            case StringsdictVariable.specTypeKey: type = try stringOrSkip(tag, selfClosing)
+            case StringsdictVariable.valueTypeKey: valueType = try stringOrSkip(tag, selfClosing)
+            default:
+                if tag == "string", let category = PluralCategory(rawValue: key) {
+                    forms.append(.text(category, selfClosing ? "" : try text(until: "string")))
+                } else {
+                    let value = try value(openedAs: tag, selfClosing: selfClosing)
+                    forms.append(.unknown(PropertyListEntry(key: key, value: value, line: line, column: column)))
+                }
+            }
+        }
+        depth -= 1
+        guard type == StringsdictVariable.pluralRuleType else { return (type, nil) }
+        return (type, .plural(valueType: valueType, forms: forms))
+    }
+
+    /// The text of a `<string>` whose tag was read; any other value is read and gives `nil`.
+    private mutating func stringOrSkip(_ tag: String, _ selfClosing: Bool) throws(CatalogError) -> String? {
+        if tag == "string" { return selfClosing ? "" : try text(until: "string") }
+        _ = try value(openedAs: tag, selfClosing: selfClosing)
+        return nil
+    }
+}

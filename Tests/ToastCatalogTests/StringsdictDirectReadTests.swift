@@ -1,0 +1,140 @@
+import Testing
+import ToastCatalog
+import ToastTestSupport
+
+/// The `.stringsdict` reader takes its entries straight from the bytes, and falls back to a
+/// tree of the whole file at the first entry it does not take: the two must read every file
+/// alike — the same catalog and warnings, or the same error — real files, every shape the
+/// schema allows or rejects, damaged files and tight limits.
+@Suite struct StringsdictDirectReadTests {
+    /// What reading `bytes` gives: the catalog with its warnings, or the error.
+    static func outcome(_ bytes: [UInt8], direct: Bool, limits: CatalogLimits = .standard,
+                        detail: CatalogDetail = .full) -> Result<StringCatalog, CatalogError> {
+        Result { () throws(CatalogError) in
+            try StringCatalog.stringsdict(bytes, file: "fr.lproj/Localizable.stringsdict", locale: "fr", sourceLanguage: "en",
+                                          table: nil, limits: limits, detail: detail, direct: direct)
+        }
+    }
+
+    /// Records where the two reads of `bytes` differ.
+    static func expectSame(_ bytes: [UInt8], limits: CatalogLimits = .standard, detail: CatalogDetail = .full,
+                           _ what: @autoclosure () -> String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        let direct = outcome(bytes, direct: true, limits: limits, detail: detail)
+        let tree = outcome(bytes, direct: false, limits: limits, detail: detail)
+        switch (direct, tree) {
+        case (.success(let a), .success(let b)):
+            #expect(a == b, "\(what()): the catalogs differ", sourceLocation: sourceLocation)
+            #expect(a.warnings.map(\.description) == b.warnings.map(\.description), "\(what())", sourceLocation: sourceLocation)
+        case (.failure(let a), .failure(let b)):
+            #expect(a.description == b.description, "\(what())", sourceLocation: sourceLocation)
+        default:
+            Issue.record("\(what()): direct \(direct), tree \(tree)", sourceLocation: sourceLocation)
+        }
+    }
+
+    static let corpus = TestCorpus.shared()
+    static let corpusFiles = corpus.isPresent ? corpus.files(endingWith: [".stringsdict"]) : []
+
+    @Test(.enabled(if: corpus.shouldRun, "../shared/corpus is absent"))
+    func corpusHasStringsdictFiles() {
+        #expect(Self.corpusFiles.count >= 20)
+    }
+
+    @Test(.enabled(if: corpus.shouldRun, "../shared/corpus is absent"), arguments: corpusFiles)
+    func corpusFileReadsAlike(_ path: String) throws {
+        let bytes = try Self.corpus.bytes(path)
+        Self.expectSame(bytes, path)
+        Self.expectSame(bytes, detail: CatalogDetail.states, "\(path) (states)")
+        // And the read takes the file directly: it falls back only where the tree reports.
+        if case .success = Self.outcome(bytes, direct: false) {
+            #expect(Self.readsDirectly(bytes), "\(path) fell back to the tree")
+        }
+    }
+
+    /// Whether the direct read takes every entry of `bytes` (no fallback to the tree).
+    static func readsDirectly(_ bytes: [UInt8]) -> Bool {
+        let read = try? StringCatalog.stringsdictDirectly(bytes, file: "fr.lproj/Localizable.stringsdict", locale: "fr", sourceLanguage: "en",
+                                                          table: nil, limits: .standard, detail: .full)
+        return read != nil
+    }
+
+    static func plist(_ body: String, wrapped: Bool = true) -> [UInt8] {
+        let inner = "<dict>\n\(body)\n</dict>"
+        return Array((wrapped ? "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n\(inner)\n</plist>\n" : inner).utf8)
+    }
+
+    static func variable(_ name: String, type: String = "NSStringPluralRuleType", valueType: String? = "d",
+                         forms: String = "<key>one</key><string>%d file</string><key>other</key><string>%d files</string>") -> String {
+        "<key>\(name)</key><dict><key>NSStringFormatSpecTypeKey</key><string>\(type)</string>"
+            + (valueType.map { "<key>NSStringFormatValueTypeKey</key><string>\($0)</string>" } ?? "") + forms + "</dict>"
+    }
+
+    /// Shapes the schema takes and rejects; each read both ways.
+    static let shapes: [(String, [UInt8])] = [
+        ("a plain entry", plist("<key>k</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@n@</string>\(variable("n"))</dict>")),
+        ("no plist wrapper", plist("<key>k</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@n@</string>\(variable("n"))</dict>", wrapped: false)),
+        ("format after the variables", plist("<key>k</key><dict>\(variable("n"))<key>NSStringLocalizedFormatKey</key><string>%#@n@</string></dict>")),
+        ("two formats, the last a string", plist("<key>k</key><dict><key>NSStringLocalizedFormatKey</key><integer>1</integer><key>NSStringLocalizedFormatKey</key><string>%#@n@</string>\(variable("n"))</dict>")),
+        ("two formats, the last not a string", plist("<key>k</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@n@</string><key>NSStringLocalizedFormatKey</key><dict/></dict>")),
+        ("no format", plist("<key>k</key><dict>\(variable("n"))</dict>")),
+        ("an entry that is not a dict", plist("<key>k</key><string>x</string>")),
+        ("an empty entry", plist("<key>k</key><dict/>")),
+        ("a variable that is not a dict", plist("<key>k</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@n@</string><key>n</key><array/></dict>")),
+        ("an empty variable", plist("<key>k</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@n@</string><key>n</key><dict/></dict>")),
+        ("another rule type", plist("<key>k</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@w@</string>\(variable("w", type: "NSStringVariableWidthRuleType", forms: "<key>20</key><string>short</string><key>x</key><dict><key>y</key><array><true/><real>1.5</real></array></dict>"))</dict>")),
+        ("no rule type", plist("<key>k</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@n@</string><key>n</key><dict><key>one</key><string>a</string></dict></dict>")),
+        ("a rule type that is not a string", plist("<key>k</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@n@</string><key>n</key><dict><key>NSStringFormatSpecTypeKey</key><integer>3</integer><key>other</key><string>a</string></dict></dict>")),
+        ("the type written last", plist("<key>k</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@n@</string><key>n</key><dict><key>other</key><string>%d a</string><key>NSStringFormatValueTypeKey</key><string>d</string><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string></dict></dict>")),
+        ("a value type with %", plist("<key>k</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@n@</string>\(variable("n", valueType: "%ld"))</dict>")),
+        ("a value type that is not a string", plist("<key>k</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@n@</string><key>n</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string><key>NSStringFormatValueTypeKey</key><array/><key>other</key><string>a</string></dict></dict>")),
+        ("unknown members and a category that is not a string", plist("<key>k</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@n@</string>\(variable("n", forms: "<key>one</key><integer>1</integer><key>seven</key><string>7</string><key>other</key><string/><key>other</key><string>%d x</string>"))</dict>")),
+        ("no other form", plist("<key>k</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@n@</string>\(variable("n", forms: "<key>one</key><string>one</string>"))</dict>")),
+        ("positions", plist("<key>k</key><dict><key>NSStringLocalizedFormatKey</key><string>%2$#@n@ %1$@</string>\(variable("n", forms: "<key>other</key><string>%2$d x</string>"))\(variable("m", forms: "<key>other</key><string>%3$d y</string>"))</dict>")),
+        ("two variables of one name", plist("<key>k</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@n@</string>\(variable("n"))\(variable("n", valueType: "ld"))</dict>")),
+        ("a duplicate key", plist("<key>k</key><dict><key>NSStringLocalizedFormatKey</key><string>a</string></dict><key>k</key><dict><key>NSStringLocalizedFormatKey</key><string>b</string></dict>")),
+        ("a key spelled two ways", plist("<key>caf\u{E9}</key><dict><key>NSStringLocalizedFormatKey</key><string>a</string></dict><key>cafe\u{301}</key><dict><key>NSStringLocalizedFormatKey</key><string>b</string></dict><key>cafe\u{301}</key><dict><key>NSStringLocalizedFormatKey</key><string>c</string></dict>")),
+        ("markup, entities and CDATA", plist("<!-- c --><key>a &amp; b</key><!-- d --><dict><key>NSStringLocalizedFormatKey</key><string><![CDATA[x <y>]]> &#x41;</string><key>n</key><dict><?pi x?><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string><key>other</key><string>&lt;%d&gt;</string></dict></dict>")),
+        ("a top level that is not a dict", Array("<plist><array><string>x</string></array></plist>".utf8)),
+        ("an empty top level", Array("<plist><dict/></plist>".utf8)),
+        ("an empty plist", Array("<plist/>".utf8)),
+        ("a schema error, then a syntax error", plist("<key>k</key><string>x</string><key>j</key><dict><key>NSStringLocalizedFormatKey</key><string>a</strin></dict>")),
+        ("a syntax error, then a schema error", plist("<key>k</key><dict><key>NSStringLocalizedFormatKey</key><string>a</strin></dict><key>j</key><string>x</string>")),
+        ("a byte-order mark", [0xEF, 0xBB, 0xBF] + plist("<key>k</key><dict><key>NSStringLocalizedFormatKey</key><string>a</string></dict>")),
+        ("text after the document", plist("<key>k</key><dict><key>NSStringLocalizedFormatKey</key><string>a</string></dict>") + Array("x".utf8)),
+        ("substitutions that expand too far, then a syntax error", plist(
+            "<key>k</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@a@</string>"
+            + variable("a", forms: "<key>other</key><string>" + String(repeating: "%#@b@", count: 40) + "</string>")
+            + variable("b", forms: "<key>other</key><string>" + String(repeating: "%#@c@", count: 40) + "</string>")
+            + variable("c", forms: "<key>other</key><string>" + String(repeating: "x", count: 4_000) + "</string>")
+            + "</dict><key>j</key><dict><key>NSStringLocalizedFormatKey</key><string>a</dict>")),
+    ]
+
+    @Test(arguments: shapes.indices)
+    func shapeReadsAlike(_ index: Int) {
+        let (what, bytes) = Self.shapes[index]
+        Self.expectSame(bytes, what)
+    }
+
+    /// The reads agree on nesting limits below and around the three levels an entry uses.
+    @Test(arguments: 1...5)
+    func depthLimitReadsAlike(_ depth: Int) {
+        var limits = CatalogLimits.standard
+        limits.maximumDepth = depth
+        for (what, bytes) in Self.shapes { Self.expectSame(bytes, limits: limits, "\(what), depth \(depth)") }
+    }
+
+    /// Every prefix and every one-byte deletion of a file with most shapes: the damaged files
+    /// read alike (the first problem decides, as in the tree).
+    @Test func damagedFilesReadAlike() {
+        let bytes = Self.plist(
+            "<key>k</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@n@ &amp;</string>\(Self.variable("n", valueType: "%ld"))</dict>"
+            + "<key>w</key><dict>\(Self.variable("w", type: "NSStringVariableWidthRuleType", forms: "<key>20</key><string>s</string>"))<key>NSStringLocalizedFormatKey</key><string>%#@w@</string></dict>"
+            + "<key>k</key><dict><key>NSStringLocalizedFormatKey</key><string>again</string></dict>")
+        for end in 0..<bytes.count { Self.expectSame(Array(bytes[..<end]), "the first \(end) bytes") }
+        for removed in bytes.indices {
+            var damaged = bytes
+            damaged.remove(at: removed)
+            Self.expectSame(damaged, "byte \(removed) removed")
+        }
+    }
+}
