@@ -1,5 +1,5 @@
 import Testing
-import ToastCatalog
+@_spi(Verification) import ToastCatalog
 import ToastTestSupport
 
 /// The `.stringsdict` reader takes its entries straight from the bytes, and falls back to a

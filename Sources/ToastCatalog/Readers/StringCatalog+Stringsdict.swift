@@ -25,9 +25,9 @@ extension StringCatalog {
     /// file when some entry is not an entry's shape or crosses a limit (the tree's order of
     /// errors decides which is reported); otherwise always from the tree (the two agree: a test
     /// compares them).
-    package static func stringsdict(_ bytes: [UInt8], file: String, locale: String, sourceLanguage: String,
-                                    table: String?, limits: CatalogLimits, detail: CatalogDetail,
-                                    direct: Bool) throws(CatalogError) -> StringCatalog {
+    @_spi(Verification) public static func stringsdict(_ bytes: [UInt8], file: String, locale: String, sourceLanguage: String,
+                                                       table: String?, limits: CatalogLimits, detail: CatalogDetail,
+                                                       direct: Bool) throws(CatalogError) -> StringCatalog {
         if direct, let read = try stringsdictDirectly(bytes, file: file, locale: locale, sourceLanguage: sourceLanguage,
                                                       table: table, limits: limits, detail: detail) {
             return read
