@@ -85,14 +85,14 @@ public struct XMLPropertyListParser {
     /// The deepest nesting accepted by default (``CatalogLimits/maximumDepth``).
     public static let maximumDepth = CatalogLimits.standard.maximumDepth
 
-    /// The document's bytes, borrowed for the parse (``parse(_:file:limits:)`` holds them).
-    let bytes: UnsafeBufferPointer<UInt8>
+    /// The document's bytes, borrowed for the parse (``reading(_:file:limits:_:)`` holds them).
+    private let bytes: UnsafeBufferPointer<UInt8>
     private let file: String
-    private(set) var index = 0
-    private(set) var line = 1
-    private(set) var column = 1
+    private var index = 0
+    private var line = 1
+    private var column = 1
     var depth = 0
-    let limits: CatalogLimits
+    private let limits: CatalogLimits
 
     /// Parses an XML property list from UTF-8 bytes; nesting and string length are bounded
     /// by `limits`.
@@ -103,8 +103,8 @@ public struct XMLPropertyListParser {
     /// Runs `read` with a parser over `bytes`, once they are known to be UTF-8 (after a
     /// byte-order mark, which is skipped). The bytes are read in place, not copied without the
     /// mark, through a pointer: no bounds check or retain on each byte read.
-    static func reading<Result>(_ bytes: [UInt8], file: String, limits: CatalogLimits,
-                                _ read: (inout XMLPropertyListParser) throws(CatalogError) -> Result) throws(CatalogError) -> Result {
+    static func reading<Value>(_ bytes: [UInt8], file: String, limits: CatalogLimits,
+                               _ read: (inout XMLPropertyListParser) throws(CatalogError) -> Value) throws(CatalogError) -> Value {
         var body = bytes[...]
         if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
         let valid = body.withContiguousStorageIfAvailable { String(validating: $0, as: UTF8.self) != nil } ?? (String(validating: body, as: UTF8.self) != nil)
@@ -112,7 +112,7 @@ public struct XMLPropertyListParser {
             throw CatalogError(location: SourceLocation(file: file, line: 1, column: 1), rule: .plistSyntax,
                                message: "expected UTF-8 text")
         }
-        return try bytes.withUnsafeBufferPointer { (buffer) throws(CatalogError) -> Result in
+        return try bytes.withUnsafeBufferPointer { (buffer) throws(CatalogError) -> Value in
             var parser = XMLPropertyListParser(bytes: buffer, start: body.startIndex, file: file, limits: limits)
             return try read(&parser)
         }
@@ -127,7 +127,7 @@ public struct XMLPropertyListParser {
 
     private var here: SourceLocation { SourceLocation(file: file, line: line, column: column) }
 
-    func error(_ message: String) -> CatalogError {
+    private func error(_ message: String) -> CatalogError {
         CatalogError(location: SourceLocation(file: file, line: line, column: column), rule: .plistSyntax, message: message)
     }
 
@@ -158,7 +158,7 @@ public struct XMLPropertyListParser {
         while index < bytes.count, bytes[index] & 0xC0 == 0x80 { index += 1 }
     }
 
-    func peek(_ text: StaticString) -> Bool {
+    private func peek(_ text: StaticString) -> Bool {
         let count = text.utf8CodeUnitCount
         guard index + count <= bytes.count else { return false }
         let start = text.utf8Start
@@ -185,7 +185,7 @@ public struct XMLPropertyListParser {
         return Unicode.Scalar(value) ?? "\u{FFFD}"
     }
 
-    mutating func skipSpaceAndMarkup() throws(CatalogError) {
+    private mutating func skipSpaceAndMarkup() throws(CatalogError) {
         while index < bytes.count {
             let byte = bytes[index]
             if byte == 0x20 || byte == 0x09 || byte == 0x0D { column += 1; index += 1; continue }
@@ -277,7 +277,7 @@ public struct XMLPropertyListParser {
         throw error("expected '>' to close <\(name)>, found the end of the file")
     }
 
-    mutating func closeTag(_ name: String) throws(CatalogError) {
+    private mutating func closeTag(_ name: String) throws(CatalogError) {
         guard peek("</"), peek(bytes: name.utf8, at: index + 2) else { throw error("expected </\(name)>") }
         advance(2 + name.utf8.count)
         while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0A { advance() }
@@ -299,7 +299,7 @@ public struct XMLPropertyListParser {
         return (key, keyLine, keyColumn)
     }
 
-    mutating func value() throws(CatalogError) -> PropertyList {
+    private mutating func value() throws(CatalogError) -> PropertyList {
         let (name, selfClosing) = try openTag()
         return try value(openedAs: name, selfClosing: selfClosing)
     }

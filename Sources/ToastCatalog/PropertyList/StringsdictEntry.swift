@@ -26,11 +26,13 @@ struct StringsdictVariable {
     var rule: Rule
 
     enum Rule {
-        /// `NSStringFormatSpecTypeKey` is `NSStringPluralRuleType`: the value type (the last
-        /// `NSStringFormatValueTypeKey` that is a string) and the other members, in order.
+        /// `NSStringFormatSpecTypeKey` is `NSStringPluralRuleType`: the value type (the text of
+        /// the last `NSStringFormatValueTypeKey`, `nil` when there is none or it is not a
+        /// string) and the other members, in order.
         case plural(valueType: String?, forms: [Form])
-        /// Any other rule type, or none (`type`: the last `NSStringFormatSpecTypeKey` that is
-        /// a string): the variable's dictionary as written.
+        /// Any other rule type, or none (`type`: the text of the last
+        /// `NSStringFormatSpecTypeKey`, `nil` when there is none or it is not a string): the
+        /// variable's dictionary as written.
         case other(type: String?, value: PropertyList)
     }
 
@@ -97,12 +99,14 @@ extension StringsdictEntry {
 
 extension XMLPropertyListParser {
     /// Reads a `.stringsdict`'s entries from its bytes, without a tree of property-list values,
-    /// handing each to `each` as it is read. Returns `false`, having stopped, at the first
-    /// member that is not an entry's shape or when `each` returns `false`: then
+    /// handing each to `each` as it is read. Returns `false`, having stopped, when the top level
+    /// is not a `<dict>`, at the first member that is not an entry's shape, when `each` returns
+    /// `false`, or at once when `limits` allow fewer than three levels of nesting: then
     /// ``parse(_:file:limits:)`` and ``StringsdictEntry/init(_:file:)`` tell what the file's first
-    /// problem is (a syntax error further on comes before a schema error). Throws the syntax
-    /// errors it meets, which are the ones the tree's parse would throw first: the bytes are
-    /// read in the same order by the same steps.
+    /// problem is (a syntax error further on comes before a schema error). Throws the errors of
+    /// the parse it meets (syntax, not UTF-8, too deep, a string too long), which are the ones
+    /// the tree's parse would throw first: the bytes are read in the same order by the same
+    /// steps.
     static func readStringsdict(_ bytes: [UInt8], file: String, limits: CatalogLimits,
                                 each: (StringsdictEntry) -> Bool) throws(CatalogError) -> Bool {
         // Entry and variable dictionaries are levels 2 and 3.

@@ -43,9 +43,12 @@ extension StringCatalog {
         return builder.catalog
     }
 
-    /// The `.stringsdict` read straight from its bytes; `nil` when some entry is not an entry's
-    /// shape or crosses a limit (the tree's read then tells which problem comes first). Throws
-    /// the syntax errors it meets (the first in the file, as the tree's read would).
+    /// The `.stringsdict` read straight from its bytes; `nil` when its top level is not a
+    /// `<dict>`, some entry is not an entry's shape, some entry's substitutions cross a limit, or
+    /// `limits` allow fewer than the three levels of nesting an entry uses (the tree's read then
+    /// tells which problem comes first: such a file is parsed twice). Throws the errors of the
+    /// parse itself that it meets — syntax, not UTF-8, too deep, a string too long — which are
+    /// the first in the file, as in the tree's read.
     package static func stringsdictDirectly(_ bytes: [UInt8], file: String, locale: String, sourceLanguage: String,
                                             table: String?, limits: CatalogLimits, detail: CatalogDetail) throws(CatalogError) -> StringCatalog? {
         let empty = StringCatalog(stringsdictTable: table ?? tableName(forPath: file), sourceLanguage: sourceLanguage)
@@ -154,7 +157,7 @@ extension StringCatalog {
         }
     }
 
-    fileprivate static func duplicateKeyWarning(_ key: String, at location: SourceLocation) -> CatalogWarning {
+    private static func duplicateKeyWarning(_ key: String, at location: SourceLocation) -> CatalogWarning {
         CatalogWarning(location: location, rule: .duplicateKey, message: "“\(key)” appears more than once; the last one wins", key: key)
     }
 
