@@ -87,6 +87,14 @@ extension JSONWriter {
     /// copied, except the scalars ``Escaping/visible`` escapes, found by their lead bytes.
     public static func appendString(_ text: String, escaping: Escaping = .visible, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
+        appendEscaped(text, escaping: escaping, to: &out)
+        out.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends `text` escaped as ``appendString(_:escaping:to:)`` escapes it, without the
+    /// quotes: a string literal can be written in pieces (the escaping of a concatenation is the
+    /// concatenation of the pieces' escapings, as every escape stands for one scalar).
+    package static func appendEscaped(_ text: String, escaping: Escaping = .visible, to out: inout [UInt8]) {
         var text = text
         text.withUTF8 { bytes in
             var start = 0
@@ -104,34 +112,44 @@ extension JSONWriter {
                 }
                 guard i < bytes.count else { break }
                 let byte = bytes[i]
-                let escape: [UInt8]
+                // The letter of a two-byte escape (`\n`), or 0 for one written `\uXXXX`.
+                let letter: UInt8
                 switch byte {
                 case 0xC2, 0xD8, 0xE2, 0xEF:
                     // The lead bytes of every escaped scalar above ASCII (U+0080–U+00AD,
                     // U+061C, U+200B–U+2069, U+FEFF).
                     guard escaping == .visible, let scalar = escapedScalar(in: bytes, at: i) else { continue }
-                    escape = Array(("\\u" + hex4(scalar)).utf8)
                     out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<i]))
-                    out.append(contentsOf: escape)
+                    appendUnicodeEscape(scalar, to: &out)
                     start = i + (scalar < 0x800 ? 2 : 3)
                     continue
-                case 0x22: escape = [0x5C, 0x22]
-                case 0x5C: escape = [0x5C, 0x5C]
-                case 0x0A: escape = [0x5C, UInt8(ascii: "n")]
-                case 0x0D: escape = [0x5C, UInt8(ascii: "r")]
-                case 0x09: escape = [0x5C, UInt8(ascii: "t")]
-                case 0x08: escape = [0x5C, UInt8(ascii: "b")]
-                case 0x0C: escape = [0x5C, UInt8(ascii: "f")]
-                case 0x00..<0x20, 0x7F: escape = Array(("\\u" + hex4(UInt32(byte))).utf8)
+                case 0x22: letter = 0x22
+                case 0x5C: letter = 0x5C
+                case 0x0A: letter = UInt8(ascii: "n")
+                case 0x0D: letter = UInt8(ascii: "r")
+                case 0x09: letter = UInt8(ascii: "t")
+                case 0x08: letter = UInt8(ascii: "b")
+                case 0x0C: letter = UInt8(ascii: "f")
+                case 0x00..<0x20, 0x7F: letter = 0
                 default: continue
                 }
                 out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<i]))
-                out.append(contentsOf: escape)
+                if letter == 0 {
+                    appendUnicodeEscape(UInt32(byte), to: &out)
+                } else {
+                    out.append(0x5C)
+                    out.append(letter)
+                }
                 start = i + 1
             }
             out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
         }
-        out.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends `\uXXXX` (four uppercase hex digits, as ``hex4(_:)`` spells them) for a scalar
+    /// below U+10000.
+    private static func appendUnicodeEscape(_ scalar: UInt32, to out: inout [UInt8]) {
+        out.append(contentsOf: ("\\u" + hex4(scalar)).utf8)
     }
 
     /// The scalar of well-formed UTF-8 starting at `i`, when `CodePoint.isEscaped` names it.

@@ -61,6 +61,32 @@ public struct LintFinding: Sendable, Hashable {
     /// A short stable id of ``groupKey`` (16 hex digits, FNV-1a): JSON's and SARIF's `group`.
     public var group: String { LintOutput.stableHash(groupKey) }
 
+    /// The FNV-1a 64 hash of ``groupKey`` (which ``group`` spells), taken over its parts
+    /// without joining them.
+    var groupHash: UInt64 {
+        var hash = StableHash()
+        for part in [rule.rawValue, severity.rawValue, table, key, path, source ?? ""] {
+            hash.add(part)
+            hash.add(byte: 0x01)
+        }
+        hash.add(Self.withoutLocale(message, locale))
+        return hash.value
+    }
+
+    /// Appends ``fingerprint`` as a JSON string literal, escaped as `JSONWriter.appendString`
+    /// escapes it, without building it first.
+    func appendFingerprintJSON(to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        for (index, part) in [location.file, table, key, locale, path, rule.rawValue].enumerated() {
+            if index > 0 {
+                out.append(0x5C)
+                out.append(UInt8(ascii: "t"))
+            }
+            JSONWriter.appendEscaped(part.replacingTabs, to: &out)
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+
     /// `message` with each whole-word `locale` replaced by `{locale}`: an occurrence of the
     /// code's characters whose neighbours are no letter, digit or `-`.
     ///

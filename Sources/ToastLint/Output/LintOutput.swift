@@ -69,7 +69,7 @@ public enum LintOutput {
             out.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
         }
         func string(_ key: StaticString, _ value: String) { name(key); JSONWriter.appendString(value, to: &out) }
-        func number(_ key: StaticString, _ value: Int) { name(key); out.append(contentsOf: String(value).utf8) }
+        func number(_ key: StaticString, _ value: Int) { name(key); appendDecimal(value, to: &out) }
         string("rule", finding.rule.rawValue)
         string("severity", finding.severity.rawValue)
         string("file", finding.location.file)
@@ -83,9 +83,43 @@ public enum LintOutput {
         if let source = finding.source { string("source", source) }
         if let target = finding.target { string("target", target) }
         if let hint = finding.hint { string("hint", hint) }
-        string("fingerprint", finding.fingerprint)
-        string("group", finding.group)
+        name("fingerprint")
+        finding.appendFingerprintJSON(to: &out)
+        name("group")
+        out.append(UInt8(ascii: "\""))
+        appendHex16(finding.groupHash, to: &out)
+        out.append(UInt8(ascii: "\""))
         out.append(UInt8(ascii: "}"))
+    }
+
+    /// Appends `value` in decimal, as `String(value)` spells it.
+    static func appendDecimal(_ value: Int, to out: inout [UInt8]) {
+        if value < 0 { out.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // up to 20 digits, least significant first
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            } while magnitude > 0
+            while count > 0 {
+                count -= 1
+                out.append(buffer[count])
+            }
+        }
+    }
+
+    /// Appends the 16 lowercase hex digits of `value`, leading zeros included: ``stableHash(_:)``'s
+    /// spelling.
+    static func appendHex16(_ value: UInt64, to out: inout [UInt8]) {
+        var shift = 60
+        while shift >= 0 {
+            let digit = UInt8((value >> UInt64(shift)) & 0xF)
+            out.append(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10)
+            shift -= 4
+        }
     }
 
     /// One finding as a GitHub Actions workflow command, escaped as `CodePoint.githubCommandText`
@@ -182,9 +216,22 @@ public enum LintOutput {
 
     /// FNV-1a 64 of the fingerprint, as 16 hex digits: stable across runs and machines.
     public static func stableHash(_ text: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        let hex = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
+        var hash = StableHash()
+        hash.add(text)
+        var out: [UInt8] = []
+        appendHex16(hash.value, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+}
+
+/// FNV-1a 64 over UTF-8 bytes added in pieces (``LintOutput/stableHash(_:)``).
+struct StableHash {
+    private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    mutating func add(byte: UInt8) { value = (value ^ UInt64(byte)) &* 0x100_0000_01b3 }
+
+    mutating func add(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes in for byte in bytes { add(byte: byte) } }
     }
 }

@@ -206,8 +206,9 @@ extension Linter {
         // Severities and suppressions first (cheap), with the .strings/.stringsdict locators
         // the kept findings need, each read once. The findings kept are noted by index.
         var selected: [(index: Int, rule: LintRule, severity: Severity)] = []
-        var readers: [String: PropertyListLocator] = [:]
-        var columnIndexes: [String: ScalarColumnIndex] = [:]
+        // The files whose locators are needed, each once, in the order first needed.
+        var locatorFiles: [String] = [], columnFiles: [String] = []
+        var needsLocator = Set<String>(), needsColumns = Set<String>()
         for (index, finding) in raw.enumerated() {
             guard let rule = LintRule.named(finding.rule),
                   var severity = configuration.severity(of: rule, table: table.name, key: finding.key, locale: finding.locale)
@@ -219,15 +220,21 @@ extension Linter {
                 continue
             }
             if finding.location == nil, !finding.file.hasSuffix(".xcstrings") || table.outlines[finding.file] == nil,
-               readers[finding.file] == nil, let data = bytes[finding.file] {
-                readers[finding.file] = PropertyListLocator(file: finding.file, bytes: data)
+               bytes[finding.file] != nil, needsLocator.insert(finding.file).inserted {
+                locatorFiles.append(finding.file)
             }
             if finding.location == nil, finding.file.hasSuffix(".xcstrings"), table.outlines[finding.file] != nil,
-               columnIndexes[finding.file] == nil, let data = bytes[finding.file] {
-                columnIndexes[finding.file] = ScalarColumnIndex(data)
+               bytes[finding.file] != nil, needsColumns.insert(finding.file).inserted {
+                columnFiles.append(finding.file)
             }
             selected.append((index, rule, severity))
         }
+        // Each file's locator reads the file again: the files of an .lproj table (two per
+        // locale) are read on all cores, not one after the other.
+        let (toLocate, toIndex) = (locatorFiles, columnFiles)
+        let builtLocators = Parallel.map(toLocate.count) { at in PropertyListLocator(file: toLocate[at], bytes: bytes[toLocate[at]]!) }
+        let readers = Dictionary(uniqueKeysWithValues: zip(toLocate, builtLocators))
+        let columnIndexes = Dictionary(uniqueKeysWithValues: zip(toIndex, Parallel.map(toIndex.count) { ScalarColumnIndex(bytes[toIndex[$0]]!) }))
         // Then each is located (reading its entry again), on all cores when there are many,
         // into one list; each core keeps a cache of the members it looked up last.
         let kept = selected, locators = readers, columns = columnIndexes

@@ -75,6 +75,23 @@ struct LintLeaf {
                 return result
             }
         }
+        // A text whose substitutions vary by plural, each form a flat text (a .stringsdict
+        // entry's shape): its leaves in the order `collect` gives, without recursion.
+        if value.device.isEmpty && value.plural.isEmpty,
+           value.substitutions.values.allSatisfy({ $0.plural.values.allSatisfy(\.isFlatUnit) }) {
+            var result: [LintLeaf] = []
+            if let unit = value.stringUnit { result.append(LintLeaf(steps: [], unit: unit, path: "")) }
+            for name in value.substitutions.keys.sorted() {
+                let forms = value.substitutions[name]!.plural
+                for category in PluralCategory.allCases {
+                    if let unit = forms[category]?.stringUnit {
+                        result.append(LintLeaf(steps: [.substitution(name, category)], unit: unit,
+                                               path: "substitutions.\(name).plural.\(category.rawValue)"))
+                    }
+                }
+            }
+            return result
+        }
         var result: [LintLeaf] = []
         collect(value, prefix: [], into: &result)
         return result
@@ -143,6 +160,11 @@ struct LintChecker {
     private var countKinds: [String: PluralArgumentKind] = [:]
     /// The same for the localization's own plural forms (the common case), without hashing.
     private var topCountKind: PluralArgumentKind?
+    /// The current entry's source ``substitutionArguments(_:)``, and the highest argument its
+    /// root text reads (``substitutionChecks(key:locale:value:source:sourceArguments:)``):
+    /// the same for every target locale, so made once per entry.
+    private var entrySourceArguments: [String: LintArgumentSlot]?
+    private var entrySourceMaxArgument: Int?
     /// Whether the current entry's target texts may be cleared by ``LintQuickScan`` (not
     /// without the option, with terms not to translate, or with a width budget for the key).
     private var quickScanEntry = false
@@ -305,6 +327,8 @@ struct LintChecker {
         if !countKinds.isEmpty { countKinds.removeAll(keepingCapacity: true) }
         topCountKind = nil
         flatSourceQuick = nil
+        entrySourceArguments = nil
+        entrySourceMaxArgument = nil
         verbatimEntry = table.isVerbatim(key)
         currentLocalizations = entry.localizations
         quickScanEntry = configuration.usesQuickScan && configuration.doNotTranslate.isEmpty && configuration.widthBudget(forKey: key) == nil
@@ -611,7 +635,17 @@ struct LintChecker {
             return
         }
         let arguments = Self.substitutionArguments(value)
-        let sourceArguments = source.map(Self.substitutionArguments) ?? arguments
+        let sourceArguments: [String: LintArgumentSlot]
+        if let source {
+            if let known = entrySourceArguments {
+                sourceArguments = known
+            } else {
+                sourceArguments = Self.substitutionArguments(source)
+                entrySourceArguments = sourceArguments
+            }
+        } else {
+            sourceArguments = arguments
+        }
         structureChecks(key: key, locale: locale, value: value, source: source, prefix: [])
         var referenced = Set<String>()
         let quickScan = !isSource && quickScanEntry
@@ -864,7 +898,13 @@ struct LintChecker {
     mutating func substitutionChecks(key: String, locale: String, value: LocalizedValue, source: LocalizedValue?,
                                      sourceArguments: [String: LintArgumentSlot]) {
         guard !value.substitutions.isEmpty else { return }
-        let maxArgument = (source ?? value).stringUnit.map { LintLeafFormat($0.value, substitutionArguments: sourceArguments).indices.max() ?? 0 } ?? 0
+        let maxArgument: Int
+        if source != nil, let known = entrySourceMaxArgument {
+            maxArgument = known
+        } else {
+            maxArgument = (source ?? value).stringUnit.map { LintLeafFormat($0.value, substitutionArguments: sourceArguments).indices.max() ?? 0 } ?? 0
+            if source != nil { entrySourceMaxArgument = maxArgument }
+        }
         var firstReader: [Int: (name: String, typeClass: LintTypeClass)] = [:]
         for (name, substitution) in value.substitutions.sorted(by: { $0.key < $1.key }) {
             let path = "substitutions.\(name)"
