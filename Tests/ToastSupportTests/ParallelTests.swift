@@ -58,6 +58,84 @@ import Darwin
         }
     }
 
+    /// Values are handed on in order, each made once, while the taker works; never more than
+    /// the window is made ahead of the next index taken.
+    @Test(arguments: [(0, 3), (1, 3), (7, 3), (9, 1), (50, 2), (200, 4), (5, 0)])
+    func pipelineHandsOnInOrderWithinItsWindow(count: Int, window: Int) {
+        final class Ledger: @unchecked Sendable {
+            let lock = Locked((made: [Int](), taken: 0, mostAhead: 0))
+        }
+        let ledger = Ledger()
+        let pipeline = Parallel.Pipeline(count: count, window: window) { index -> String in
+            ledger.lock.withLock { state in
+                state.made.append(index)
+                state.mostAhead = max(state.mostAhead, state.made.count - state.taken)
+            }
+            return "v\(index)"
+        }
+        var taken: [String] = []
+        for index in 0..<count {
+            taken.append(pipeline.take(index))
+            ledger.lock.withLock { $0.taken += 1 }
+            if index % 7 == 0 { usleep(200) }  // the taker at work: the producers go on meanwhile
+        }
+        pipeline.finish()
+        #expect(taken == (0..<count).map { "v\($0)" })
+        let state = ledger.lock.withLock { $0 }
+        #expect(state.made.sorted() == Array(0..<count))
+        // Made but not taken: the window, plus the one the taker was handed as it was counted.
+        #expect(state.mostAhead <= max(1, window) + 1)
+    }
+
+    /// A pipeline stopped early makes nothing after ``Parallel/Pipeline/finish()`` returns,
+    /// and one let go without it stops too (its producers hold no reference to it).
+    @Test func pipelineStopsWhenFinishedOrLetGo() {
+        let made = Locked(0)
+        let pipeline = Parallel.Pipeline(count: 1_000, window: 2) { index -> Int in
+            made.withLock { $0 += 1 }
+            return index
+        }
+        #expect(pipeline.take(0) == 0)
+        pipeline.finish()
+        let afterFinish = made.withLock { $0 }
+        usleep(20_000)
+        #expect(made.withLock { $0 } == afterFinish)
+        #expect(afterFinish <= 1 + 2 + Parallel.processorCount)
+        pipeline.finish()  // again: nothing happens
+
+        weak var weakPipeline: Parallel.Pipeline<Int>?
+        let letGo = Locked(0)
+        do {
+            let unused = Parallel.Pipeline(count: 1_000, window: 3) { index -> Int in
+                letGo.withLock { $0 += 1 }
+                return index
+            }
+            weakPipeline = unused
+            #expect(unused.take(0) == 0)
+        }
+        #expect(weakPipeline == nil)
+        let afterLetGo = letGo.withLock { $0 }
+        usleep(20_000)
+        #expect(letGo.withLock { $0 } == afterLetGo)
+    }
+
+    /// Takers that are themselves the Dispatch pool's threads (each iteration of
+    /// ``Parallel/forEach(_:_:)`` with a pipeline of its own, more of them than cores) all
+    /// finish: the producers are threads of their own, not queued behind the takers.
+    @Test func pipelinesInsidePoolThreadsFinish() {
+        let sums = LockedSlots<Int>(count: 8)
+        Parallel.forEach(8) { worker in
+            let pipeline = Parallel.Pipeline(count: 40, window: 2) { index -> Int in
+                usleep(100)
+                return index * worker
+            }
+            var sum = 0
+            for index in 0..<40 { sum += pipeline.take(index) }
+            sums.store(sum, at: worker)
+        }
+        #expect(sums.values() == (0..<8).map { 780 * $0 })
+    }
+
     /// One array in index order, whatever the parts; each slice's state starts fresh and is
     /// carried along the slice (here: the indices made before, within the slice).
     @Test(arguments: [(0, 3), (1, 3), (7, 3), (10, 4), (1_000, 2), (5, 1), (3, 8)])

@@ -339,6 +339,22 @@ extension StringCatalog {
         }
     }
 
+    /// Calls `body` with each key of ``keys``, one localization of its entry (the only one, in
+    /// a catalog read from one `.strings` or `.stringsdict` file) and the entry's comment, in
+    /// ``forEachEntry(_:)``'s order, passing over an entry with no localization. For one
+    /// `.strings` file, straight from its table, without making an entry and its dictionary per
+    /// key (lint adds each localization of an `.lproj` table's files to its own entries).
+    package func forEachLocalization(_ body: (_ key: String, _ value: LocalizedValue, _ comment: String?) -> Void) {
+        if let layers, layers.layers.count == 1, case .strings(let table) = layers.layers[0].source {
+            for index in 0..<table.count { body(table.key(at: index), table.value(at: index), table.comment(at: index)) }
+            return
+        }
+        forEachEntry { key, entry in
+            guard let value = entry.localizations.values.first else { return }
+            body(key, value, entry.comment)
+        }
+    }
+
     /// `entry` (of `key`'s first spelling) with the localizations only the other spellings in
     /// `respelled` have, and their comment if it has none.
     static func joined(_ entry: CatalogEntry?, key: String, respelled: [SpelledEntry]) -> CatalogEntry? {

@@ -37,9 +37,10 @@ extension Linter {
         var checkedWhileReading: [LintEntryFeed.Drained]?
         var bytesByFile: [String: [UInt8]] = [:]
         let sourceLanguage = configuration.sourceLanguage ?? "en"
-        // An .lproj table's files are read ahead on all cores; a String Catalog is read below.
+        // An .lproj table's files are read ahead on all cores while this thread adds the ones
+        // read so far to the table; a String Catalog is read below.
         let (files, preloaded) = (group.files, group.preloaded)
-        var readAhead = files.contains { $0.hasSuffix(".xcstrings") } ? nil : Parallel.Ahead(count: files.count) { index in
+        let readAhead = files.contains { $0.hasSuffix(".xcstrings") } ? nil : Parallel.Pipeline(count: files.count) { index in
             LprojRead(files[index], preloaded: preloaded[files[index]], sourceLanguage: sourceLanguage, limits: limits)
         }
         for (position, file) in files.enumerated() {

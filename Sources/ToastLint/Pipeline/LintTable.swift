@@ -24,17 +24,25 @@ struct LintTable {
     var isCatalog = false
     var catalog: StringCatalog?
     /// The entries (empty when a String Catalog's entries were checked as it was read and
-    /// not kept; then `suppressions` holds the comments that suppress findings).
+    /// not kept; then `suppressions` holds the comments that suppress findings). An `.lproj`
+    /// table's are made by ``finishLproj(groupFiles:)`` from ``building``.
     var entries: [String: CatalogEntry] = [:]
     var keys: [String] = []
+    /// An `.lproj` table's entries while its files are added, by the key's index in ``keys``:
+    /// each localization is added where its entry stands in an array, found by one hash of its
+    /// key, not looked up and copied out of a dictionary.
+    private var building: [CatalogEntry] = []
+    /// Each key's index in ``keys`` (`.lproj` tables; ``origins`` are by this index).
+    private var keyIndex: [String: Int] = [:]
     /// The comments with `[no-lint` of entries not kept, by key.
     var suppressions: [String: String] = [:]
     /// The files of an `.lproj` table, in the order they were added (``origins`` holds
     /// their indices).
     private(set) var files: [String] = []
     /// For each locale code, the file (index in ``files``) each key's localization came from,
-    /// for `.lproj` tables.
-    private(set) var origins: [String: [String: Int]] = [:]
+    /// for `.lproj` tables: by the key's index in ``keys``, -1 (or past the end) where the
+    /// locale has none.
+    private(set) var origins: [String: [Int32]] = [:]
     /// For each locale code of an `.lproj` table, the first (by `<`) of the files its
     /// localizations came from: where a finding of the locale that no key's file locates is
     /// reported.
@@ -59,6 +67,12 @@ struct LintTable {
     /// file of it, takes `Base.lproj`'s texts as the source (as the bundle does at run time).
     mutating func finishLproj(groupFiles: [String]) {
         guard !isCatalog else { return }
+        entries.reserveCapacity(keys.count)
+        for (index, key) in keys.enumerated() {
+            entries[key] = building[index]
+            building[index] = CatalogEntry()
+        }
+        building = []
         isInterfaceBuilder = InterfaceBuilderTable.hasInterfaceFile(table: name, files: groupFiles)
             || (!keys.isEmpty && interfaceBuilderKeys.count * 2 > keys.count)
         if sourceFiles == 0, let baseOrigins = origins.removeValue(forKey: "Base") {
@@ -80,7 +94,9 @@ struct LintTable {
         }
         // Only files some key's localization still comes from count (a .strings file whose
         // every key the .stringsdict beside it overrides does not).
-        for (code, keyFiles) in origins { localeFiles[code] = Set(keyFiles.values).map { self.files[$0] }.min() }
+        for (code, keyFiles) in origins {
+            localeFiles[code] = Set(keyFiles.lazy.filter { $0 >= 0 }).map { self.files[Int($0)] }.min()
+        }
     }
 
     /// The comments of `Base.lproj` entries, kept until ``finishLproj(groupFiles:)`` knows
@@ -107,36 +123,40 @@ struct LintTable {
         let fileIndex = files.count
         files.append(file)
         // Taken out while it changes, so that it is not copied.
-        var codeOrigins = origins.removeValue(forKey: code) ?? [:]
-        catalog.forEachEntry { key, incoming in
-            guard let value = incoming.localizations.values.first else { return }
+        var codeOrigins = origins.removeValue(forKey: code) ?? []
+        catalog.forEachLocalization { key, value, comment in
             if isDict { stringsdictKeys.insert(key) }
-            // The entry is changed where it is stored: a copy taken out and put back shared its
-            // localizations, and each change copied all of them (one per locale file).
-            let index: Dictionary<String, CatalogEntry>.Index
-            if let found = entries.index(forKey: key) {
+            let index: Int
+            if let found = keyIndex[key] {
                 index = found
             } else {
+                index = keys.count
                 keys.append(key)
-                entries[key] = CatalogEntry()
-                index = entries.index(forKey: key)!
+                keyIndex[key] = index
+                building.append(CatalogEntry())
             }
-            if entries.values[index].localizations[code] == nil || isDict {
-                entries.values[index].localizations[code] = value
-                codeOrigins[key] = fileIndex
+            if codeOrigins.count <= index { codeOrigins.append(contentsOf: repeatElement(-1, count: index + 1 - codeOrigins.count)) }
+            // A localization of this code is in the entry exactly when a file of the code gave
+            // it (its origin), so the origin tells without a look into the entry.
+            if codeOrigins[index] < 0 || isDict {
+                building[index].localizations[code] = value
+                codeOrigins[index] = Int32(fileIndex)
             }
-            if isSource, let comment = incoming.comment { entries.values[index].comment = comment }
-            if code == "Base", let comment = incoming.comment { baseComments[key] = comment }
-            if InterfaceBuilderTable.isGeneratedComment(incoming.comment) || InterfaceBuilderTable.isObjectKey(key) {
+            if isSource, let comment { building[index].comment = comment }
+            if code == "Base", let comment { baseComments[key] = comment }
+            if InterfaceBuilderTable.isGeneratedComment(comment) || InterfaceBuilderTable.isObjectKey(key) {
                 interfaceBuilderKeys.insert(key)
             }
         }
-        if !codeOrigins.isEmpty { origins[code] = codeOrigins }
+        if codeOrigins.contains(where: { $0 >= 0 }) { origins[code] = codeOrigins }
     }
 
     func file(key: String, locale: String) -> String {
         if isCatalog { return catalogFile }
-        guard let index = origins[locale]?[key] ?? origins[sourceLanguage]?[key] else { return "" }
-        return files[index]
+        guard let index = keyIndex[key] else { return "" }
+        for code in [locale, sourceLanguage] {
+            if let keyFiles = origins[code], index < keyFiles.count, keyFiles[index] >= 0 { return files[Int(keyFiles[index])] }
+        }
+        return ""
     }
 }
