@@ -98,6 +98,36 @@ import ToastKitTesting
         return Linter(configuration: configuration).lint(file: file, bytes: bytes).map(LintOutput.text)
     }
 
+    /// A source whose one form shows no count ("One file") beside an other form that does:
+    /// the rules compare a target's one form with the other form, so a form that drops the
+    /// count where it covers several numbers is reported, with or without the scan (the scan
+    /// cleared it against the one form alone, and the finding was lost).
+    @Test(arguments: [("ru", "Один файл", true), ("uk", "Один файл", true), ("fr", "Un fichier", true),
+                      ("de", "Eine Datei", false), ("ru", "%lld файл", false)])
+    func aFormThatDropsTheCountIsFoundWithTheScan(locale: String, one: String, dropsCount: Bool) {
+        func unit(_ text: String) -> String { #"{"stringUnit":{"state":"translated","value":"\#(text)"}}"# }
+        let categories = locale == "ru" || locale == "uk" ? ["few", "many", "one", "other"] : ["one", "other"]
+        let texts: [String: String] = ["one": one, "few": "%lld файла", "many": "%lld файлов", "other": "%lld fichiers"]
+        var members: [String] = []
+        for category in categories {
+            let form: String = unit(texts[category]!)
+            members.append("\"" + category + "\":" + form)
+        }
+        let forms = members.joined(separator: ",")
+        for shape in ["plural", "flat-and-plural"] {
+            let sourceForms = #""one":\#(unit("One file")),"other":\#(unit("%lld files"))"#
+            let source = shape == "plural" ? #"{"variations":{"plural":{\#(sourceForms)}}}"#
+                : #"{"stringUnit":{"state":"translated","value":"%lld files"},"variations":{"plural":{\#(sourceForms)}}}"#
+            let text = #"{"sourceLanguage":"en","strings":{"files":{"comment":"A count of files.","localizations":{"#
+                + #""en":\#(source),"\#(locale)":{"variations":{"plural":{\#(forms)}}}}}},"version":"1.0"}"#
+            let quick = Self.lint(Array(text.utf8), file: "Count.xcstrings", quick: true)
+            let full = Self.lint(Array(text.utf8), file: "Count.xcstrings", quick: false)
+            #expect(quick == full, "\(shape)")
+            #expect(quick.contains { $0.contains("[placeholder-mismatch]") && $0.contains("plural.one") } == dropsCount,
+                    "\(shape): \(quick)")
+        }
+    }
+
     /// Every source above against every target above, in German and Japanese, flat and as
     /// plural forms: the findings with and without the scan are the same.
     @Test func sameFindingsWithAndWithoutTheScan() throws {

@@ -668,7 +668,8 @@ struct LintChecker {
                 facts = sourceFacts(steps: leaf.steps, unit: counterpartUnit, path: path, in: source, arguments: sourceArguments)
             }
             // Most leaves: a byte scan shows that no rule below would report (LintQuickScan).
-            if quickScan, leaf.substitutionName == nil, let quick = facts?.quick, LintQuickScan.isClean(text, against: quick) {
+            if quickScan, leaf.substitutionName == nil, let facts, let source, let quick = facts.quick,
+               Self.comparedAsIs(facts, steps: leaf.steps, in: source), LintQuickScan.isClean(text, against: quick) {
                 continue
             }
             let format = Self.format(leaf, in: value, arguments: arguments)
@@ -751,7 +752,8 @@ struct LintChecker {
                 guard let counterpart = Self.counterpart(steps, in: source) else { return false }
                 facts = sourceFacts(steps: steps, unit: counterpart, path: category.pluralPath, in: source, arguments: [:])
             }
-            guard let quick = facts.quick, LintQuickScan.isClean(unit.value, against: quick) else { return false }
+            guard let quick = facts.quick, Self.comparedAsIs(facts, steps: LintStep.plural[category.ordinal], in: source),
+                  LintQuickScan.isClean(unit.value, against: quick) else { return false }
         }
         return true
     }
@@ -1120,6 +1122,9 @@ struct LintChecker {
         let tokens: [String]
         /// What the quick scan of a target leaf needs; nil when the source is not plain enough.
         let quick: LintQuickScan.Source?
+        /// Whether a target form is compared with this source form itself, known once asked
+        /// (``LintChecker/comparedAsIs(_:steps:in:)``).
+        var comparedAsIs: Bool?
 
         /// The facts of the source text `value`, read as `format`.
         init(value: String, format: LintLeafFormat) {
@@ -1129,6 +1134,22 @@ struct LintChecker {
             tokens = text.mayHaveTokens ? LintText.preservedTokens(value) : []
             quick = LintQuickScan.Source(text: value, facts: text, format: format, tokens: tokens)
         }
+    }
+
+    /// Whether the format rules compare a target leaf at `steps` with the source leaf whose
+    /// facts are `facts`, as the quick scan does. Not when that is a plural form (not other)
+    /// that reads fewer arguments than the source's other form (en one = "One file", other =
+    /// "%lld files"): the rules then compare with the other form, so that a form that drops
+    /// the count where it covers several numbers (ru one: 1, 21, 31, …) is reported.
+    static func comparedAsIs(_ facts: SourceFacts, steps: [LintStep], in source: LocalizedValue) -> Bool {
+        if let known = facts.comparedAsIs { return known }
+        var asIs = true
+        if let otherSteps = otherFormSteps(steps), let otherUnit = counterpart(otherSteps, in: source),
+           !facts.format.indices.isSuperset(of: LintLeafFormat(otherUnit.value).indices) {
+            asIs = false
+        }
+        facts.comparedAsIs = asIs
+        return asIs
     }
 
     /// The facts of the source leaf `unit` that the target leaf at `path` is compared with.
