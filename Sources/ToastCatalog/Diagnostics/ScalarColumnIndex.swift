@@ -9,7 +9,8 @@ package struct ScalarColumnIndex: Sendable {
     /// `scalarsBefore[k]`: UTF-8 lead bytes (scalars) in `bytes[0 ..< k * block]`.
     private let scalarsBefore: [Int]
 
-    /// Indexes `bytes` (eight bytes at a time).
+    /// Indexes `bytes`, a whole block 32 bytes at a time (68 MB of mostly ASCII: 9 ms; eight
+    /// bytes at a time took 36–48 ms).
     package init(_ bytes: UnsafeBufferPointer<UInt8>) {
         var counts: [Int] = []
         counts.reserveCapacity(bytes.count / Self.block + 2)
@@ -18,11 +19,27 @@ package struct ScalarColumnIndex: Sendable {
         counts.append(0)
         while start < bytes.count {
             let end = min(start + Self.block, bytes.count)
-            total += Self.scalars(in: bytes, from: start, to: end)
+            total += end - start == Self.block ? Self.scalars(inBlockAt: start, of: bytes) : Self.scalars(in: bytes, from: start, to: end)
             counts.append(total)
             start = end
         }
         scalarsBefore = counts
+    }
+
+    /// Lead bytes in the whole block `bytes[start ..< start + block]` (256 bytes), 32 at a time:
+    /// read as signed bytes, the continuation bytes 0x80–0xBF are exactly those below -64, so one
+    /// comparison a lane finds them (masking the two top bits first kept the compiler from
+    /// vectorizing: ten times slower than eight bytes at a time).
+    private static func scalars(inBlockAt start: Int, of bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        let raw = UnsafeRawPointer(bytes.baseAddress! + start)
+        let bound = SIMD32<Int8>(repeating: -64)
+        // Each lane counts the continuation bytes of its column: at most 8 of the 256.
+        var lanes = SIMD32<UInt8>()
+        for offset in stride(from: 0, to: 256, by: 32) {
+            let chunk = raw.loadUnaligned(fromByteOffset: offset, as: SIMD32<Int8>.self)
+            lanes &-= unsafeBitCast(chunk .< bound, to: SIMD32<UInt8>.self)
+        }
+        return 256 - Int(SIMD32<UInt16>(truncatingIfNeeded: lanes).wrappedSum())
     }
 
     /// Indexes `bytes`.

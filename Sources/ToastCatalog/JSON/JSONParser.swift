@@ -48,6 +48,9 @@ package struct JSONScanner {
     var keepsTexts = false
     /// The values of the entry being read, in file order (kept for their room).
     var localizationScratch: [LocalizedValue] = []
+    /// Where each locale member of the last `"localizations"` object read stands, in file
+    /// order, when the String Catalog reader is asked for them (nil: not recorded).
+    var localizationPositions: [(code: String, position: Position)]?
     /// Set by the String Catalog reader when an object repeats a member name or holds one it
     /// does not know (``XCStringsReadNotes``).
     var sawRepeatedOrUnknownMember = false

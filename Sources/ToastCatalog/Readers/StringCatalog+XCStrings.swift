@@ -20,8 +20,9 @@ extension StringCatalog {
     }
 
     /// Reads a String Catalog and hands each entry to `onEntry` as soon as it is read (with
-    /// the source language when it came before "strings", as Xcode writes it, and where its
-    /// name starts), so that a consumer can work while the rest is read. A key that appears
+    /// the source language when it came before "strings", as Xcode writes it, where its name
+    /// starts, and where the name of each member of its last "localizations" object starts, in
+    /// file order), so that a consumer can work while the rest is read. A key that appears
     /// again is not handed on twice (the reader's `duplicate-key` warning says the last one won).
     /// Without `onEntry`, a large catalog's entries are read on several cores (see
     /// ``XCStringsParallelism``); the result is the same as reading on one. `notes`, when
@@ -34,7 +35,8 @@ extension StringCatalog {
     package init(xcstrings bytes: [UInt8], file: String, table: String? = nil, limits: CatalogLimits = .standard,
          parallelism: XCStringsParallelism = .standard, notes: XCStringsReadNotes? = nil,
          detail: CatalogDetail = .full, keepsEntries: Bool = true,
-         onEntry: ((_ sourceLanguage: String?, _ key: String, _ entry: CatalogEntry, _ position: JSONScanner.Position) -> Void)?
+         onEntry: ((_ sourceLanguage: String?, _ key: String, _ entry: CatalogEntry, _ position: JSONScanner.Position,
+                   _ localizations: [(code: String, position: JSONScanner.Position)]) -> Void)?
     ) throws(CatalogError) {
         self = try bytes.withUnsafeBufferPointer { (buffer) throws(CatalogError) -> StringCatalog in
             try StringCatalog(xcstrings: buffer, file: file, table: table, limits: limits, parallelism: parallelism,
@@ -47,7 +49,8 @@ extension StringCatalog {
     package init(xcstrings buffer: UnsafeBufferPointer<UInt8>, file: String, table: String? = nil, limits: CatalogLimits = .standard,
          parallelism: XCStringsParallelism = .standard, notes: XCStringsReadNotes? = nil,
          detail: CatalogDetail = .full, keepsEntries: Bool = true,
-         onEntry: ((_ sourceLanguage: String?, _ key: String, _ entry: CatalogEntry, _ position: JSONScanner.Position) -> Void)? = nil
+         onEntry: ((_ sourceLanguage: String?, _ key: String, _ entry: CatalogEntry, _ position: JSONScanner.Position,
+                   _ localizations: [(code: String, position: JSONScanner.Position)]) -> Void)? = nil
     ) throws(CatalogError) {
         var scanner = JSONScanner(bytes: buffer, file: file, limits: limits)
         scanner.detail = detail
@@ -160,7 +163,7 @@ enum XCStringsReader {
 
     static func catalog(_ scanner: inout JSONScanner, table: String, parallelism: XCStringsParallelism = .sequential,
                         keepsEntries: Bool = true,
-                        onEntry: ((String?, String, CatalogEntry, Position) -> Void)? = nil) throws(CatalogError) -> StringCatalog {
+                        onEntry: ((String?, String, CatalogEntry, Position, [(code: String, position: Position)]) -> Void)? = nil) throws(CatalogError) -> StringCatalog {
         var parallelism = parallelism
         var sourceLanguage: String?
         var version = "1.0"
@@ -202,13 +205,16 @@ enum XCStringsReader {
                 // one (`column(of:)`): a one-line file with thousands of repeated or respelled
                 // keys was quadratic.
                 func add(_ name: String, _ parsed: CatalogEntry, _ position: Position, _ scanner: inout JSONScanner) {
+                    // The entry's localization positions are its own: an entry with no
+                    // "localizations" member leaves none of the last one's behind.
+                    defer { if scanner.localizationPositions != nil { scanner.localizationPositions!.removeAll(keepingCapacity: true) } }
                     func location() -> SourceLocation { SourceLocation(file: scanner.file, line: position.line, column: scanner.column(of: position)) }
                     let kept: String
                     if keepsEntries {
                         guard let index = entries.index(forKey: name) else {
                             entries[name] = parsed
                             keys.append(name)
-                            onEntry?(sourceLanguage, name, parsed, position)
+                            onEntry?(sourceLanguage, name, parsed, position, scanner.localizationPositions ?? [])
                             return
                         }
                         kept = entries[index].key
@@ -216,7 +222,7 @@ enum XCStringsReader {
                         let (inserted, member) = names.insert(name)
                         if inserted {
                             keys.append(name)
-                            onEntry?(sourceLanguage, name, parsed, position)
+                            onEntry?(sourceLanguage, name, parsed, position, scanner.localizationPositions ?? [])
                             return
                         }
                         kept = member
@@ -235,6 +241,7 @@ enum XCStringsReader {
                         respelled.append(SpelledEntry(key: name, entry: keepsEntries ? parsed : CatalogEntry()))
                     }
                 }
+                if onEntry != nil { scanner.localizationPositions = [] }
                 if onEntry == nil, let read = try parallelStrings(&scanner, parallelism: parallelism) {
                     // The work beside the parts has run; a repeated "strings" member does not run it again.
                     parallelism.alongside = nil
@@ -304,6 +311,7 @@ enum XCStringsReader {
     static func localizations(_ scanner: inout JSONScanner, _ position: Position, key: String) throws(CatalogError) -> [String: LocalizedValue] {
         var values = scanner.localizationScratch
         scanner.localizationScratch = []
+        if scanner.localizationPositions != nil { scanner.localizationPositions!.removeAll(keepingCapacity: true) }
         defer {
             values.removeAll(keepingCapacity: true)
             scanner.localizationScratch = values
@@ -315,6 +323,7 @@ enum XCStringsReader {
             if codes == nil {
                 if scanner.localizationLayout.matches(locale, at: next, in: scanner.bytes) {
                     let code = scanner.localizationLayout.codes[next]
+                    scanner.localizationPositions?.append((code, position))
                     values.append(try checkedLocalization(&scanner, key: key, locale: code, position))
                     return
                 }
@@ -322,6 +331,7 @@ enum XCStringsReader {
             }
             let code = locale.string(in: scanner.bytes)
             codes?.append(code)
+            scanner.localizationPositions?.append((code, position))
             values.append(try checkedLocalization(&scanner, key: key, locale: code, position))
         }
         if codes == nil, values.count == scanner.localizationLayout.codes.count {

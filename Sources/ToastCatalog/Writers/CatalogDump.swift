@@ -358,7 +358,7 @@ public struct XCStringsDump: Sendable {
         // The source language the entries were handed with, and its canonical form.
         var source: (language: String, locale: String)?
         var sourceLanguageCameLate = false
-        let read = try StringCatalog(xcstrings: bytes, file: file, limits: limits, keepsEntries: false) { sourceLanguage, key, entry, _ in
+        let read = try StringCatalog(xcstrings: bytes, file: file, limits: limits, keepsEntries: false) { sourceLanguage, key, entry, _, _ in
             guard let sourceLanguage else {
                 sourceLanguageCameLate = true
                 return

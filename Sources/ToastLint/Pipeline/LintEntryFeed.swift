@@ -4,7 +4,7 @@ import ToastSupport
 /// Hands the entries of a String Catalog from the reader to the checkers while the rest of
 /// the file is still being read, so that linting a large catalog overlaps reading it.
 ///
-/// The reader thread calls ``add(_:_:_:_:)`` for each entry (in batches of ``batchSize``), then
+/// The reader thread calls ``add(_:_:_:_:_:)`` for each entry (in batches of ``batchSize``), then
 /// ``finish()``; any number of threads call ``drain(continuingReaders:)`` and each checks the
 /// batches it takes. The checks are the per-entry rules only: the catalog-level checks and the
 /// target locales an entry lacks need the whole table and run afterwards (``Drained/pending``
@@ -14,7 +14,7 @@ import ToastSupport
 /// than checking, so when more than ``waitingLimit`` batches wait, the reader checks the oldest
 /// one itself before it reads on (its checks are kept apart and handed on when the reader
 /// drains). The reader keeps no entry: a batch checked while the file is still being read goes
-/// back to the reader thread, which frees it in ``add(_:_:_:_:)`` (the allocator then works
+/// back to the reader thread, which frees it in ``add(_:_:_:_:_:)`` (the allocator then works
 /// for one thread at a time). When the source language is not known before the first entry (a
 /// file that puts "sourceLanguage" after "strings"), the feed gives up and the caller lints the
 /// loaded table as a whole instead.
@@ -34,6 +34,10 @@ final class LintEntryFeed: @unchecked Sendable {
         var suppressions: [(key: String, comment: String)] = []
         /// Where the entries with findings start (for locating them).
         var positions: [(key: String, position: JSONScanner.Position)] = []
+        /// Where the locale members with findings of those entries start, as the reader found
+        /// them (a finding in a locale is located from there, without reading the entry's other
+        /// locales again).
+        var localizationPositions: [(key: String, positions: [(code: String, position: JSONScanner.Position)])] = []
         /// The locales of the entries checked.
         var locales: Set<String> = []
     }
@@ -65,12 +69,17 @@ final class LintEntryFeed: @unchecked Sendable {
                 checker = LintChecker(table: lintTable, configuration: configuration)
                 project = LintChecker.project(configuration, sourceLanguage: language)
             }
-            for (key, entry, position) in items {
+            for (key, entry, position, localizationPositions) in items {
                 let found = checker!.findings.count
                 let codes = Array(entry.localizations.keys)
                 if checker!.checkEntry(key: key, entry: entry, project: project) { result.pending.append((key, position, codes)) }
                 if let comment = entry.comment, LintSuppression.maySuppress(comment) { result.suppressions.append((key, comment)) }
-                if checker!.findings.count > found { result.positions.append((key, position)) }
+                if checker!.findings.count > found {
+                    result.positions.append((key, position))
+                    // Only the locales found at: a few of the entry's dozens, usually.
+                    let foundAt = checker!.findings[found...].map(\.locale)
+                    result.localizationPositions.append((key, localizationPositions.filter { foundAt.contains($0.code) }))
+                }
                 for code in codes { locales.insert(code) }
             }
         }
@@ -84,7 +93,8 @@ final class LintEntryFeed: @unchecked Sendable {
     }
 
     private let condition = Condition()
-    typealias Item = (key: String, entry: CatalogEntry, position: JSONScanner.Position)
+    typealias Item = (key: String, entry: CatalogEntry, position: JSONScanner.Position,
+                      localizations: [(code: String, position: JSONScanner.Position)])
     private var batches: [[Item]] = []
     /// The oldest batch not yet taken (batches before it are taken and emptied).
     private var nextBatch = 0
@@ -116,13 +126,14 @@ final class LintEntryFeed: @unchecked Sendable {
     }
 
     /// Called by the reader for each entry, in file order.
-    func add(_ sourceLanguage: String?, _ key: String, _ entry: CatalogEntry, _ position: JSONScanner.Position) {
+    func add(_ sourceLanguage: String?, _ key: String, _ entry: CatalogEntry, _ position: JSONScanner.Position,
+             _ localizations: [(code: String, position: JSONScanner.Position)]) {
         if abandoned { return }
         if self.sourceLanguage == nil {
             guard let sourceLanguage else { abandoned = true; return }
             self.sourceLanguage = sourceLanguage
         }
-        batch.append((key, entry, position))
+        batch.append((key, entry, position, localizations))
         if batch.count >= Self.batchSize { publish() }
     }
 

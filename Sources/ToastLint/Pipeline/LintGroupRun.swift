@@ -82,7 +82,7 @@ extension Linter {
                             loaded.result = Swift.Result { () throws(CatalogError) in
                                 // The entries go to the checks and are freed there, not kept.
                                 try StringCatalog(xcstrings: bytes, file: file, limits: limits, notes: notes, keepsEntries: false,
-                                                  onEntry: pipelined ? { feed.add($0, $1, $2, $3) } : nil)
+                                                  onEntry: pipelined ? { feed.add($0, $1, $2, $3, $4) } : nil)
                             }
                             feed.finish()
                         } else if !pipelined {
@@ -168,12 +168,14 @@ extension Linter {
             let locales = parts.reduce(into: Set<String>()) { $0.formUnion($1.locales) }
             let (targets, project) = LintChecker.targets(table, configuration, locales: locales)
             var positions: [String: JSONScanner.Position] = [:]
+            var localizationPositions: [String: [(code: String, position: JSONScanner.Position)]] = [:]
             raw.reserveCapacity(raw.count + parts.reduce(0) { $0 + $1.findings.count })
             for index in parts.indices {
                 raw += parts[index].findings
                 parts[index].findings = []
                 let part = parts[index]
                 for (key, position) in part.positions { positions[key] = position }
+                for (key, found) in part.localizationPositions { localizationPositions[key] = found }
                 for (key, position, entryLocales) in part.pending {
                     let found = checker.findings.count
                     checker.missingTranslations(key: key, locales: entryLocales, targets: targets, targetsAreAllLocales: project == nil)
@@ -183,7 +185,7 @@ extension Linter {
             }
             raw += checker.findings
             if table.outlines[table.catalogFile] == nil {
-                table.outlines[table.catalogFile] = XCStringsOutline(entryPositions: positions)
+                table.outlines[table.catalogFile] = XCStringsOutline(entryPositions: positions, localizationPositions: localizationPositions)
             }
         } else {
             raw += LintChecker.findings(table: table, configuration: configuration)

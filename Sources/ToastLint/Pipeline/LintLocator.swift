@@ -12,14 +12,19 @@ struct XCStringsOutline {
 
     var topLevelMembers: [String] = []
     var entryPositions: [String: JSONScanner.Position] = [:]
+    /// Where each locale member of an entry starts, by entry, when the reader handed them on.
+    var localizationPositions: [String: [(code: String, position: JSONScanner.Position)]] = [:]
     var duplicates: [Duplicate] = []
 
     private init() {}
 
     /// The outline of a file whose reader saw no repeated member (``XCStringsReadNotes``):
-    /// where the entries that need locating start, as the reader found them.
-    init(entryPositions: [String: JSONScanner.Position]) {
+    /// where the entries that need locating start, and their locale members, as the reader
+    /// found them.
+    init(entryPositions: [String: JSONScanner.Position],
+         localizationPositions: [String: [(code: String, position: JSONScanner.Position)]] = [:]) {
         self.entryPositions = entryPositions
+        self.localizationPositions = localizationPositions
         topLevelMembers = ["strings"]
     }
 
@@ -235,7 +240,19 @@ struct XCStringsOutline {
                 moveTo(found)
                 return true
             }
-            guard !locale.isEmpty, member("localizations"), member(locale) else { return best }
+            guard !locale.isEmpty else { return best }
+            // The locale's member where the reader saw it (the file repeats no member, so it is
+            // the one a walk finds): the entry's other locales are not read again.
+            if let known = localizationPositions[entry]?.first(where: { $0.code == locale })?.position {
+                scanner.index = known.offset
+                scanner.line = known.line
+                scanner.lineStart = known.lineStart
+                guard (try? scanner.key()) != nil, (try? scanner.expect(UInt8(ascii: ":"), "")) != nil else { return best }
+                scanner.skipWhitespace()
+                best = scanner.sourceLocation(known, columns: columns)
+            } else {
+                guard member("localizations"), member(locale) else { return best }
+            }
             let steps = path.split(separator: ".").map(String.init)
             var i = 0
             while i < steps.count {
