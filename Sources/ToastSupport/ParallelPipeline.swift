@@ -24,7 +24,11 @@ extension Parallel {
     ///
     /// ``finish()`` stops the producers (a value being made is finished and dropped) and waits
     /// for them; a pipeline that is let go without it finishes when it is freed. A caller whose
-    /// `make` must not outlive a scope calls ``finish()`` before leaving it.
+    /// `make` must not outlive a scope calls ``finish()`` before leaving it. ``take(_:)`` and
+    /// ``finish()`` belong to one consumer thread: neither is called while the other runs.
+    ///
+    /// The producers' stacks are 8 MiB (as a Linux main thread's; Darwin gives a new thread
+    /// 512 KiB), so a parser run on them recurses as deep as on the caller's thread.
     package final class Pipeline<Value>: @unchecked Sendable {
         private let state: State
 
@@ -145,7 +149,11 @@ extension Parallel {
         /// Starts `body` on a new thread; nil when the system gives none.
         init?(_ body: @escaping @Sendable () -> Void) {
             let context = Unmanaged.passRetained(Body(body)).toOpaque()
-            let result = pthread_create(&handle, nil, { context in
+            var attributes = pthread_attr_t()
+            pthread_attr_init(&attributes)
+            defer { pthread_attr_destroy(&attributes) }
+            pthread_attr_setstacksize(&attributes, Self.stackSize)
+            let result = pthread_create(&handle, &attributes, { context in
                 #if canImport(Glibc)
                 let body = Unmanaged<Body>.fromOpaque(context!).takeRetainedValue()
                 #else
@@ -159,6 +167,9 @@ extension Parallel {
                 return nil
             }
         }
+
+        /// The stack of each thread started here.
+        static let stackSize = 8 << 20
 
         /// Waits for the thread to end (once; later calls return at once).
         func join() {

@@ -67,12 +67,16 @@ struct LintTable {
     /// file of it, takes `Base.lproj`'s texts as the source (as the bundle does at run time).
     mutating func finishLproj(groupFiles: [String]) {
         guard !isCatalog else { return }
-        entries.reserveCapacity(keys.count)
-        for (index, key) in keys.enumerated() {
-            entries[key] = building[index]
-            building[index] = CatalogEntry()
+        // The entries the files were added to become the table's (once: a second call finds
+        // them moved).
+        if building.count == keys.count && !keys.isEmpty {
+            entries.reserveCapacity(keys.count)
+            for (index, key) in keys.enumerated() {
+                entries[key] = building[index]
+                building[index] = CatalogEntry()
+            }
+            building = []
         }
-        building = []
         isInterfaceBuilder = InterfaceBuilderTable.hasInterfaceFile(table: name, files: groupFiles)
             || (!keys.isEmpty && interfaceBuilderKeys.count * 2 > keys.count)
         if sourceFiles == 0, let baseOrigins = origins.removeValue(forKey: "Base") {

@@ -1122,8 +1122,8 @@ struct LintChecker {
         let tokens: [String]
         /// What the quick scan of a target leaf needs; nil when the source is not plain enough.
         let quick: LintQuickScan.Source?
-        /// Whether a target form is compared with this source form itself, known once asked
-        /// (``LintChecker/comparedAsIs(_:steps:in:)``).
+        /// Whether a target form is compared with this source form itself, once asked, for a
+        /// top-level plural form's facts (``LintChecker/comparedAsIs(_:steps:in:)``).
         var comparedAsIs: Bool?
 
         /// The facts of the source text `value`, read as `format`.
@@ -1141,14 +1141,19 @@ struct LintChecker {
     /// that reads fewer arguments than the source's other form (en one = "One file", other =
     /// "%lld files"): the rules then compare with the other form, so that a form that drops
     /// the count where it covers several numbers (ru one: 1, 21, 31, …) is reported.
+    ///
+    /// The answer is kept on `facts` only for a top-level plural form, whose facts stand in a slot
+    /// of their own; facts cached by path may serve other steps (a device named `x.plural.one`
+    /// and the one form of device `x` share a path), so theirs is found each time.
     static func comparedAsIs(_ facts: SourceFacts, steps: [LintStep], in source: LocalizedValue) -> Bool {
-        if let known = facts.comparedAsIs { return known }
+        let keeps = steps.count == 1
+        if keeps, let known = facts.comparedAsIs { return known }
         var asIs = true
         if let otherSteps = otherFormSteps(steps), let otherUnit = counterpart(otherSteps, in: source),
            !facts.format.indices.isSuperset(of: LintLeafFormat(otherUnit.value).indices) {
             asIs = false
         }
-        facts.comparedAsIs = asIs
+        if keeps { facts.comparedAsIs = asIs }
         return asIs
     }
 
