@@ -21,8 +21,9 @@ extension StringCatalog {
 
     /// Reads a String Catalog and hands each entry to `onEntry` as soon as it is read (with
     /// the source language when it came before "strings", as Xcode writes it, where its name
-    /// starts, and where the name of each member of its last "localizations" object starts, in
-    /// file order), so that a consumer can work while the rest is read. A key that appears
+    /// starts, and, with `localizationPositions`, where the name of each member of its last
+    /// "localizations" object starts, in file order; else none), so that a consumer can work
+    /// while the rest is read. A key that appears
     /// again is not handed on twice (the reader's `duplicate-key` warning says the last one won).
     /// Without `onEntry`, a large catalog's entries are read on several cores (see
     /// ``XCStringsParallelism``); the result is the same as reading on one. `notes`, when
@@ -34,13 +35,14 @@ extension StringCatalog {
     /// says how much of each entry is kept (``CatalogDetail``).
     package init(xcstrings bytes: [UInt8], file: String, table: String? = nil, limits: CatalogLimits = .standard,
          parallelism: XCStringsParallelism = .standard, notes: XCStringsReadNotes? = nil,
-         detail: CatalogDetail = .full, keepsEntries: Bool = true,
+         detail: CatalogDetail = .full, keepsEntries: Bool = true, localizationPositions: Bool = false,
          onEntry: ((_ sourceLanguage: String?, _ key: String, _ entry: CatalogEntry, _ position: JSONScanner.Position,
                    _ localizations: [(code: String, position: JSONScanner.Position)]) -> Void)?
     ) throws(CatalogError) {
         self = try bytes.withUnsafeBufferPointer { (buffer) throws(CatalogError) -> StringCatalog in
             try StringCatalog(xcstrings: buffer, file: file, table: table, limits: limits, parallelism: parallelism,
-                              notes: notes, detail: detail, keepsEntries: keepsEntries, onEntry: onEntry)
+                              notes: notes, detail: detail, keepsEntries: keepsEntries, localizationPositions: localizationPositions,
+                              onEntry: onEntry)
         }
     }
 
@@ -48,12 +50,13 @@ extension StringCatalog {
     /// ``CatalogLoader/withBytes(ofFile:limits:_:)``), as the reader of an array does.
     package init(xcstrings buffer: UnsafeBufferPointer<UInt8>, file: String, table: String? = nil, limits: CatalogLimits = .standard,
          parallelism: XCStringsParallelism = .standard, notes: XCStringsReadNotes? = nil,
-         detail: CatalogDetail = .full, keepsEntries: Bool = true,
+         detail: CatalogDetail = .full, keepsEntries: Bool = true, localizationPositions: Bool = false,
          onEntry: ((_ sourceLanguage: String?, _ key: String, _ entry: CatalogEntry, _ position: JSONScanner.Position,
                    _ localizations: [(code: String, position: JSONScanner.Position)]) -> Void)? = nil
     ) throws(CatalogError) {
         var scanner = JSONScanner(bytes: buffer, file: file, limits: limits)
         scanner.detail = detail
+        if localizationPositions && onEntry != nil { scanner.localizationPositions = [] }
         try scanner.skipByteOrderMark()
         self = try XCStringsReader.catalog(&scanner, table: table ?? Self.tableName(forPath: file), parallelism: parallelism,
                                            keepsEntries: keepsEntries || onEntry == nil, onEntry: onEntry)
@@ -241,7 +244,6 @@ enum XCStringsReader {
                         respelled.append(SpelledEntry(key: name, entry: keepsEntries ? parsed : CatalogEntry()))
                     }
                 }
-                if onEntry != nil { scanner.localizationPositions = [] }
                 if onEntry == nil, let read = try parallelStrings(&scanner, parallelism: parallelism) {
                     // The work beside the parts has run; a repeated "strings" member does not run it again.
                     parallelism.alongside = nil

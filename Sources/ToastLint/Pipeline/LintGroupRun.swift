@@ -82,6 +82,7 @@ extension Linter {
                             loaded.result = Swift.Result { () throws(CatalogError) in
                                 // The entries go to the checks and are freed there, not kept.
                                 try StringCatalog(xcstrings: bytes, file: file, limits: limits, notes: notes, keepsEntries: false,
+                                                  localizationPositions: true,
                                                   onEntry: pipelined ? { feed.add($0, $1, $2, $3, $4) } : nil)
                             }
                             feed.finish()
