@@ -539,6 +539,16 @@ struct LintChecker {
         return result
     }
 
+    /// Whether two substitutions read the same argument as the same type and size (both
+    /// unknown counts as the same).
+    static func sameSlot(_ a: LintArgumentSlot?, _ b: LintArgumentSlot?) -> Bool {
+        switch (a, b) {
+        case (nil, nil): true
+        case let (a?, b?): a.index == b.index && a.typeClass == b.typeClass && a.size == b.size
+        default: false
+        }
+    }
+
     static func format(_ leaf: LintLeaf, in value: LocalizedValue,
                        arguments: [String: LintArgumentSlot]) -> LintLeafFormat {
         LintLeafFormat(leaf.unit.value, substitutionArguments: arguments, count: leaf.substitutionName.flatMap { arguments[$0] })
@@ -667,8 +677,12 @@ struct LintChecker {
             if let source, let counterpartUnit {
                 facts = sourceFacts(steps: leaf.steps, unit: counterpartUnit, path: path, in: source, arguments: sourceArguments)
             }
-            // Most leaves: a byte scan shows that no rule below would report (LintQuickScan).
-            if quickScan, leaf.substitutionName == nil, let facts, let source, let quick = facts.quick,
+            // Most leaves: a byte scan shows that no rule below would report (LintQuickScan). A
+            // substitution's form only when the substitution reads the argument the source's
+            // does, as the same type: its plain specifiers are numbered from that argument, so
+            // the same bytes then read the same arguments.
+            if quickScan, let facts, let source, let quick = facts.quick,
+               leaf.substitutionName.map({ Self.sameSlot(arguments[$0], sourceArguments[$0]) }) ?? true,
                Self.comparedAsIs(facts, steps: leaf.steps, in: source), LintQuickScan.isClean(text, against: quick) {
                 continue
             }

@@ -27,6 +27,11 @@ import ToastCatalog
 /// - `punctuation-mismatch`: the target ends as the source does, with no mark or with the same
 ///   full stop or ellipsis (the source ends with no other mark).
 /// - `width-budget` and `doNotTranslate` terms: the caller takes the scan only without them.
+///
+/// The checker scans a plural form only against the source form the rules compare it with (not
+/// a form that reads fewer arguments than the source's other form), and a substitution's form
+/// only when the target's substitution reads the source's argument as the source's type (its
+/// plain specifiers are numbered from that argument).
 package enum LintQuickScan {
     /// What the scan needs of a source leaf.
     final class Source {
