@@ -47,15 +47,22 @@ public struct LintFinding: Sendable, Hashable {
     /// The identity used by baselines and SARIF: file, table, key, locale, path and rule —
     /// never a line number, so edits elsewhere in the file do not change it.
     public var fingerprint: String {
-        [location.file, table, key, locale, path, rule.rawValue].map { $0.replacingTabs }.joined(separator: "\t")
+        fingerprintParts.map { $0.replacingTabs }.joined(separator: "\t")
     }
+
+    /// What ``fingerprint`` joins (and ``appendFingerprintJSON(to:)`` writes), in order.
+    private var fingerprintParts: [String] { [location.file, table, key, locale, path, rule.rawValue] }
 
     /// The identity of the problem this finding repeats in other locales: the same rule,
     /// severity, table, key, path, source excerpt and message but for the locale's code.
     /// Findings with one group id are shown once in text output, with their locales listed.
     public var groupKey: String {
+        groupKeyParts.joined(separator: "\u{1}")
+    }
+
+    /// What ``groupKey`` joins (and ``groupHash`` hashes), in order.
+    private var groupKeyParts: [String] {
         [rule.rawValue, severity.rawValue, table, key, path, source ?? "", Self.withoutLocale(message, locale)]
-            .joined(separator: "\u{1}")
     }
 
     /// A short stable id of ``groupKey`` (16 hex digits, FNV-1a): JSON's and SARIF's `group`.
@@ -65,11 +72,10 @@ public struct LintFinding: Sendable, Hashable {
     /// without joining them.
     var groupHash: UInt64 {
         var hash = StableHash()
-        for part in [rule.rawValue, severity.rawValue, table, key, path, source ?? ""] {
+        for (index, part) in groupKeyParts.enumerated() {
+            if index > 0 { hash.add(byte: 0x01) }
             hash.add(part)
-            hash.add(byte: 0x01)
         }
-        hash.add(Self.withoutLocale(message, locale))
         return hash.value
     }
 
@@ -77,7 +83,7 @@ public struct LintFinding: Sendable, Hashable {
     /// escapes it, without building it first.
     func appendFingerprintJSON(to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        for (index, part) in [location.file, table, key, locale, path, rule.rawValue].enumerated() {
+        for (index, part) in fingerprintParts.enumerated() {
             if index > 0 {
                 out.append(0x5C)
                 out.append(UInt8(ascii: "t"))

@@ -69,7 +69,7 @@ public enum LintOutput {
             out.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
         }
         func string(_ key: StaticString, _ value: String) { name(key); JSONWriter.appendString(value, to: &out) }
-        func number(_ key: StaticString, _ value: Int) { name(key); appendDecimal(value, to: &out) }
+        func number(_ key: StaticString, _ value: Int) { name(key); out.append(contentsOf: String(value).utf8) }
         string("rule", finding.rule.rawValue)
         string("severity", finding.severity.rawValue)
         string("file", finding.location.file)
@@ -90,25 +90,6 @@ public enum LintOutput {
         appendHex16(finding.groupHash, to: &out)
         out.append(UInt8(ascii: "\""))
         out.append(UInt8(ascii: "}"))
-    }
-
-    /// Appends `value` in decimal, as `String(value)` spells it.
-    static func appendDecimal(_ value: Int, to out: inout [UInt8]) {
-        if value < 0 { out.append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // up to 20 digits, least significant first
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            repeat {
-                buffer[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-                count += 1
-            } while magnitude > 0
-            while count > 0 {
-                count -= 1
-                out.append(buffer[count])
-            }
-        }
     }
 
     /// Appends the 16 lowercase hex digits of `value`, leading zeros included: ``stableHash(_:)``'s

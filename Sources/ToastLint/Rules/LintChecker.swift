@@ -720,8 +720,8 @@ struct LintChecker {
             // one = "1 file") is compared as the source's other form where the target's form
             // covers more than one number.
             var formatFacts = facts, formatSourceText = sourceText
-            if let otherSteps = Self.otherFormSteps(leaf.steps), let otherUnit = Self.counterpart(otherSteps, in: source),
-               !facts.format.indices.isSuperset(of: LintLeafFormat(otherUnit.value).indices) {
+            if !Self.comparedAsIs(facts, steps: leaf.steps, in: source),
+               let otherSteps = Self.otherFormSteps(leaf.steps), let otherUnit = Self.counterpart(otherSteps, in: source) {
                 let otherLeaf = LintLeaf(steps: otherSteps, unit: otherUnit)
                 let other = sourceFacts(steps: otherSteps, unit: otherUnit, path: otherLeaf.path, in: source, arguments: sourceArguments)
                 formatFacts = other
@@ -1136,8 +1136,8 @@ struct LintChecker {
         let tokens: [String]
         /// What the quick scan of a target leaf needs; nil when the source is not plain enough.
         let quick: LintQuickScan.Source?
-        /// Whether a target form is compared with this source form itself, once asked, for a
-        /// top-level plural form's facts (``LintChecker/comparedAsIs(_:steps:in:)``).
+        /// Whether a target form is compared with this source form itself, once asked, for the
+        /// facts of a one-step leaf (``LintChecker/comparedAsIs(_:steps:in:)``).
         var comparedAsIs: Bool?
 
         /// The facts of the source text `value`, read as `format`.
@@ -1151,14 +1151,15 @@ struct LintChecker {
     }
 
     /// Whether the format rules compare a target leaf at `steps` with the source leaf whose
-    /// facts are `facts`, as the quick scan does. Not when that is a plural form (not other)
+    /// facts are `facts` (the quick scan then may too), the one place that decides it. Not when that is a plural form (not other)
     /// that reads fewer arguments than the source's other form (en one = "One file", other =
     /// "%lld files"): the rules then compare with the other form, so that a form that drops
     /// the count where it covers several numbers (ru one: 1, 21, 31, …) is reported.
     ///
-    /// The answer is kept on `facts` only for a top-level plural form, whose facts stand in a slot
-    /// of their own; facts cached by path may serve other steps (a device named `x.plural.one`
-    /// and the one form of device `x` share a path), so theirs is found each time.
+    /// The answer is kept on `facts` only for one step (a top-level plural form, or a
+    /// substitution's form), whose path no other step list spells; facts cached by path may
+    /// serve several longer ones (a device named `x.plural.one` and the one form of device `x`
+    /// share a path), so theirs is found each time.
     static func comparedAsIs(_ facts: SourceFacts, steps: [LintStep], in source: LocalizedValue) -> Bool {
         let keeps = steps.count == 1
         if keeps, let known = facts.comparedAsIs { return known }
