@@ -1,4 +1,5 @@
 import Testing
+import ToastICU
 @_spi(Verification) import ToastCatalog
 import ToastTestSupport
 
@@ -9,10 +10,38 @@ import ToastTestSupport
 @Suite struct StringsdictDirectReadTests {
     /// What reading `bytes` gives: the catalog with its warnings, or the error.
     static func outcome(_ bytes: [UInt8], direct: Bool, limits: CatalogLimits = .standard,
-                        detail: CatalogDetail = .full) -> Result<StringCatalog, CatalogError> {
+                        detail: CatalogDetail = .full, encoded: Bool = true) -> Result<StringCatalog, CatalogError> {
         Result { () throws(CatalogError) in
             try StringCatalog.stringsdict(bytes, file: "fr.lproj/Localizable.stringsdict", locale: "fr", sourceLanguage: "en",
-                                          table: nil, limits: limits, detail: detail, direct: direct)
+                                          table: nil, limits: limits, detail: detail, direct: direct, encoded: encoded)
+        }
+    }
+
+    /// Records where the read that keeps the entries flat, their values encoded, differs from
+    /// the one that keeps them as entries (each way, directly and through the tree): the
+    /// catalogs, every lookup, the entries by spelling, the positions of members kept as written.
+    static func expectEncodedSame(_ bytes: [UInt8], _ what: @autoclosure () -> String,
+                                  sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        for direct in [true, false] {
+            switch (outcome(bytes, direct: direct), outcome(bytes, direct: direct, encoded: false)) {
+            case (.success(let flat), .success(let entries)):
+                #expect(flat.flatTable.isFlat, "\(what()): not kept flat", sourceLocation: sourceLocation)
+                #expect(!entries.flatTable.isFlat, "\(what()): kept flat without encoding", sourceLocation: sourceLocation)
+                // Compared first, so that a difference names the catalog, not all of it.
+                let sameCatalogs = flat == entries, sameSpellings = flat.entriesBySpelling() == entries.entriesBySpelling()
+                #expect(sameCatalogs, "\(what()): the catalogs differ", sourceLocation: sourceLocation)
+                #expect(sameSpellings, "\(what()): the spellings differ", sourceLocation: sourceLocation)
+                #expect(keptPositions(flat) == keptPositions(entries), "\(what()): kept members stand elsewhere", sourceLocation: sourceLocation)
+                for key in entries.keys {
+                    #expect(flat.entry(forKey: key) == entries.entry(forKey: key), "\(what()): \(key)", sourceLocation: sourceLocation)
+                    #expect(flat.localization(forKey: key, locale: "fr") == entries.localization(forKey: key, locale: "fr"),
+                            "\(what()): \(key) in fr", sourceLocation: sourceLocation)
+                }
+            case (.failure(let a), .failure(let b)):
+                #expect(a.description == b.description, "\(what())", sourceLocation: sourceLocation)
+            case (let a, let b):
+                Issue.record("\(what()): flat \(a), entries \(b)", sourceLocation: sourceLocation)
+            }
         }
     }
 
@@ -66,6 +95,50 @@ import ToastTestSupport
         if case .success = Self.outcome(bytes, direct: false) {
             #expect(Self.readsDirectly(bytes), "\(path) fell back to the tree")
         }
+    }
+
+    @Test(.enabled(if: corpus.shouldRun, "../shared/corpus is absent"), arguments: corpusFiles)
+    func corpusFileReadsAlikeEncoded(_ path: String) throws {
+        let bytes = try Self.corpus.bytes(path)
+        Self.expectEncodedSame(bytes, path)
+        // Real files' values are encoded, not kept as they are.
+        if case .success(let catalog) = Self.outcome(bytes, direct: true) {
+            #expect(catalog.flatTable.keptValues * 10 <= catalog.keys.count, "\(path): \(catalog.flatTable.keptValues) values not encoded")
+        }
+    }
+
+    @Test(arguments: shapes.indices)
+    func shapeReadsAlikeEncoded(_ index: Int) {
+        let (what, bytes) = Self.shapes[index]
+        Self.expectEncodedSame(bytes, what)
+    }
+
+    /// Every value shape the encoding holds or keeps: long texts (numbers of several bytes),
+    /// non-ASCII texts and keys, empty texts, every category, several substitutions, arguments.
+    @Test func encodingHoldsEveryShape() {
+        let long = String(repeating: "é", count: 300)
+        let forms = PluralCategory.allCases.map { "<key>\($0.rawValue)</key><string>\($0 == .two ? "" : "%d \($0.rawValue) \(long)")</string>" }.joined()
+        let bytes = Self.plist(
+            "<key>\(long)</key><dict><key>NSStringLocalizedFormatKey</key><string>%2$#@a@ %1$#@b@ \(long)</string>"
+            + Self.variable("a", forms: forms) + Self.variable("b", valueType: nil, forms: "<key>other</key><string>%3$lld</string>") + "</dict>"
+            + "<key>plain</key><dict><key>NSStringLocalizedFormatKey</key><string></string></dict>"
+            + "<key>K</key><dict><key>NSStringLocalizedFormatKey</key><string>k</string></dict>"
+            + "<key>\u{212A}</key><dict><key>NSStringLocalizedFormatKey</key><string>kelvin</string></dict>"
+            + "<key>w</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@w@</string>"
+            + Self.variable("w", type: "NSStringVariableWidthRuleType", forms: "<key>20</key><string>s</string>") + "</dict>"
+            + "<key>u</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@n@</string>"
+            + Self.variable("n", forms: "<key>one</key><integer>1</integer><key>other</key><string>x</string>") + "</dict>")
+        Self.expectEncodedSame(bytes, "every shape")
+        guard case .success(let catalog) = Self.outcome(bytes, direct: true) else {
+            Issue.record("the file does not read")
+            return
+        }
+        // The rule type kept as written and the form that is not a string are kept as values.
+        #expect(catalog.flatTable.keptValues == 2)
+        let value = catalog.localization(forKey: long, locale: "fr")
+        #expect(value?.substitutions["a"]?.plural.count == PluralCategory.allCases.count)
+        #expect(value?.substitutions["a"]?.plural[.two]?.stringUnit?.value == "")
+        #expect(value?.substitutions["b"]?.formatSpecifier == nil)
     }
 
     /// Whether the direct read takes every entry of `bytes` (no fallback to the tree).

@@ -368,6 +368,13 @@ extension StringCatalog {
         return result
     }
 
+    /// Whether the catalog is one file's flat table (``StringsTable``: a `.strings` file, or a
+    /// `.stringsdict` read in full), and how many of its values are kept as values, not encoded.
+    package var flatTable: (isFlat: Bool, keptValues: Int) {
+        guard let layers, layers.layers.count == 1, case .strings(let table) = layers.layers[0].source else { return (false, 0) }
+        return (true, table.keptValues.count)
+    }
+
     /// Whether some key is spelled two ways (``respelledEntries`` is not empty), found without
     /// listing them.
     package var hasRespelledKeys: Bool { layers?.hasRespellings ?? !storedRespelled.isEmpty }

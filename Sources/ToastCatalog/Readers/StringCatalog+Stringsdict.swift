@@ -25,11 +25,14 @@ extension StringCatalog {
     /// file when some entry is not an entry's shape or crosses a limit (the tree's order of
     /// errors decides which is reported); otherwise always from the tree (the two agree: a test
     /// compares them).
+    /// `encoded`: a ``CatalogDetail/full`` read keeps the entries in a flat table of their
+    /// bytes (``StringsTable``, its values encoded), not as entries; without it they are kept
+    /// as entries (the two are equal catalogs: a test compares them).
     @_spi(Verification) public static func stringsdict(_ bytes: [UInt8], file: String, locale: String, sourceLanguage: String,
                                                        table: String?, limits: CatalogLimits, detail: CatalogDetail,
-                                                       direct: Bool) throws(CatalogError) -> StringCatalog {
+                                                       direct: Bool, encoded: Bool = true) throws(CatalogError) -> StringCatalog {
         if direct, let read = try stringsdictDirectly(bytes, file: file, locale: locale, sourceLanguage: sourceLanguage,
-                                                      table: table, limits: limits, detail: detail) {
+                                                      table: table, limits: limits, detail: detail, encoded: encoded) {
             return read
         }
         let empty = StringCatalog(stringsdictTable: table ?? tableName(forPath: file), sourceLanguage: sourceLanguage)
@@ -38,9 +41,10 @@ extension StringCatalog {
             throw CatalogError(location: SourceLocation(file: file, line: 1, column: 1), rule: .stringsdictSchema,
                                message: "expected a <dict> of keys at the top level, found <\(root.kindName)>")
         }
-        var builder = StringsdictBuilder(catalog: empty, file: file, locale: locale, limits: limits, detail: detail)
+        var builder = StringsdictBuilder(catalog: empty, file: file, locale: locale, limits: limits, detail: detail,
+                                         encoded: encoded && bytes.count <= StringsTable.maximumTextSize)
         for item in items { try builder.add(StringsdictEntry(item, file: file)) }
-        return builder.catalog
+        return builder.finished()
     }
 
     /// The `.stringsdict` read straight from its bytes; `nil` when its top level is not a
@@ -50,9 +54,12 @@ extension StringCatalog {
     /// parse itself that it meets — syntax, not UTF-8, too deep, a string too long — which are
     /// the first in the file, as in the tree's read.
     package static func stringsdictDirectly(_ bytes: [UInt8], file: String, locale: String, sourceLanguage: String,
-                                            table: String?, limits: CatalogLimits, detail: CatalogDetail) throws(CatalogError) -> StringCatalog? {
+                                            table: String?, limits: CatalogLimits, detail: CatalogDetail,
+                                            encoded: Bool = true) throws(CatalogError) -> StringCatalog? {
         let empty = StringCatalog(stringsdictTable: table ?? tableName(forPath: file), sourceLanguage: sourceLanguage)
-        var builder = StringsdictBuilder(catalog: empty, file: file, locale: locale, limits: limits, detail: detail)
+        // The encoded values are never longer than the file's texts (a table's offsets are 32 bits).
+        var builder = StringsdictBuilder(catalog: empty, file: file, locale: locale, limits: limits, detail: detail,
+                                         encoded: encoded && bytes.count <= StringsTable.maximumTextSize)
         let read = try XMLPropertyListParser.readStringsdict(bytes, file: file, limits: limits) { entry in
             do throws(CatalogError) {
                 try builder.add(entry)
@@ -61,7 +68,7 @@ extension StringCatalog {
                 return false
             }
         }
-        return read ? builder.catalog : nil
+        return read ? builder.finished() : nil
     }
 
     private init(stringsdictTable table: String, sourceLanguage: String) {
@@ -69,23 +76,36 @@ extension StringCatalog {
         format = .stringsdict
     }
 
-    /// Turns the entries of one `.stringsdict`, in file order, into the model.
+    /// Turns the entries of one `.stringsdict`, in file order, into the model: a flat table
+    /// (``StringsTable``) of keys and encoded values for a ``CatalogDetail/full`` read, entries
+    /// otherwise.
     private struct StringsdictBuilder {
-        var catalog: StringCatalog
+        private var catalog: StringCatalog
         let file: String
         let locale: String
         let limits: CatalogLimits
         let detail: CatalogDetail
+        /// The entries, when kept flat.
+        private var table: StringsTable?
         private var seen = Set<String>()
         /// The second spellings by their bytes (String equality is canonical equivalence).
         private var respelledIndex: [[UInt8]: Int] = [:]
 
-        init(catalog: StringCatalog, file: String, locale: String, limits: CatalogLimits, detail: CatalogDetail) {
+        init(catalog: StringCatalog, file: String, locale: String, limits: CatalogLimits, detail: CatalogDetail, encoded: Bool) {
             self.catalog = catalog
             self.file = file
             self.locale = locale
             self.limits = limits
             self.detail = detail
+            if encoded && detail == .full { table = StringsTable(locale: locale, expected: 0, values: .stringsdict) }
+        }
+
+        /// The catalog of the entries added.
+        func finished() -> StringCatalog {
+            guard let table else { return catalog }
+            var result = catalog
+            result.layers = CatalogLayers([CatalogLayer(.strings(table), preferring: false)])
+            return result
         }
 
         private func location(line: Int, column: Int) -> SourceLocation {
@@ -136,6 +156,20 @@ extension StringCatalog {
             let here = location(line: entry.line, column: entry.column)
             if let error = SubstitutionExpansion.check(value, key: entry.key, locale: locale, limits: limits, at: here) {
                 throw error
+            }
+            if var flat = table.take() {
+                // Taken out while it changes, so that it is not copied.
+                defer { table = flat }
+                var key = entry.key
+                let keyRange = key.withUTF8 { flat.append($0) }
+                let valueRange = flat.appendEncoded(value)
+                switch flat.add(key: keyRange, keyIsASCII: key.utf8.allSatisfy { $0 < 0x80 }, value: valueRange, comment: nil) {
+                case .new: break
+                case .repeated: catalog.warnings.append(StringCatalog.duplicateKeyWarning(entry.key, at: here))
+                case .respelled(let first):
+                    catalog.warnings.append(StringCatalog.keyNormalizationWarning(entry.key, earlier: flat.string(first), at: here))
+                }
+                return
             }
             let (inserted, kept) = seen.insert(entry.key)
             // The format has no states: every value is translated.

@@ -18,11 +18,28 @@ import Darwin
 /// bytes; a key whose only other characters are the three singletons canonically equivalent to
 /// ASCII (U+212A KELVIN SIGN, U+037E GREEK QUESTION MARK, U+1FEF GREEK VARIA) by the bytes of
 /// its ASCII form; any other key through a `String` dictionary beside the index.
+///
+/// A `.stringsdict` file's entries are kept the same way (``Values/stringsdict``): each value
+/// is its localization encoded into the text (``appendEncoded(_:)``), made again when asked for.
 struct StringsTable: Sendable {
+    /// What the values of a table are.
+    enum Values: Sendable {
+        /// A `.strings` file's texts, each an untranslated-state string unit.
+        case texts
+        /// A `.stringsdict` file's localizations, encoded (``StringsTable/appendEncoded(_:)``).
+        case stringsdict
+    }
+
     /// The locale code of the file's `.lproj` folder.
     let locale: String
-    /// The decoded keys, values and comments (all valid UTF-8).
+    /// What the values are.
+    let values: Values
+    /// The decoded keys, values and comments (all valid UTF-8), and encoded `.stringsdict`
+    /// values.
     var text: [UInt8] = []
+    /// The `.stringsdict` values whose shape the encoding does not hold, as they were read
+    /// (an encoded value names its index here).
+    var keptValues: [LocalizedValue] = []
     /// One record per key, in the order keys first appear.
     private(set) var records: [Record] = []
     /// Entries whose key is canonically equal to a record's but spelled with other bytes
@@ -71,8 +88,9 @@ struct StringsTable: Sendable {
     static let maximumTextSize = Int(UInt32.max - 1)
 
     /// A table with room for about `expected` keys before its index grows.
-    init(locale: String, expected: Int, textCapacity: Int = 0) {
+    init(locale: String, expected: Int, textCapacity: Int = 0, values: Values = .texts) {
         self.locale = locale
+        self.values = values
         var size = 16
         while size < 2 * expected { size <<= 1 }
         slots = [Int32](repeating: -1, count: size)
@@ -203,7 +221,8 @@ struct StringsTable: Sendable {
     /// The key of record `index`.
     func key(at index: Int) -> String { string(records[index].key) }
 
-    /// The value of record `index`, as a catalog holds it: an untranslated-state string unit.
+    /// The value of record `index`, as a catalog holds it: an untranslated-state string unit
+    /// (a `.stringsdict` file's localization, as its reader made it).
     func value(at index: Int) -> LocalizedValue { value(of: records[index]) }
 
     /// The entry of record `index`: its comment and its one localization.
@@ -213,7 +232,10 @@ struct StringsTable: Sendable {
     func comment(at index: Int) -> String? { records[index].comment.map(string) }
 
     private func value(of record: Record) -> LocalizedValue {
-        LocalizedValue(stringUnit: StringUnit(state: nil, value: string(record.value)))
+        switch values {
+        case .texts: LocalizedValue(stringUnit: StringUnit(state: nil, value: string(record.value)))
+        case .stringsdict: decodedValue(at: record.value)
+        }
     }
 
     private func entry(of record: Record) -> CatalogEntry {

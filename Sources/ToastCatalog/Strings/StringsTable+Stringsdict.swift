@@ -1,0 +1,139 @@
+import ToastICU
+
+/// A `.stringsdict` localization as a ``StringsTable`` keeps it: encoded into the table's text,
+/// so that a file's entries take about the size of their texts, not a value, a dictionary per
+/// substitution and per plural form, and a string per form (an `.lproj` tree's `.stringsdict`
+/// files held as values took three times their size, most of what `convert` of a tree held).
+///
+/// The shape a `.stringsdict` reader makes of almost every entry is encoded: a format without
+/// state or unknown members, and textual substitutions without unknown members whose forms are
+/// plain texts. Decoding makes the same value again, member for member. Any other value (a rule
+/// type the reader keeps as written, a member that is not a plural form) is kept as it is, in
+/// ``StringsTable/keptValues``, and the text names its index.
+///
+/// The encoding: a tag byte, 0 for an encoded value, 1 for a kept one (then its index, four
+/// bytes little-endian). An encoded value is its format (a length, then UTF-8 bytes), the
+/// number of its substitutions, and for each its name, its value type (length + 1, 0 for none),
+/// its argument (argument + 1, 0 for none), the number of its forms, and for each form its
+/// category (its index in ``PluralCategory/allCases``) and text. Numbers are LEB128.
+extension StringsTable {
+    /// Appends `value`, encoded; returns its range in ``text``, for a record's value.
+    mutating func appendEncoded(_ value: LocalizedValue) -> Range<Int> {
+        let start = text.count
+        guard Self.isEncodable(value), let format = value.stringUnit?.value else {
+            text.append(1)
+            let index = UInt32(keptValues.count)
+            keptValues.append(value)
+            for shift in stride(from: 0, to: 32, by: 8) { text.append(UInt8(truncatingIfNeeded: index >> UInt32(shift))) }
+            return start..<text.count
+        }
+        text.append(0)
+        appendText(format)
+        let substitutions = value.substitutions
+        appendNumber(substitutions.count)
+        for (name, substitution) in substitutions {
+            appendText(name)
+            if let specifier = substitution.formatSpecifier {
+                appendNumber(specifier.utf8.count + 1)
+                text.append(contentsOf: specifier.utf8)
+            } else {
+                appendNumber(0)
+            }
+            appendNumber(substitution.argNum.map { $0 + 1 } ?? 0)
+            appendNumber(substitution.plural.count)
+            for (category, form) in substitution.plural {
+                text.append(UInt8(PluralCategory.allCases.firstIndex(of: category)!))
+                appendText(form.stringUnit!.value)
+            }
+        }
+        return start..<text.count
+    }
+
+    /// Whether the encoding holds `value` exactly (see the type's description).
+    static func isEncodable(_ value: LocalizedValue) -> Bool {
+        guard let unit = value.stringUnit, unit.state == nil, unit.extra.isEmpty else { return false }
+        let substitutions = value.substitutions
+        // A value without substitutions decodes to one that never had a box.
+        if substitutions.isEmpty { return value.isBare }
+        guard value.plural.isEmpty, value.device.isEmpty, value.extra.isEmpty else { return false }
+        for substitution in substitutions.values {
+            guard substitution.isTextual, substitution.extra.isEmpty else { return false }
+            if let argument = substitution.argNum, argument < 0 || argument >= Int(Int32.max) { return false }
+            for form in substitution.plural.values {
+                guard form.isBare, let formUnit = form.stringUnit, formUnit.state == nil, formUnit.extra.isEmpty else { return false }
+            }
+        }
+        return true
+    }
+
+    /// The value encoded at `range` of ``text``.
+    func decodedValue(at range: Range<Int>) -> LocalizedValue {
+        text.withUnsafeBufferPointer { text in
+            var reader = Reader(bytes: text, index: range.lowerBound)
+            if reader.byte() == 1 {
+                var index = 0
+                for shift in stride(from: 0, to: 32, by: 8) { index |= Int(reader.byte()) << shift }
+                return keptValues[index]
+            }
+            var value = LocalizedValue(stringUnit: StringUnit(state: nil, value: reader.text()))
+            let substitutionCount = reader.number()
+            for _ in 0..<substitutionCount {
+                let name = reader.text()
+                var substitution = Substitution(isTextual: true)
+                let specifierLength = reader.number()
+                if specifierLength > 0 { substitution.formatSpecifier = reader.text(length: specifierLength - 1) }
+                let argument = reader.number()
+                if argument > 0 { substitution.argNum = argument - 1 }
+                let formCount = reader.number()
+                for _ in 0..<formCount {
+                    let category = PluralCategory.allCases[Int(reader.byte())]
+                    substitution.plural[category] = LocalizedValue(stringUnit: StringUnit(state: nil, value: reader.text()))
+                }
+                value.substitutions[name] = substitution
+            }
+            return value
+        }
+    }
+
+    private mutating func appendText(_ string: String) {
+        appendNumber(string.utf8.count)
+        text.append(contentsOf: string.utf8)
+    }
+
+    private mutating func appendNumber(_ number: Int) {
+        var rest = UInt(number)
+        while rest >= 0x80 {
+            text.append(UInt8(truncatingIfNeeded: rest) | 0x80)
+            rest >>= 7
+        }
+        text.append(UInt8(rest))
+    }
+
+    /// Reads an encoded value's parts in order.
+    private struct Reader {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var index: Int
+
+        mutating func byte() -> UInt8 {
+            defer { index += 1 }
+            return bytes[index]
+        }
+
+        mutating func number() -> Int {
+            var result: UInt = 0, shift: UInt = 0
+            while true {
+                let next = byte()
+                result |= UInt(next & 0x7F) << shift
+                if next < 0x80 { return Int(result) }
+                shift += 7
+            }
+        }
+
+        mutating func text() -> String { text(length: number()) }
+
+        mutating func text(length: Int) -> String {
+            defer { index += length }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<(index + length)]), as: UTF8.self)
+        }
+    }
+}
