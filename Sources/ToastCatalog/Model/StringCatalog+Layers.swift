@@ -355,6 +355,25 @@ extension StringCatalog {
         }
     }
 
+    /// For a catalog read from one `.strings` or `.stringsdict` file (its flat table, see
+    /// ``flatTable``): calls `body` with each key, the number of its record and its comment,
+    /// in ``forEachLocalization(_:)``'s order, without making its localization
+    /// (``localization(atRecord:)`` makes it when asked), and returns `true`. Returns `false`,
+    /// calling nothing, for any other catalog.
+    package func forEachRecord(_ body: (_ key: String, _ record: Int, _ comment: String?) -> Void) -> Bool {
+        guard let layers, layers.layers.count == 1, case .strings(let table) = layers.layers[0].source else { return false }
+        for index in 0..<table.count { body(table.key(at: index), index, table.comment(at: index)) }
+        return true
+    }
+
+    /// The localization of record `record` of a flat table (``forEachRecord(_:)``).
+    package func localization(atRecord record: Int) -> LocalizedValue {
+        guard let layers, case .strings(let table) = layers.layers[0].source else {
+            preconditionFailure("localization(atRecord:) of a catalog that is not one file's flat table")
+        }
+        return table.value(at: record)
+    }
+
     /// `entry` (of `key`'s first spelling) with the localizations only the other spellings in
     /// `respelled` have, and their comment if it has none.
     static func joined(_ entry: CatalogEntry?, key: String, respelled: [SpelledEntry]) -> CatalogEntry? {

@@ -35,7 +35,10 @@ extension Linter {
         var raw: [RawFinding] = []
         /// The per-entry findings of a String Catalog checked while it was read.
         var checkedWhileReading: [LintEntryFeed.Drained]?
+        // The bytes of String Catalogs and of files handed to lint, kept to locate findings;
+        // other files are read again for that (each unchanged since its snapshot).
         var bytesByFile: [String: [UInt8]] = [:]
+        var snapshots: [String: FileSnapshot] = [:]
         let sourceLanguage = configuration.sourceLanguage ?? "en"
         // An .lproj table's files are read ahead on all cores while this thread adds the ones
         // read so far to the table; a String Catalog is read below.
@@ -48,9 +51,12 @@ extension Linter {
             var parsed: Swift.Result<StringCatalog, CatalogError>?
             do throws(CatalogError) {
                 if let read = readAhead?.take(position) {
+                    // Parsed already: the bytes are not needed here.
+                    bytes = []
                     switch read {
                     case .unreadable(let error): throw error
-                    case .read(let readBytes, let catalog): (bytes, parsed) = (readBytes, catalog)
+                    case .read(let snapshot, let catalog): (snapshots[file], parsed) = (snapshot, catalog)
+                    case .preloaded(let readBytes, let catalog): (bytesByFile[file], parsed) = (readBytes, catalog)
                     }
                 } else if let preloadedBytes = preloaded[file] {
                     bytes = preloadedBytes
@@ -62,7 +68,7 @@ extension Linter {
                 raw.append(RawFinding(rule: .parseError, file: file, message: error.message,
                                       hint: error.rule == .limit ? Self.limitHint : nil, location: error.location)); continue
             }
-            bytesByFile[file] = bytes
+            if parsed == nil { bytesByFile[file] = bytes }
             let catalog: StringCatalog
             // A String Catalog's outline (repeated members, where entries start) comes from a
             // scan of its own, unless the reader saw no repeated or unknown member and the
@@ -191,7 +197,11 @@ extension Linter {
         } else {
             raw += LintChecker.findings(table: table, configuration: configuration)
         }
-        let located = resolve(raw, table: table, bytes: bytesByFile, configuration: configuration, strict: strict)
+        // The checks have run: an .lproj table's localizations are freed before its findings
+        // are located (its files are read again for that), so that the two are not held at once.
+        table.releaseLocalizations()
+        let located = resolve(raw, table: table, bytes: bytesByFile, snapshots: snapshots, limits: limits,
+                              configuration: configuration, strict: strict)
         // The merged table of an .lproj tree holds every localization as its own strings: when
         // it is the run's only group, it is freed on another core while the findings are
         // sorted and written (beside other groups, each is freed as its group ends, so that
@@ -204,44 +214,70 @@ extension Linter {
     /// is no syntax error.
     static let limitHint = "The file crosses a limit ToastKit keeps against hostile input (docs/ROBUSTNESS.md); the rest of the file is not checked until it is within it."
 
-    /// Applies severities and suppressions and locates each finding.
-    static func resolve(_ raw: [RawFinding], table: LintTable, bytes: [String: [UInt8]], configuration: LintConfiguration,
-                        strict: Bool) -> [LintFinding] {
-        // Severities and suppressions first (cheap), with the .strings/.stringsdict locators
-        // the kept findings need, each read once. The findings kept are noted by index.
+    /// Applies severities and suppressions and locates each finding. `bytes` are the files
+    /// kept in memory; a file with a snapshot is read again to locate its findings.
+    static func resolve(_ raw: [RawFinding], table: LintTable, bytes: [String: [UInt8]], snapshots: [String: FileSnapshot] = [:],
+                        limits: CatalogLimits = .standard, configuration: LintConfiguration, strict: Bool) -> [LintFinding] {
+        // Severities and suppressions first (cheap), noting the files whose locators the kept
+        // findings need. The findings kept are noted by index.
         var selected: [(index: Int, rule: LintRule, severity: Severity)] = []
-        // The files whose locators are needed, each once, in the order first needed.
-        var locatorFiles: [String] = [], columnFiles: [String] = []
-        var needsLocator = Set<String>(), needsColumns = Set<String>()
+        // The .strings/.stringsdict files to locate findings in, each once, in the order first
+        // needed, with the kept findings of each (by position in `selected`).
+        var locatorFiles: [String] = [], locatorFindings: [[Int]] = [], locatorIndex: [String: Int] = [:]
+        var columnFiles: [String] = []
+        var needsColumns = Set<String>()
         for (index, finding) in raw.enumerated() {
             guard let rule = LintRule.named(finding.rule),
                   var severity = configuration.severity(of: rule, table: table.name, key: finding.key, locale: finding.locale)
             else { continue }
             if let cap = finding.cap { severity = min(severity, cap) }
             if rule.id == .missingTranslation && !strict { severity = min(severity, .warning) }
-            if !finding.key.isEmpty, let comment = table.entries[finding.key]?.comment ?? table.suppressions[finding.key],
+            if !finding.key.isEmpty, let comment = table.comment(forKey: finding.key) ?? table.suppressions[finding.key],
                LintSuppression.suppresses(comment, rule: rule.id) {
                 continue
             }
-            if finding.location == nil, !finding.file.hasSuffix(".xcstrings") || table.outlines[finding.file] == nil,
-               bytes[finding.file] != nil, needsLocator.insert(finding.file).inserted {
-                locatorFiles.append(finding.file)
+            let isCatalog = finding.file.hasSuffix(".xcstrings")
+            let readable = bytes[finding.file] != nil || snapshots[finding.file] != nil
+            if finding.location == nil, !isCatalog || table.outlines[finding.file] == nil, readable {
+                if let at = locatorIndex[finding.file] {
+                    locatorFindings[at].append(selected.count)
+                } else {
+                    locatorIndex[finding.file] = locatorFiles.count
+                    locatorFiles.append(finding.file)
+                    locatorFindings.append([selected.count])
+                }
             }
-            if finding.location == nil, finding.file.hasSuffix(".xcstrings"), table.outlines[finding.file] != nil,
+            if finding.location == nil, isCatalog, table.outlines[finding.file] != nil,
                bytes[finding.file] != nil, needsColumns.insert(finding.file).inserted {
                 columnFiles.append(finding.file)
             }
             selected.append((index, rule, severity))
         }
-        // Each file's locator reads the file again: the files of an .lproj table (two per
-        // locale) are read on all cores, not one after the other.
-        let (toLocate, toIndex) = (locatorFiles, columnFiles)
-        let builtLocators = Parallel.map(toLocate.count) { at in PropertyListLocator(file: toLocate[at], bytes: bytes[toLocate[at]]!) }
-        let readers = Dictionary(uniqueKeysWithValues: zip(toLocate, builtLocators))
-        let columnIndexes = Dictionary(uniqueKeysWithValues: zip(toIndex, Parallel.map(toIndex.count) { ScalarColumnIndex(bytes[toIndex[$0]]!) }))
-        // Then each is located (reading its entry again), on all cores when there are many,
-        // into one list; each core keeps a cache of the members it looked up last.
-        let kept = selected, locators = readers, columns = columnIndexes
+        // The findings of each .strings/.stringsdict file are located file by file on all cores:
+        // each file is read again (or taken from memory) and its locator freed once its
+        // findings are located, so that a core holds one file's at a time.
+        let (toLocate, toLocateFindings, kept) = (locatorFiles, locatorFindings, selected)
+        let locatedInFiles = Parallel.map(toLocate.count) { at -> [SourceLocation] in
+            let file = toLocate[at]
+            guard let data = LprojRead.bytesAgain(of: file, preloaded: bytes[file], snapshot: snapshots[file], limits: limits) else {
+                return toLocateFindings[at].map { _ in SourceLocation(file: file, line: 1, column: 1) }
+            }
+            let locator = PropertyListLocator(file: file, bytes: data)
+            return toLocateFindings[at].map { position in
+                let finding = raw[kept[position].index]
+                return locator.location(key: finding.key, path: finding.path)
+            }
+        }
+        var fileLocations = [SourceLocation?](repeating: nil, count: kept.count)
+        for (positions, locations) in zip(toLocateFindings, locatedInFiles) {
+            for (position, location) in zip(positions, locations) { fileLocations[position] = location }
+        }
+        let toIndex = columnFiles
+        let columns = Dictionary(uniqueKeysWithValues: zip(toIndex, Parallel.map(toIndex.count) { ScalarColumnIndex(bytes[toIndex[$0]]!) }))
+        // Then each finding is made (a String Catalog's located, reading its entry again), on
+        // all cores when there are many, into one list; each core keeps a cache of the members
+        // it looked up last.
+        let locatedFiles = fileLocations
         return Parallel.array(count: kept.count, parts: kept.count >= 512 ? Parallel.processorCount : 1,
                               state: { XCStringsOutline.MemberCache() }) { at, cache in
             let (index, rule, severity) = kept[at]
@@ -253,8 +289,8 @@ extension Linter {
                       let columnIndex = columns[finding.file] {
                 location = outline.location(entry: finding.key, locale: finding.locale, path: finding.path, bytes: data, columns: columnIndex,
                                         file: finding.file, cache: &cache)
-            } else if let locator = locators[finding.file] {
-                location = locator.location(key: finding.key, path: finding.path)
+            } else if let inFile = locatedFiles[at] {
+                location = inFile
             } else {
                 location = SourceLocation(file: finding.file, line: 1, column: 1)
             }

@@ -23,17 +23,35 @@ struct LintTable {
     var sourceLanguage = "en"
     var isCatalog = false
     var catalog: StringCatalog?
-    /// The entries (empty when a String Catalog's entries were checked as it was read and
-    /// not kept; then `suppressions` holds the comments that suppress findings). An `.lproj`
-    /// table's are made by ``finishLproj(groupFiles:)`` from ``building``.
+    /// A String Catalog's entries (empty when they were checked as it was read and not kept;
+    /// then `suppressions` holds the comments that suppress findings). An `.lproj` table keeps
+    /// none: ``entry(forKey:)`` makes each from its files when asked.
     var entries: [String: CatalogEntry] = [:]
     var keys: [String] = []
-    /// An `.lproj` table's entries while its files are added, by the key's index in ``keys``:
-    /// each localization is added where its entry stands in an array, found by one hash of its
-    /// key, not looked up and copied out of a dictionary.
-    private var building: [CatalogEntry] = []
     /// Each key's index in ``keys`` (`.lproj` tables; ``origins`` are by this index).
     private var keyIndex: [String: Int] = [:]
+    /// The localizations of an `.lproj` table's files, by file index (``files``): each file's
+    /// flat table as read (its values made when an entry is asked for, so that the table holds
+    /// about its files' size, not every localization as strings and dictionaries), or its
+    /// values, for a file read otherwise.
+    private var fileValues: [FileValues] = []
+    /// For each locale code, by key index, the record of the key in the file ``origins`` names.
+    private var originRecords: [String: [Int32]] = [:]
+    /// An `.lproj` table's entry comments by key index: the development language's (or, when
+    /// `Base.lproj` is the source, Base's).
+    private var comments: [String?] = []
+
+    private enum FileValues {
+        case flat(StringCatalog)
+        case values([LocalizedValue])
+
+        func value(_ record: Int32) -> LocalizedValue {
+            switch self {
+            case .flat(let catalog): catalog.localization(atRecord: Int(record))
+            case .values(let values): values[Int(record)]
+            }
+        }
+    }
     /// The comments with `[no-lint` of entries not kept, by key.
     var suppressions: [String: String] = [:]
     /// The files of an `.lproj` table, in the order they were added (``origins`` holds
@@ -67,35 +85,22 @@ struct LintTable {
     /// file of it, takes `Base.lproj`'s texts as the source (as the bundle does at run time).
     mutating func finishLproj(groupFiles: [String]) {
         guard !isCatalog else { return }
-        // The entries the files were added to become the table's (once: a second call finds
-        // them moved).
-        if building.count == keys.count && !keys.isEmpty {
-            entries.reserveCapacity(keys.count)
-            for (index, key) in keys.enumerated() {
-                entries[key] = building[index]
-                building[index] = CatalogEntry()
-            }
-            building = []
-        }
         isInterfaceBuilder = InterfaceBuilderTable.hasInterfaceFile(table: name, files: groupFiles)
             || (!keys.isEmpty && interfaceBuilderKeys.count * 2 > keys.count)
         if sourceFiles == 0, let baseOrigins = origins.removeValue(forKey: "Base") {
             sourceIsBase = true
             sourceFiles = 1
-            for key in keys {
-                guard var entry = entries[key], let base = entry.localizations.removeValue(forKey: "Base") else { continue }
-                entry.localizations[sourceLanguage] = base
-                if let comment = baseComments[key] { entry.comment = comment }
-                entries[key] = entry
-            }
             // Every Base localization came with its origin, and the source language has none
-            // (no file of it): Base's origins become the source language's.
+            // (no file of it): Base's origins become the source language's, its localizations
+            // the source's, and its comments the entries' (every key with a Base comment has
+            // a Base localization).
             origins[sourceLanguage] = baseOrigins
-        } else {
-            // A Base table beside the development language's: a fallback layer, not a locale
-            // to translate into.
-            for key in keys { entries[key]?.localizations.removeValue(forKey: "Base") }
+            originRecords[sourceLanguage] = originRecords.removeValue(forKey: "Base")
+            for (key, comment) in baseComments { if let index = keyIndex[key] { comments[index] = comment } }
         }
+        // Otherwise a Base table beside the development language's is a fallback layer, not a
+        // locale to translate into: entries leave its localizations out (its origins stay, to
+        // locate findings).
         // Only files some key's localization still comes from count (a .strings file whose
         // every key the .stringsdict beside it overrides does not).
         for (code, keyFiles) in origins {
@@ -126,9 +131,10 @@ struct LintTable {
         let isDict = file.hasSuffix(".stringsdict")
         let fileIndex = files.count
         files.append(file)
-        // Taken out while it changes, so that it is not copied.
+        // Taken out while they change, so that they are not copied.
         var codeOrigins = origins.removeValue(forKey: code) ?? []
-        catalog.forEachLocalization { key, value, comment in
+        var codeRecords = originRecords.removeValue(forKey: code) ?? []
+        func add(_ key: String, _ record: Int, _ comment: String?) {
             if isDict { stringsdictKeys.insert(key) }
             let index: Int
             if let found = keyIndex[key] {
@@ -137,22 +143,77 @@ struct LintTable {
                 index = keys.count
                 keys.append(key)
                 keyIndex[key] = index
-                building.append(CatalogEntry())
+                comments.append(nil)
             }
-            if codeOrigins.count <= index { codeOrigins.append(contentsOf: repeatElement(-1, count: index + 1 - codeOrigins.count)) }
-            // A localization of this code is in the entry exactly when a file of the code gave
-            // it (its origin), so the origin tells without a look into the entry.
+            if codeOrigins.count <= index {
+                codeOrigins.append(contentsOf: repeatElement(-1, count: index + 1 - codeOrigins.count))
+                codeRecords.append(contentsOf: repeatElement(-1, count: index + 1 - codeRecords.count))
+            }
+            // The entry's localization of this code is the one of the file its origin names: the
+            // first file's, or the last `.stringsdict`'s (which overrides a `.strings` file).
             if codeOrigins[index] < 0 || isDict {
-                building[index].localizations[code] = value
                 codeOrigins[index] = Int32(fileIndex)
+                codeRecords[index] = Int32(record)
             }
-            if isSource, let comment { building[index].comment = comment }
+            if isSource, let comment { comments[index] = comment }
             if code == "Base", let comment { baseComments[key] = comment }
             if InterfaceBuilderTable.isGeneratedComment(comment) || InterfaceBuilderTable.isObjectKey(key) {
                 interfaceBuilderKeys.insert(key)
             }
         }
-        if codeOrigins.contains(where: { $0 >= 0 }) { origins[code] = codeOrigins }
+        if catalog.forEachRecord(add) {
+            fileValues.append(.flat(catalog))
+        } else {
+            var values: [LocalizedValue] = []
+            catalog.forEachLocalization { key, value, comment in
+                values.append(value)
+                add(key, values.count - 1, comment)
+            }
+            fileValues.append(.values(values))
+        }
+        if codeOrigins.contains(where: { $0 >= 0 }) {
+            origins[code] = codeOrigins
+            originRecords[code] = codeRecords
+        }
+    }
+
+    /// The entry of `key`: a String Catalog's, or, for an `.lproj` table, made from its files
+    /// (each locale's localization from the file its origin names; ``finishLproj(groupFiles:)``
+    /// must have run).
+    func entry(forKey key: String) -> CatalogEntry? {
+        guard !isCatalog else { return entries[key] }
+        precondition(!localizationsReleased, "an entry of an .lproj table asked for after its localizations were released")
+        guard let index = keyIndex[key] else { return nil }
+        var entry = CatalogEntry(comment: comments[index])
+        entry.localizations.reserveCapacity(origins.count)
+        for (code, keyFiles) in origins where code != "Base" && index < keyFiles.count && keyFiles[index] >= 0 {
+            entry.localizations[code] = fileValues[Int(keyFiles[index])].value(originRecords[code]![index])
+        }
+        return entry
+    }
+
+    /// Frees an `.lproj` table's localizations once every entry has been checked: entries
+    /// are no longer made (``entry(forKey:)``), while comments, origins and files stay.
+    mutating func releaseLocalizations() {
+        guard !isCatalog else { return }
+        fileValues = []
+        originRecords = [:]
+        localizationsReleased = true
+    }
+
+    /// Whether ``releaseLocalizations()`` has run.
+    private var localizationsReleased = false
+
+    /// The comment of `key`'s entry.
+    func comment(forKey key: String) -> String? {
+        guard !isCatalog else { return entries[key]?.comment }
+        return keyIndex[key].flatMap { comments[$0] }
+    }
+
+    /// The locale codes some entry has a localization of.
+    var localeCodes: Set<String> {
+        guard !isCatalog else { return entries.values.reduce(into: []) { $0.formUnion($1.localizations.keys) } }
+        return Set(origins.keys).subtracting(["Base"])
     }
 
     func file(key: String, locale: String) -> String {

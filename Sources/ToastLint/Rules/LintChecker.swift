@@ -238,7 +238,7 @@ struct LintChecker {
         if catalogLevel, let catalog = table.catalog { catalogChecks(catalog) }
         let (targets, project) = known ?? Self.targets(table, configuration)
         for key in keys ?? table.keys[...] {
-            guard let entry = table.entries[key] else { continue }
+            guard let entry = table.entry(forKey: key) else { continue }
             check(key: key, entry: entry, targets: targets, project: project)
         }
     }
@@ -251,9 +251,7 @@ struct LintChecker {
         let project = Self.project(configuration, sourceLanguage: source)
         if let project { return (project.sorted(), project) }
         var locales = known ?? []
-        if known == nil {
-            for entry in table.entries.values { locales.formUnion(entry.localizations.keys) }
-        }
+        if known == nil { locales = table.localeCodes }
         locales.remove(source)
         return (locales.sorted(), nil)
     }

@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+import ToastCatalog
+@testable import ToastLint
+
+/// An `.lproj` table keeps its files' flat tables and makes each entry when asked: the entry
+/// of a key is each locale's localization from the file its origin names (the first file's,
+/// or the last `.stringsdict`'s), the development language's comment, and no Base localization
+/// unless Base is the source.
+@Suite struct LintTableTests {
+    static let plural = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict><key>a</key><dict>
+        <key>NSStringLocalizedFormatKey</key><string>%#@n@</string>
+        <key>n</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+        <key>NSStringFormatValueTypeKey</key><string>d</string>
+        <key>one</key><string>%d Datei</string><key>other</key><string>%d Dateien</string></dict>
+        </dict></dict></plist>
+        """
+
+    /// The table of `files` (path and text), added in order.
+    static func table(_ files: [(String, String)]) throws -> LintTable {
+        var table = LintTable()
+        for (file, text) in files {
+            let catalog = try CatalogLoader.stringsTable(Array(text.utf8), file: file, sourceLanguage: "en", limits: .standard)
+            table.add(lproj: catalog, file: file, locale: CatalogLocale.locale(ofPath: file, sourceLanguage: "en").locale, sourceLanguage: "en")
+        }
+        table.finishLproj(groupFiles: files.map(\.0))
+        return table
+    }
+
+    static func text(_ value: LocalizedValue?) -> String? { value?.stringUnit?.value }
+
+    @Test func entriesAreMadeFromTheFilesTheirOriginsName() throws {
+        var table = try Self.table([
+            ("App/en.lproj/L.strings", "\"a\" = \"A %d\";\n/* The b */\n\"b\" = \"B\";\n"),
+            ("App/Base.lproj/L.strings", "/* Base a */\n\"a\" = \"Base A\";\n\"z\" = \"Z\";\n"),
+            ("App/de.lproj/L.strings", "\"a\" = \"DE\";\n\"b\" = \"DE B\";\n\"b\" = \"DE B2\";\n"),
+            ("App/de.lproj/L.stringsdict", Self.plural),
+            ("App/fr.lproj/L.strings", "\"b\" = \"FR B\";\n"),
+        ])
+        let a = try #require(table.entry(forKey: "a"))
+        #expect(Set(a.localizations.keys) == ["en", "de"])
+        #expect(Self.text(a.localizations["en"]) == "A %d")
+        // The .stringsdict overrides the .strings file of its locale.
+        #expect(a.localizations["de"]?.substitutions["n"]?.plural[.other]?.stringUnit?.value == "%d Dateien")
+        #expect(a.comment == nil)
+        let b = try #require(table.entry(forKey: "b"))
+        #expect(b.comment == "The b")
+        #expect(Self.text(b.localizations["de"]) == "DE B2")
+        #expect(Self.text(b.localizations["fr"]) == "FR B")
+        // Base beside the development language is a fallback, not a locale.
+        #expect(table.entry(forKey: "z")?.localizations.isEmpty == true)
+        #expect(table.localeCodes == ["en", "de", "fr"])
+        #expect(table.file(key: "a", locale: "de") == "App/de.lproj/L.stringsdict")
+        #expect(table.entry(forKey: "missing") == nil)
+        // Once checked, the localizations go; comments and origins stay.
+        table.releaseLocalizations()
+        #expect(table.comment(forKey: "b") == "The b")
+        #expect(table.file(key: "b", locale: "fr") == "App/fr.lproj/L.strings")
+    }
+
+    @Test func baseIsTheSourceWithoutADevelopmentLanguageFile() throws {
+        let table = try Self.table([
+            ("App/Base.lproj/L.strings", "/* Base a */\n\"a\" = \"Base A\";\n"),
+            ("App/de.lproj/L.strings", "\"a\" = \"DE\";\n"),
+        ])
+        #expect(table.sourceIsBase)
+        let a = try #require(table.entry(forKey: "a"))
+        #expect(Set(a.localizations.keys) == ["en", "de"])
+        #expect(Self.text(a.localizations["en"]) == "Base A")
+        #expect(a.comment == "Base a")
+        #expect(table.comment(forKey: "a") == "Base a")
+        #expect(table.localeCodes == ["en", "de"])
+    }
+
+    /// A file is read again to locate its findings only when it is unchanged since it was read.
+    @Test func aFileIsReadAgainOnlyWhenUnchanged() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lint-table-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("L.strings").path
+        try Data("\"a\" = \"A\";\n".utf8).write(to: URL(fileURLWithPath: file))
+        let read = try CatalogLoader.contents(ofFile: file)
+        #expect(LprojRead.bytesAgain(of: file, preloaded: nil, snapshot: read.snapshot, limits: .standard) == read.bytes)
+        #expect(LprojRead.bytesAgain(of: file, preloaded: [1, 2], snapshot: nil, limits: .standard) == [1, 2])
+        try Data("\"a\" = \"A\";\n\"b\" = \"B\";\n".utf8).write(to: URL(fileURLWithPath: file))
+        #expect(LprojRead.bytesAgain(of: file, preloaded: nil, snapshot: read.snapshot, limits: .standard) == nil)
+        try FileManager.default.removeItem(atPath: file)
+        #expect(LprojRead.bytesAgain(of: file, preloaded: nil, snapshot: read.snapshot, limits: .standard) == nil)
+    }
+}
