@@ -102,7 +102,8 @@ extension StringCatalog {
 
         /// The catalog of the entries added.
         func finished() -> StringCatalog {
-            guard let table else { return catalog }
+            guard var table else { return catalog }
+            table.fitText()
             var result = catalog
             result.layers = CatalogLayers([CatalogLayer(.strings(table), preferring: false)])
             return result

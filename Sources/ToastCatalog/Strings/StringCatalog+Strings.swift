@@ -82,6 +82,7 @@ extension StringCatalog {
                                                                  at: lexer.location(of: entry.position)))
                 }
             }
+            table.fitText()
             return table
         }
         layers = CatalogLayers([CatalogLayer(.strings(table), preferring: false)])

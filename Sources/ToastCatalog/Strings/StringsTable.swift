@@ -101,6 +101,20 @@ struct StringsTable: Sendable {
     /// The number of keys.
     var count: Int { records.count }
 
+    /// Gives back the room ``text`` was given beyond its size (reserved for the whole file, or
+    /// doubled as it grew), once the table is complete: a table is kept as long as its
+    /// catalog, and forty of them held megabytes of room never used.
+    mutating func fitText() {
+        guard text.capacity - text.count > text.count / 16 else { return }
+        let fitted = text.withUnsafeBufferPointer { source in
+            [UInt8](unsafeUninitializedCapacity: source.count) { buffer, initialized in
+                if let from = source.baseAddress { buffer.baseAddress!.initialize(from: from, count: source.count) }
+                initialized = source.count
+            }
+        }
+        text = fitted
+    }
+
     /// Whether every key is ASCII (then no two are canonically equal but spelled otherwise).
     var keysAreASCII: Bool { others.isEmpty && asciiForms.isEmpty && respelled.isEmpty }
 
