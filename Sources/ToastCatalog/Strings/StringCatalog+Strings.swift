@@ -53,6 +53,7 @@ extension StringCatalog {
                     warnings.append(Self.keyNormalizationWarning(entry.key, earlier: table.string(first), at: location))
                 }
             }
+            table.fitText()
             layers = CatalogLayers([CatalogLayer(.strings(table), preferring: false)])
             return
         }
