@@ -107,6 +107,62 @@ import ToastTestSupport
         }
     }
 
+    /// A ``CatalogDetail/states`` read makes a value only when the exact count of its
+    /// substitutions must decide the limits: it has the keys, warnings and errors of a full read.
+    static func expectStatesLikeFull(_ bytes: [UInt8], limits: CatalogLimits = .standard, _ what: @autoclosure () -> String,
+                                     sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        for direct in [true, false] {
+            switch (outcome(bytes, direct: direct, limits: limits, detail: .states), outcome(bytes, direct: direct, limits: limits)) {
+            case (.success(let states), .success(let full)):
+                #expect(states.keys == full.keys, "\(what())", sourceLocation: sourceLocation)
+                #expect(states.warnings == full.warnings, "\(what())", sourceLocation: sourceLocation)
+            case (.failure(let a), .failure(let b)):
+                #expect(a.description == b.description, "\(what())", sourceLocation: sourceLocation)
+            case (let a, let b):
+                Issue.record("\(what()): states \(a), full \(b)", sourceLocation: sourceLocation)
+            }
+        }
+    }
+
+    @Test(.enabled(if: corpus.shouldRun, "../shared/corpus is absent"), arguments: corpusFiles)
+    func corpusFileReadsStatesLikeFull(_ path: String) throws {
+        Self.expectStatesLikeFull(try Self.corpus.bytes(path), path)
+    }
+
+    @Test(arguments: shapes.indices)
+    func shapeReadsStatesLikeFull(_ index: Int) {
+        let (what, bytes) = Self.shapes[index]
+        Self.expectStatesLikeFull(bytes, what)
+        // Tight limits: the bound and the exact count meet at the limit.
+        for length in [64, 400, 4_000] {
+            var limits = CatalogLimits.standard
+            limits.maximumExpandedLength = length
+            Self.expectStatesLikeFull(bytes, limits: limits, "\(what), \(length) bytes at most")
+        }
+    }
+
+    /// Around the limit: a variable named sixteen times whose forms are of every length near
+    /// where the value crosses it, beside a variable whose forms name another or are repeated
+    /// (its first forms longer than its last).
+    @Test func statesReadsKeepTheLimitsOfFullReads() {
+        var limits = CatalogLimits.standard
+        limits.maximumExpandedLength = 2_000
+        var crossed = 0
+        for length in stride(from: 100, through: 160, by: 3) {
+            let form = String(repeating: "x", count: length)
+            for forms in ["<key>other</key><string>%d \(form)</string>", "<key>other</key><string>%d %#@m@</string>"] {
+                let bytes = Self.plist("<key>k</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@n@ "
+                    + String(repeating: "%#@m@", count: 16) + "</string>"
+                    + Self.variable("n", forms: forms) + Self.variable("m", forms: "<key>other</key><string>\(form)</string>")
+                    + Self.variable("n", forms: "<key>other</key><string>y</string>") + "</dict>")
+                Self.expectStatesLikeFull(bytes, limits: limits, "forms of \(length) bytes")
+                if case .failure = Self.outcome(bytes, direct: true, limits: limits) { crossed += 1 }
+            }
+        }
+        // Some of them cross the limit, some do not.
+        #expect(crossed > 0 && crossed < 42)
+    }
+
     @Test(arguments: shapes.indices)
     func shapeReadsAlikeEncoded(_ index: Int) {
         let (what, bytes) = Self.shapes[index]

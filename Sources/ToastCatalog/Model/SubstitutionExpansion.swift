@@ -105,6 +105,33 @@ package struct SubstitutionExpansion {
             percents = max(percents, Self.count(of: UInt8(ascii: "%"), in: text))
             return true
         }
+        return isSurelyWithin(longestForm: longestForm, longest: longest, percents: percents, limits: limits)
+    }
+
+    /// ``isSurelyWithin(_:limits:)`` of a `.stringsdict` entry as its reader holds it, before
+    /// its value is made: over every text form of its plural-rule variables (a superset of the
+    /// value's forms when a variable or category repeats, so the bound is never lower), and its
+    /// format. `true` means the value's exact count would find it within `limits` too.
+    static func isSurelyWithin(_ entry: StringsdictEntry, limits: CatalogLimits) -> Bool {
+        var longestForm = 0
+        var hasSubstitutions = false
+        for variable in entry.variables {
+            guard case .plural(_, let forms) = variable.rule else { continue }
+            hasSubstitutions = true
+            for case .text(_, let text) in forms {
+                longestForm = max(longestForm, text.utf8.count)
+                guard count(of: UInt8(ascii: "@"), in: text) == 0 else { return false }
+            }
+        }
+        // A value without substitutions is never checked.
+        guard hasSubstitutions else { return true }
+        return isSurelyWithin(longestForm: longestForm, longest: entry.format.utf8.count,
+                              percents: count(of: UInt8(ascii: "%"), in: entry.format), limits: limits)
+    }
+
+    /// The bound itself: forms of at most `longestForm` bytes that name no substitution, and
+    /// the value's own texts of at most `longest` bytes and `percents` `%` each.
+    private static func isSurelyWithin(longestForm: Int, longest: Int, percents: Int, limits: CatalogLimits) -> Bool {
         let perReference = max(specifierBytes, 16 * longestForm, longest + 4)
         let (references, overflow) = percents.multipliedReportingOverflow(by: perReference)
         guard !overflow else { return false }

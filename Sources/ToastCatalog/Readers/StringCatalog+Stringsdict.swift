@@ -115,15 +115,21 @@ extension StringCatalog {
 
         /// Adds `entry`; throws the `[limit]` error of substitutions that expand too far.
         mutating func add(_ entry: StringsdictEntry) throws(CatalogError) {
+            // A ``CatalogDetail/states`` read keeps the state alone: the value is made only when
+            // the exact count of its substitutions must decide whether it crosses the limits
+            // (its warnings come from the entry either way).
+            let makesValue = detail != .states || !SubstitutionExpansion.isSurelyWithin(entry, limits: limits)
             var value = LocalizedValue(stringUnit: StringUnit(state: nil, value: entry.format))
             // The format is read once per entry, not once per variable (thousands of variables
             // were quadratic).
-            let positioned = StringCatalog.positionedSubstitutions(in: entry.format)
+            let positioned = makesValue ? StringCatalog.positionedSubstitutions(in: entry.format) : []
             for variable in entry.variables {
                 let at = location(line: variable.line, column: variable.column)
                 switch variable.rule {
                 case .other(let type, let written):
-                    value.extra.append(JSONMember(key: variable.name, value: StringCatalog.json(written), line: variable.line, column: variable.column))
+                    if makesValue {
+                        value.extra.append(JSONMember(key: variable.name, value: StringCatalog.json(written), line: variable.line, column: variable.column))
+                    }
                     catalog.warnings.append(CatalogWarning(location: at, rule: .unsupportedRuleType,
                         message: "“\(entry.key)”: the variable “\(variable.name)” has rule type \(type.map { "“\($0)”" } ?? "none"); only NSStringPluralRuleType is resolved, the rest is kept", key: entry.key))
                 case .plural(let valueType, let forms):
@@ -136,26 +142,32 @@ extension StringCatalog {
                         }
                         substitution.formatSpecifier = valueType
                     }
+                    var hasOther = false
                     for form in forms {
                         switch form {
                         case .text(let category, let text):
-                            substitution.plural[category] = LocalizedValue(stringUnit: StringUnit(state: nil, value: text))
+                            if category == .other { hasOther = true }
+                            if makesValue { substitution.plural[category] = LocalizedValue(stringUnit: StringUnit(state: nil, value: text)) }
                         case .unknown(let member):
-                            substitution.extra.append(JSONMember(key: member.key, value: StringCatalog.json(member.value), line: member.line, column: member.column))
+                            if makesValue {
+                                substitution.extra.append(JSONMember(key: member.key, value: StringCatalog.json(member.value), line: member.line, column: member.column))
+                            }
                             catalog.warnings.append(CatalogWarning(location: location(line: member.line, column: member.column), rule: .unknownMember,
                                 message: "“\(entry.key)”: “\(member.key)” is not a plural category with a string; kept", key: entry.key))
                         }
                     }
-                    if substitution.plural[.other] == nil {
+                    if !hasOther {
                         catalog.warnings.append(CatalogWarning(location: at, rule: .variationMissingOther,
                             message: "“\(entry.key)”: the variable “\(variable.name)” has no “other” form; numbers in that category fall back"))
                     }
-                    substitution.argNum = positioned.contains(variable.name) ? nil : StringCatalog.argumentPosition(forms: substitution)
-                    value.substitutions[variable.name] = substitution
+                    if makesValue {
+                        substitution.argNum = positioned.contains(variable.name) ? nil : StringCatalog.argumentPosition(forms: substitution)
+                        value.substitutions[variable.name] = substitution
+                    }
                 }
             }
             let here = location(line: entry.line, column: entry.column)
-            if let error = SubstitutionExpansion.check(value, key: entry.key, locale: locale, limits: limits, at: here) {
+            if makesValue, let error = SubstitutionExpansion.check(value, key: entry.key, locale: locale, limits: limits, at: here) {
                 throw error
             }
             if var flat = table.take() {
