@@ -158,7 +158,7 @@ public struct XMLPropertyListParser {
         while index < bytes.count, bytes[index] & 0xC0 == 0x80 { index += 1 }
     }
 
-    private func peek(_ text: StaticString) -> Bool {
+    @inline(__always) private func peek(_ text: StaticString) -> Bool {
         let count = text.utf8CodeUnitCount
         guard index + count <= bytes.count else { return false }
         let start = text.utf8Start
@@ -263,8 +263,15 @@ public struct XMLPropertyListParser {
             guard byte >= 0x80, scalar(at: index).properties.isAlphabetic else { break }
             advanceScalar()
         }
-        let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[nameStart..<index]), as: UTF8.self)
+        let nameBytes = UnsafeBufferPointer(rebasing: bytes[nameStart..<index])
+        let name = Self.elementName(nameBytes) ?? String(decoding: nameBytes, as: UTF8.self)
         guard !name.isEmpty else { throw error("expected an element name after '<'") }
+        // The common case, a tag without attributes: `>` right after the name.
+        if index < bytes.count, bytes[index] == UInt8(ascii: ">") {
+            index += 1
+            column += 1
+            return (name, false)
+        }
         var quote: UInt8?
         while index < bytes.count {
             let c = bytes[index]
@@ -278,6 +285,22 @@ public struct XMLPropertyListParser {
     }
 
     private mutating func closeTag(_ name: String) throws(CatalogError) {
+        // The common case: `</name>` exactly, with an ASCII name (no line or scalar to count).
+        let length = name.utf8.count
+        if index + length + 3 <= bytes.count, bytes[index] == UInt8(ascii: "<"), bytes[index + 1] == UInt8(ascii: "/"),
+           bytes[index + 2 + length] == UInt8(ascii: ">") {
+            var same = true
+            var at = index + 2
+            for byte in name.utf8 {
+                if byte >= 0x80 || bytes[at] != byte { same = false; break }
+                at += 1
+            }
+            if same {
+                index += length + 3
+                column += length + 3
+                return
+            }
+        }
         guard peek("</"), peek(bytes: name.utf8, at: index + 2) else { throw error("expected </\(name)>") }
         advance(2 + name.utf8.count)
         while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0A { advance() }
@@ -339,6 +362,22 @@ public struct XMLPropertyListParser {
             return .bool(name == "true")
         default:
             throw error("expected a property-list element (dict, array, string, integer, real, true, false, data, date), found <\(name)>")
+        }
+    }
+
+    /// The element name whose UTF-8 is `run`, as a literal, for the names a property list uses:
+    /// not a string made and checked for each tag.
+    private static func elementName(_ run: UnsafeBufferPointer<UInt8>) -> String? {
+        func spells(_ word: StaticString) -> Bool {
+            word.utf8CodeUnitCount == run.count && memcmp(run.baseAddress!, word.utf8Start, run.count) == 0
+        }
+        switch run.count {
+        case 3: return spells("key") ? "key" : nil
+        case 4: return spells("dict") ? "dict" : spells("true") ? "true" : spells("real") ? "real" : spells("data") ? "data" : spells("date") ? "date" : nil
+        case 5: return spells("plist") ? "plist" : spells("array") ? "array" : spells("false") ? "false" : nil
+        case 6: return spells("string") ? "string" : nil
+        case 7: return spells("integer") ? "integer" : nil
+        default: return nil
         }
     }
 

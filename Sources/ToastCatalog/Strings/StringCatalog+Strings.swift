@@ -290,7 +290,15 @@ package struct StringsLexer {
                 let start = position
                 let open = index + 2
                 var close = open
+                let raw = UnsafeRawPointer(bytes.baseAddress!)
                 while close + 1 < count {
+                    // Eight bytes at a time while none is '*' or a line feed (comment text).
+                    while close + 9 <= count {
+                        let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: close, as: UInt64.self))
+                        if matches(word, UInt8(ascii: "*")) | matches(word, 0x0A) != 0 { break }
+                        close += 8
+                    }
+                    guard close + 1 < count else { break }
                     let byte = bytes[close]
                     if byte == UInt8(ascii: "*") {
                         if bytes[close + 1] == UInt8(ascii: "/") { break }
