@@ -286,20 +286,20 @@ public struct XMLPropertyListParser {
 
     private mutating func closeTag(_ name: String) throws(CatalogError) {
         // The common case: `</name>` exactly, with an ASCII name (no line or scalar to count).
-        let length = name.utf8.count
-        if index + length + 3 <= bytes.count, bytes[index] == UInt8(ascii: "<"), bytes[index + 1] == UInt8(ascii: "/"),
-           bytes[index + 2 + length] == UInt8(ascii: ">") {
-            var same = true
-            var at = index + 2
-            for byte in name.utf8 {
-                if byte >= 0x80 || bytes[at] != byte { same = false; break }
-                at += 1
-            }
-            if same {
-                index += length + 3
-                column += length + 3
-                return
-            }
+        var expected = name
+        let at = index
+        let length = expected.withUTF8 { name -> Int? in
+            let length = name.count
+            guard at + length + 3 <= bytes.count, bytes[at] == UInt8(ascii: "<"), bytes[at + 1] == UInt8(ascii: "/"),
+                  bytes[at + 2 + length] == UInt8(ascii: ">"),
+                  length == 0 || memcmp(bytes.baseAddress! + at + 2, name.baseAddress!, length) == 0,
+                  !name.contains(where: { $0 >= 0x80 }) else { return nil }
+            return length
+        }
+        if let length {
+            index += length + 3
+            column += length + 3
+            return
         }
         guard peek("</"), peek(bytes: name.utf8, at: index + 2) else { throw error("expected </\(name)>") }
         advance(2 + name.utf8.count)
