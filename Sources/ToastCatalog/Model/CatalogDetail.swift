@@ -15,7 +15,8 @@ public enum CatalogDetail: Sendable, Equatable {
     /// model does not know are dropped as each entry is read, after it is checked. A large
     /// String Catalog is held in a fraction of its size.
     /// A `.stringsdict` key keeps its locale, translated (the format has no states), once its
-    /// forms are checked; `.strings` files are read in full (a flat table of their bytes).
+    /// forms are checked (by a bound from their lengths; its value is made only when the exact
+    /// count must decide); `.strings` files are read in full (a flat table of their bytes).
     case states
 }
 
