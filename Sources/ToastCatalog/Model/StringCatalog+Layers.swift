@@ -327,7 +327,7 @@ extension StringCatalog {
     /// catalog read from one `.strings` file, straight from the file's table, without making
     /// the dictionary (for a reader of every entry once, such as lint adding a table's files).
     package func forEachEntry(_ body: (String, CatalogEntry) -> Void) {
-        if let layers, layers.layers.count == 1, case .strings(let table) = layers.layers[0].source {
+        if let table = fileTable {
             // One table's records have distinct keys (other spellings are kept apart), so its
             // dictionary would hold each record's entry under its key, in record order.
             for index in 0..<table.count { body(table.key(at: index), table.entry(at: index)) }
@@ -345,7 +345,7 @@ extension StringCatalog {
     /// `.strings` file, straight from its table, without making an entry and its dictionary per
     /// key (lint adds each localization of an `.lproj` table's files to its own entries).
     package func forEachLocalization(_ body: (_ key: String, _ value: LocalizedValue, _ comment: String?) -> Void) {
-        if let layers, layers.layers.count == 1, case .strings(let table) = layers.layers[0].source {
+        if let table = fileTable {
             for index in 0..<table.count { body(table.key(at: index), table.value(at: index), table.comment(at: index)) }
             return
         }
@@ -361,17 +361,22 @@ extension StringCatalog {
     /// (``localization(atRecord:)`` makes it when asked), and returns `true`. Returns `false`,
     /// calling nothing, for any other catalog.
     package func forEachRecord(_ body: (_ key: String, _ record: Int, _ comment: String?) -> Void) -> Bool {
-        guard let layers, layers.layers.count == 1, case .strings(let table) = layers.layers[0].source else { return false }
+        guard let table = fileTable else { return false }
         for index in 0..<table.count { body(table.key(at: index), index, table.comment(at: index)) }
         return true
     }
 
     /// The localization of record `record` of a flat table (``forEachRecord(_:)``).
     package func localization(atRecord record: Int) -> LocalizedValue {
-        guard let layers, case .strings(let table) = layers.layers[0].source else {
-            preconditionFailure("localization(atRecord:) of a catalog that is not one file's flat table")
-        }
+        guard let table = fileTable else { preconditionFailure("localization(atRecord:) of a catalog that is not one file's flat table") }
         return table.value(at: record)
+    }
+
+    /// The flat table of a catalog read from one `.strings` file or one `.stringsdict` read in
+    /// full; nil for any other catalog.
+    var fileTable: StringsTable? {
+        guard let layers, layers.layers.count == 1, case .strings(let table) = layers.layers[0].source else { return nil }
+        return table
     }
 
     /// `entry` (of `key`'s first spelling) with the localizations only the other spellings in
@@ -390,8 +395,7 @@ extension StringCatalog {
     /// Whether the catalog is one file's flat table (``StringsTable``: a `.strings` file, or a
     /// `.stringsdict` read in full), and how many of its values are kept as values, not encoded.
     package var flatTable: (isFlat: Bool, keptValues: Int) {
-        guard let layers, layers.layers.count == 1, case .strings(let table) = layers.layers[0].source else { return (false, 0) }
-        return (true, table.keptValues.count)
+        fileTable.map { (true, $0.keptValues.count) } ?? (false, 0)
     }
 
     /// Whether some key is spelled two ways (``respelledEntries`` is not empty), found without
@@ -422,7 +426,7 @@ extension StringCatalog {
 
     /// The catalog's files as layers, for merging into another catalog.
     private func asLayers(preferring: Bool) -> [CatalogLayer] {
-        if let layers, layers.layers.count == 1, case .strings(let table) = layers.layers[0].source {
+        if let table = fileTable {
             return [CatalogLayer(.strings(table), preferring: preferring)]
         }
         return [CatalogLayer(.entries(entries, keys: keys, respelled: respelledEntries), preferring: preferring)]

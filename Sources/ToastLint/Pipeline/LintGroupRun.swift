@@ -202,10 +202,11 @@ extension Linter {
         table.releaseLocalizations()
         let located = resolve(raw, table: table, bytes: bytesByFile, snapshots: snapshots, limits: limits,
                               configuration: configuration, strict: strict)
-        // The merged table of an .lproj tree holds every localization as its own strings: when
-        // it is the run's only group, it is freed on another core while the findings are
-        // sorted and written (beside other groups, each is freed as its group ends, so that
-        // tables do not pile up waiting for a free core).
+        // The table (a String Catalog's entries when it was loaded whole; an .lproj table's keys,
+        // comments and origins) and the raw findings: when this is the run's only group, they
+        // are freed on another core while the findings are sorted and written (beside other
+        // groups, each is freed as its group ends, so that tables do not pile up waiting for a
+        // free core).
         if releasesInBackground { Parallel.releaseInBackground((consume table, consume raw)) }
         return .success(located)
     }

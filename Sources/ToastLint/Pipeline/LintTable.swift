@@ -35,8 +35,6 @@ struct LintTable {
     /// about its files' size, not every localization as strings and dictionaries), or its
     /// values, for a file read otherwise.
     private var fileValues: [FileValues] = []
-    /// For each locale code, by key index, the record of the key in the file ``origins`` names.
-    private var originRecords: [String: [Int32]] = [:]
     /// An `.lproj` table's entry comments by key index: the development language's (or, when
     /// `Base.lproj` is the source, Base's).
     private var comments: [String?] = []
@@ -57,10 +55,18 @@ struct LintTable {
     /// The files of an `.lproj` table, in the order they were added (``origins`` holds
     /// their indices).
     private(set) var files: [String] = []
-    /// For each locale code, the file (index in ``files``) each key's localization came from,
-    /// for `.lproj` tables: by the key's index in ``keys``, -1 (or past the end) where the
-    /// locale has none.
-    private(set) var origins: [String: [Int32]] = [:]
+    /// For each locale code, where each key's localization came from, for `.lproj` tables: by
+    /// the key's index in ``keys``, ``Origin/none`` (or past the end) where the locale has none.
+    private(set) var origins: [String: [Origin]] = [:]
+
+    /// The file (index in ``files``) and the record in it that a localization comes from.
+    struct Origin {
+        var file: Int32
+        var record: Int32
+
+        static let none = Origin(file: -1, record: -1)
+        var exists: Bool { file >= 0 }
+    }
     /// For each locale code of an `.lproj` table, the first (by `<`) of the files its
     /// localizations came from: where a finding of the locale that no key's file locates is
     /// reported.
@@ -95,7 +101,6 @@ struct LintTable {
             // the source's, and its comments the entries' (every key with a Base comment has
             // a Base localization).
             origins[sourceLanguage] = baseOrigins
-            originRecords[sourceLanguage] = originRecords.removeValue(forKey: "Base")
             for (key, comment) in baseComments { if let index = keyIndex[key] { comments[index] = comment } }
         }
         // Otherwise a Base table beside the development language's is a fallback layer, not a
@@ -103,8 +108,8 @@ struct LintTable {
         // locate findings).
         // Only files some key's localization still comes from count (a .strings file whose
         // every key the .stringsdict beside it overrides does not).
-        for (code, keyFiles) in origins {
-            localeFiles[code] = Set(keyFiles.lazy.filter { $0 >= 0 }).map { self.files[Int($0)] }.min()
+        for (code, keyOrigins) in origins {
+            localeFiles[code] = Set(keyOrigins.lazy.filter(\.exists).map(\.file)).map { self.files[Int($0)] }.min()
         }
     }
 
@@ -133,7 +138,6 @@ struct LintTable {
         files.append(file)
         // Taken out while they change, so that they are not copied.
         var codeOrigins = origins.removeValue(forKey: code) ?? []
-        var codeRecords = originRecords.removeValue(forKey: code) ?? []
         func add(_ key: String, _ record: Int, _ comment: String?) {
             if isDict { stringsdictKeys.insert(key) }
             let index: Int
@@ -145,16 +149,10 @@ struct LintTable {
                 keyIndex[key] = index
                 comments.append(nil)
             }
-            if codeOrigins.count <= index {
-                codeOrigins.append(contentsOf: repeatElement(-1, count: index + 1 - codeOrigins.count))
-                codeRecords.append(contentsOf: repeatElement(-1, count: index + 1 - codeRecords.count))
-            }
-            // The entry's localization of this code is the one of the file its origin names: the
-            // first file's, or the last `.stringsdict`'s (which overrides a `.strings` file).
-            if codeOrigins[index] < 0 || isDict {
-                codeOrigins[index] = Int32(fileIndex)
-                codeRecords[index] = Int32(record)
-            }
+            if codeOrigins.count <= index { codeOrigins.append(contentsOf: repeatElement(.none, count: index + 1 - codeOrigins.count)) }
+            // The entry's localization of this code is the one its origin names: the first
+            // file's, or the last `.stringsdict`'s (which overrides a `.strings` file).
+            if !codeOrigins[index].exists || isDict { codeOrigins[index] = Origin(file: Int32(fileIndex), record: Int32(record)) }
             if isSource, let comment { comments[index] = comment }
             if code == "Base", let comment { baseComments[key] = comment }
             if InterfaceBuilderTable.isGeneratedComment(comment) || InterfaceBuilderTable.isObjectKey(key) {
@@ -171,10 +169,7 @@ struct LintTable {
             }
             fileValues.append(.values(values))
         }
-        if codeOrigins.contains(where: { $0 >= 0 }) {
-            origins[code] = codeOrigins
-            originRecords[code] = codeRecords
-        }
+        if codeOrigins.contains(where: \.exists) { origins[code] = codeOrigins }
     }
 
     /// The entry of `key`: a String Catalog's, or, for an `.lproj` table, made from its files
@@ -186,8 +181,9 @@ struct LintTable {
         guard let index = keyIndex[key] else { return nil }
         var entry = CatalogEntry(comment: comments[index])
         entry.localizations.reserveCapacity(origins.count)
-        for (code, keyFiles) in origins where code != "Base" && index < keyFiles.count && keyFiles[index] >= 0 {
-            entry.localizations[code] = fileValues[Int(keyFiles[index])].value(originRecords[code]![index])
+        for (code, keyOrigins) in origins where code != "Base" && index < keyOrigins.count && keyOrigins[index].exists {
+            let origin = keyOrigins[index]
+            entry.localizations[code] = fileValues[Int(origin.file)].value(origin.record)
         }
         return entry
     }
@@ -197,7 +193,6 @@ struct LintTable {
     mutating func releaseLocalizations() {
         guard !isCatalog else { return }
         fileValues = []
-        originRecords = [:]
         localizationsReleased = true
     }
 
@@ -219,9 +214,10 @@ struct LintTable {
     func file(key: String, locale: String) -> String {
         if isCatalog { return catalogFile }
         guard let index = keyIndex[key] else { return "" }
-        for code in [locale, sourceLanguage] {
-            if let keyFiles = origins[code], index < keyFiles.count, keyFiles[index] >= 0 { return files[Int(keyFiles[index])] }
+        func origin(_ code: String) -> Origin? {
+            guard let keyOrigins = origins[code], index < keyOrigins.count, keyOrigins[index].exists else { return nil }
+            return keyOrigins[index]
         }
-        return ""
+        return (origin(locale) ?? origin(sourceLanguage)).map { files[Int($0.file)] } ?? ""
     }
 }

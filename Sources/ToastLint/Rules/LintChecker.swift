@@ -1149,10 +1149,11 @@ struct LintChecker {
     }
 
     /// Whether the format rules compare a target leaf at `steps` with the source leaf whose
-    /// facts are `facts` (the quick scan then may too), the one place that decides it. Not when that is a plural form (not other)
-    /// that reads fewer arguments than the source's other form (en one = "One file", other =
-    /// "%lld files"): the rules then compare with the other form, so that a form that drops
-    /// the count where it covers several numbers (ru one: 1, 21, 31, …) is reported.
+    /// facts are `facts` (the quick scan then may too), the one place that decides it. Not
+    /// when that is a plural form (not other) that reads fewer arguments than the source's
+    /// other form (en one = "One file", other = "%lld files"): the rules then compare with the
+    /// other form, so that a form that drops the count where it covers several numbers (ru
+    /// one: 1, 21, 31, …) is reported.
     ///
     /// The answer is kept on `facts` only for one step (a top-level plural form, or a
     /// substitution's form), whose path no other step list spells; facts cached by path may
