@@ -26,6 +26,9 @@ import ToastICU
         ("v", "ends */ early */", "/* ends * / early * / */\n\"k\" = \"v\";\n\n"),
         ("v", "star * and slash / apart", "/* star * and slash / apart */\n\"k\" = \"v\";\n\n"),
         ("v", "a *é/ is no end", "/* a *é/ is no end */\n\"k\" = \"v\";\n\n"),
+        ("v", "a/b//c", "/* a/b//c */\n\"k\" = \"v\";\n\n"),
+        ("v", "**/x/*/", "/* ** /x/* / */\n\"k\" = \"v\";\n\n"),
+        ("\"\u{1F}\\", nil, "\"k\" = \"\\\"\\U001f\\\\\";\n\n"),
     ]
 
     @Test(arguments: escapes.indices)
@@ -37,6 +40,22 @@ import ToastICU
         #expect(stringsdict == nil)
         #expect(report.notConverted.map(\.message) == (comment?.contains("*/") == true
             ? ["“k” (de): the comment holds “*/”, which would end a .strings comment; written as “* /”"] : []))
+    }
+
+    /// `%arg` is replaced by its bytes exactly where `String.replacing` replaces it: whole
+    /// characters only, so not where a combining mark after its `g` or a prepended mark before
+    /// its `%` joins it into a larger character.
+    static let placeholderTexts = [
+        "%arg", "%arg files", "x %arg %arg y", "%%arg", "none", "", "%ar", "%ar%arg", "é %arg ü", "%arg\u{301}",
+        "%arg\u{301} and %arg", "\u{600}%arg", "%arg😀", "日本%arg語", "%%%arg%arg", "%argarg", "\r\n%arg\r\n",
+    ]
+
+    @Test(arguments: placeholderTexts)
+    func argumentPlaceholderIsReplacedAsStringReplacingReplacesIt(text: String) {
+        for argument in ["%1$lld", "%d", "", "%arg"] {
+            let replaced = CatalogConverter.replacingArgumentPlaceholder(in: text, with: argument)
+            #expect(Array(replaced.utf8) == Array(text.replacing("%arg", with: argument).utf8), "\(argument)")
+        }
     }
 
     @Test func stringsdictEscapesXML() throws {

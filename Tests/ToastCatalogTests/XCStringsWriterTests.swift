@@ -313,6 +313,40 @@ struct XCStringsWriterCorpusTests {
         """)
     }
 
+    /// A substitution's members the model does not know (the argument style `convert` adds,
+    /// or any other) are written among its known ones without a tree, in the tree's order:
+    /// names before, between and after the known ones, one spelled as a known one, and a
+    /// variation kind the model does not know (written through the tree).
+    static let substitutionExtras: [[String]] = [
+        [CatalogConverter.argumentStyleKey],
+        ["aardvark"],
+        ["b", "g", "zebra"],
+        ["argNum"],
+        ["Formatspecifier", "VARIATIONS"],
+        ["variations.device"],
+        ["variations.device", CatalogConverter.argumentStyleKey],
+    ]
+
+    @Test(arguments: substitutionExtras.indices)
+    func substitutionMembersTheModelDoesNotKnowAreWrittenAsTheTreeOrdersThem(index: Int) {
+        for argNum in [nil, 2] {
+            for specifier in [nil, "lld"] {
+                var substitution = Substitution(argNum: argNum, formatSpecifier: specifier,
+                                                plural: [.one: LocalizedValue(stringUnit: StringUnit(state: "translated", value: "%arg file"))])
+                substitution.extra = Self.substitutionExtras[index].map { JSONMember(key: $0, value: .string("sequential")) }
+                var value = LocalizedValue(stringUnit: StringUnit(state: "translated", value: "%#@n@"))
+                value.substitutions = ["n": substitution, "m": Substitution(argNum: 1, formatSpecifier: "d")]
+                var catalog = StringCatalog(table: "L", sourceLanguage: "en")
+                catalog.keys = ["k"]
+                catalog.entries["k"] = CatalogEntry(localizations: ["de": value])
+                let written = String(decoding: writer.bytes(catalog), as: UTF8.self)
+                #expect(written == String(decoding: writer.bytes(catalog.jsonValue()), as: UTF8.self),
+                        "\(Self.substitutionExtras[index]) \(String(describing: argNum)) \(String(describing: specifier))")
+                #expect(written.contains("\"sequential\""))
+            }
+        }
+    }
+
     @Test func memberOrderIsXcodesCollation() throws {
         let keys = ["zh-Hant", "zh-HK", "Zeta", "10 files", "2 files", "_under", "%@ x", "apple", "Apple", "zh-Hans", "éclair", "eclair"]
         let members = keys.map { JSONMember(key: $0, value: .null) }

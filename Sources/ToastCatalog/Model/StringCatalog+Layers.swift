@@ -78,12 +78,24 @@ struct CatalogLayer: Sendable {
 /// when first asked for (kept, under a lock: the layers are shared by copies of the catalog).
 final class CatalogLayers: Sendable {
     let layers: [CatalogLayer]
+    /// Each layer's flat table, if it is one, held by reference: reading a table out of its
+    /// layer copies it (a retain of each of its parts), which for every key and file was a
+    /// tenth of converting an `.lproj` tree.
+    private let flatTables: [FlatTable?]
     /// The keys, and whether two layers spell one of them differently.
     private let madeKeys = Locked<(keys: [String], respells: Bool)?>(nil)
     private let madeEntries = Locked<[String: CatalogEntry]?>(nil)
 
+    private final class FlatTable: Sendable {
+        let table: StringsTable
+        init(_ table: StringsTable) { self.table = table }
+    }
+
     init(_ layers: [CatalogLayer]) {
         self.layers = layers
+        flatTables = layers.map { layer in
+            if case .strings(let table) = layer.source { FlatTable(table) } else { nil }
+        }
     }
 
     /// The merged entry of `key`: the first layer's entry that has it, then, layer by layer,
@@ -91,18 +103,21 @@ final class CatalogLayers: Sendable {
     /// comment, as ``StringCatalog/merge(_:preferring:)`` merges tables.
     func entry(forKey key: String, capacity: Int = 0) -> CatalogEntry? {
         var result: CatalogEntry?
-        for layer in layers {
+        // The key's hash, made once for every flat table.
+        let probe = StringsTable.KeyProbe(key)
+        for index in layers.indices {
             // A .strings table's one localization and comment go in without an entry of their own.
-            if case .strings(let table) = layer.source {
-                guard let record = table.record(forKey: key) else { continue }
+            if let flat = flatTables[index] {
+                guard let record = flat.table.record(for: probe) else { continue }
                 if result == nil {
                     result = CatalogEntry()
                     result!.localizations.reserveCapacity(capacity)
                 }
-                result!.merge(locale: table.locale, value: table.value(at: record), comment: table.comment(at: record),
-                              preferring: layer.preferring)
+                result!.merge(locale: flat.table.locale, value: flat.table.value(at: record), comment: flat.table.comment(at: record),
+                              preferring: layers[index].preferring)
                 continue
             }
+            let layer = layers[index]
             guard let incoming = layer.entry(forKey: key) else { continue }
             // Taken out, so that the entry is changed in place rather than copied.
             guard var merged = result.take() else {

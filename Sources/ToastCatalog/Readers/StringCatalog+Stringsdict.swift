@@ -171,16 +171,19 @@ extension StringCatalog {
                 throw error
             }
             if var flat = table.take() {
-                // Taken out while it changes, so that it is not copied.
-                defer { table = flat }
+                // Taken out while it changes and moved back (not copied: a copy retains each
+                // of its parts, for every entry).
                 var key = entry.key
                 let keyRange = key.withUTF8 { flat.append($0) }
                 let valueRange = flat.appendEncoded(value)
-                switch flat.add(key: keyRange, keyIsASCII: key.utf8.allSatisfy { $0 < 0x80 }, value: valueRange, comment: nil) {
+                let added = flat.add(key: keyRange, keyIsASCII: key.utf8.allSatisfy { $0 < 0x80 }, value: valueRange, comment: nil)
+                var earlier: String?
+                if case .respelled(let first) = added { earlier = flat.string(first) }
+                table = consume flat
+                switch added {
                 case .new: break
                 case .repeated: catalog.warnings.append(StringCatalog.duplicateKeyWarning(entry.key, at: here))
-                case .respelled(let first):
-                    catalog.warnings.append(StringCatalog.keyNormalizationWarning(entry.key, earlier: flat.string(first), at: here))
+                case .respelled: catalog.warnings.append(StringCatalog.keyNormalizationWarning(entry.key, earlier: earlier ?? "", at: here))
                 }
                 return
             }

@@ -209,14 +209,48 @@ struct StringsTable: Sendable {
 
     /// The record of `key`, if the table has it.
     func record(forKey key: String) -> Int? {
-        var bytes = key
-        let indexed = bytes.withUTF8 { bytes -> Int32?? in
-            if bytes.allSatisfy({ $0 < 0x80 }) { return .some(probe(bytes).record) }
-            if let form = Self.asciiForm(of: bytes) { return .some(form.withUnsafeBufferPointer { probe($0).record }) }
-            return .none
+        record(for: KeyProbe(key))
+    }
+
+    /// How a key is looked up in any table, worked out once for a key looked up in many (the
+    /// files of an `.lproj` tree): whether its bytes or their ASCII form are indexed, and
+    /// their hash (every table hashes alike), or whether it is one of the other keys.
+    struct KeyProbe {
+        enum Form {
+            /// ASCII: the key's own bytes are indexed.
+            case ascii
+            /// Its ASCII form is indexed (U+212A, U+037E or U+1FEF beside ASCII).
+            case asciiForm([UInt8])
+            /// Another key: found in the dictionary beside the index.
+            case other
         }
-        if let indexed { return indexed.map(Int.init) }
-        return others[key].map(Int.init)
+
+        let key: String
+        let form: Form
+        let hash: Int
+
+        init(_ key: String) {
+            var bytes = key
+            (form, hash) = bytes.withUTF8 { bytes -> (Form, Int) in
+                if bytes.allSatisfy({ $0 < 0x80 }) { return (.ascii, StringsTable.hash(bytes)) }
+                if let form = StringsTable.asciiForm(of: bytes) { return (.asciiForm(form), form.withUnsafeBufferPointer(StringsTable.hash)) }
+                return (.other, 0)
+            }
+            self.key = key
+        }
+    }
+
+    /// The record of `probe`'s key, if the table has it.
+    func record(for probe: KeyProbe) -> Int? {
+        switch probe.form {
+        case .ascii:
+            var key = probe.key
+            return key.withUTF8 { self.probe($0, hash: probe.hash).record.map(Int.init) }
+        case .asciiForm(let form):
+            return form.withUnsafeBufferPointer { self.probe($0, hash: probe.hash).record.map(Int.init) }
+        case .other:
+            return others[probe.key].map(Int.init)
+        }
     }
 
     /// The string at `range` of ``text``.
@@ -264,9 +298,9 @@ struct StringsTable: Sendable {
     }
 
     /// The index's slot for `key` (bytes of an ASCII form) and the record there, if any.
-    private func probe(_ key: UnsafeBufferPointer<UInt8>) -> (record: Int32?, slot: Int) {
+    private func probe(_ key: UnsafeBufferPointer<UInt8>, hash: Int? = nil) -> (record: Int32?, slot: Int) {
         let mask = slots.count - 1
-        var slot = Self.hash(key) & mask
+        var slot = (hash ?? Self.hash(key)) & mask
         return text.withUnsafeBufferPointer { text in
             while true {
                 let record = slots[slot]

@@ -87,12 +87,13 @@ public enum CatalogConverter {
     /// the same every run (a dictionary's order is not).
     private static func converted(_ item: SpelledEntry, file: String, report: inout Report) -> CatalogEntry {
         var entry = item.entry
-        var localizations: [String: LocalizedValue] = [:]
-        localizations.reserveCapacity(entry.localizations.count)
         var warned: [(locale: String, warnings: Range<Int>)] = []
-        for (locale, value) in entry.localizations {
+        // Each value is replaced where it is stored (no second dictionary, no rehashing).
+        for index in entry.localizations.indices {
             let before = report.notConverted.count
-            localizations[locale] = catalogValue(value, key: item.key, locale: locale, file: file, report: &report)
+            let locale = entry.localizations.keys[index]
+            entry.localizations.values[index] = catalogValue(entry.localizations.values[index], key: item.key, locale: locale, file: file,
+                                                             report: &report)
             if report.notConverted.count > before { warned.append((locale, before..<report.notConverted.count)) }
         }
         if warned.count > 1 {
@@ -100,7 +101,6 @@ public enum CatalogConverter {
             let ordered = warned.sorted { CodePointOrder.precedes($0.locale, $1.locale) }.flatMap { report.notConverted[$0.warnings] }
             report.notConverted.replaceSubrange(start..., with: ordered)
         }
-        entry.localizations = localizations
         entry.hadLocalizationsMember = true
         return entry
     }
@@ -229,8 +229,8 @@ public enum CatalogConverter {
     package static func lprojShapes(of catalog: StringCatalog, entries: [SpelledEntry], locales: [String]) -> [(strings: Bool, stringsdict: Bool)] {
         Parallel.map(locales.count) { index in
             var shape = (strings: false, stringsdict: false)
-            for item in entries {
-                guard let value = lprojValue(of: item, in: catalog, locale: locales[index]) else { continue }
+            for at in entries.indices {
+                guard let value = lprojValue(of: entries[at], in: catalog, locale: locales[index]) else { continue }
                 if isStringsValue(value) {
                     if value.stringUnit != nil { shape.strings = true }
                 } else {
@@ -274,9 +274,11 @@ public enum CatalogConverter {
 
             """.utf8)
         var dict = plistHead
-        for item in entries {
-            let (key, entry) = (item.key, item.entry)
-            guard let value = lprojValue(of: item, in: catalog, locale: locale) else { continue }
+        // Each entry is read where it is held (indexed, not copied out: a copy retains every
+        // part of it, for each locale).
+        for index in entries.indices {
+            guard let value = lprojValue(of: entries[index], in: catalog, locale: locale) else { continue }
+            let key = entries[index].key
             func note(_ message: String) {
                 report.notConverted.append(CatalogWarning(location: entryLocations[key] ?? SourceLocation(file: file, line: 1, column: 1),
                                                         rule: .notConverted, message: "“\(key)” (\(locale)): \(message)"))
@@ -285,7 +287,7 @@ public enum CatalogConverter {
             if let state = value.stringUnit?.state, state != "translated" { note("state “\(state)” is not kept in .strings") }
             if isStringsValue(value) {
                 guard let unit = value.stringUnit else { continue }
-                if let comment = entry.comment {
+                if let comment = entries[index].entry.comment {
                     strings.append(contentsOf: "/* ".utf8)
                     if appendComment(comment, to: &strings) {
                         note("the comment holds “*/”, which would end a .strings comment; written as “* /”")
@@ -320,32 +322,32 @@ public enum CatalogConverter {
                     : "%\(substitution.argNum ?? 1)$\(substitution.formatSpecifier ?? "lld")"
                 for (category, form) in forms {
                     guard var unit = form.stringUnit else { continue }
-                    unit.value = unit.value.replacing("%arg", with: argument)
+                    unit.value = replacingArgumentPlaceholder(in: unit.value, with: argument)
                     forms[category] = LocalizedValue(stringUnit: unit)
                 }
                 variables.append((name, Substitution(formatSpecifier: substitution.formatSpecifier, plural: forms)))
             }
-            func element(_ tag: String, _ text: String, indent: Int) {
+            func element(_ tag: XMLTag, _ text: String, indent: Int) {
                 dict.append(contentsOf: repeatElement(UInt8(ascii: "\t"), count: indent))
-                dict.append(contentsOf: "<\(tag)>".utf8)
+                dict.append(contentsOf: tag.open)
                 appendXML(text, to: &dict)
-                dict.append(contentsOf: "</\(tag)>\n".utf8)
+                dict.append(contentsOf: tag.close)
             }
-            element("key", key, indent: 1)
+            element(.key, key, indent: 1)
             dict.append(contentsOf: "\t<dict>\n".utf8)
-            element("key", "NSStringLocalizedFormatKey", indent: 2)
-            element("string", format, indent: 2)
+            element(.key, "NSStringLocalizedFormatKey", indent: 2)
+            element(.string, format, indent: 2)
             for (name, variable) in variables.sorted(by: { $0.0 < $1.0 }) {
-                element("key", name, indent: 2)
+                element(.key, name, indent: 2)
                 dict.append(contentsOf: "\t\t<dict>\n".utf8)
-                element("key", "NSStringFormatSpecTypeKey", indent: 3)
-                element("string", "NSStringPluralRuleType", indent: 3)
-                element("key", "NSStringFormatValueTypeKey", indent: 3)
-                element("string", variable.formatSpecifier ?? "lld", indent: 3)
+                element(.key, "NSStringFormatSpecTypeKey", indent: 3)
+                element(.string, "NSStringPluralRuleType", indent: 3)
+                element(.key, "NSStringFormatValueTypeKey", indent: 3)
+                element(.string, variable.formatSpecifier ?? "lld", indent: 3)
                 for category in PluralCategory.allCases {
                     guard let text = variable.plural[category]?.stringUnit?.value else { continue }
-                    element("key", category.rawValue, indent: 3)
-                    element("string", text, indent: 3)
+                    element(.key, category.rawValue, indent: 3)
+                    element(.string, text, indent: 3)
                 }
                 dict.append(contentsOf: "\t\t</dict>\n".utf8)
             }
@@ -354,6 +356,14 @@ public enum CatalogConverter {
         let hasEntries = dict.count > plistHead.count
         if hasEntries { dict.append(contentsOf: "</dict>\n</plist>\n".utf8) }
         return (strings.isEmpty ? nil : strings, hasEntries ? dict : nil, report)
+    }
+
+    /// The two elements a `.stringsdict` is written with, as the bytes that open and close them.
+    private struct XMLTag {
+        let open: [UInt8], close: [UInt8]
+
+        static let key = XMLTag(open: Array("<key>".utf8), close: Array("</key>\n".utf8))
+        static let string = XMLTag(open: Array("<string>".utf8), close: Array("</string>\n".utf8))
     }
 
     /// What an emptied `.strings` file holds: nothing (a valid, empty table).
@@ -374,16 +384,16 @@ public enum CatalogConverter {
     /// `\U00XX` for other controls; everything else as it is.
     static func appendQuoted(_ text: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        appendEscaped(text, to: &out) { byte, _ in
+        appendEscaped(text, to: &out, where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) { byte, _, out in
             switch byte {
-            case UInt8(ascii: "\""): Array(#"\""#.utf8)
-            case UInt8(ascii: "\\"): Array(#"\\"#.utf8)
-            case 0x0A: Array(#"\n"#.utf8)
-            case 0x09: Array(#"\t"#.utf8)
-            case 0x0D: Array(#"\r"#.utf8)
-            case 0x00..<0x20: Array(("\\U" + lowercaseHex4(UInt32(byte))).utf8)
-            default: nil
+            case UInt8(ascii: "\""): out.append(contentsOf: #"\""#.utf8)
+            case UInt8(ascii: "\\"): out.append(contentsOf: #"\\"#.utf8)
+            case 0x0A: out.append(contentsOf: #"\n"#.utf8)
+            case 0x09: out.append(contentsOf: #"\t"#.utf8)
+            case 0x0D: out.append(contentsOf: #"\r"#.utf8)
+            default: out.append(contentsOf: ("\\U" + lowercaseHex4(UInt32(byte))).utf8)
             }
+            return true
         }
         out.append(UInt8(ascii: "\""))
     }
@@ -391,15 +401,17 @@ public enum CatalogConverter {
     /// Appends `text` as XML character data: `&amp;`, `&lt;`, `&gt;`, and `&#N;` for
     /// controls other than tab, line feed and carriage return.
     static func appendXML(_ text: String, to out: inout [UInt8]) {
-        appendEscaped(text, to: &out) { byte, _ in
+        appendEscaped(text, to: &out, where: { byte in
+            byte < 0x20 ? byte != 0x09 && byte != 0x0A && byte != 0x0D
+                : byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
+        }) { byte, _, out in
             switch byte {
-            case UInt8(ascii: "&"): Array("&amp;".utf8)
-            case UInt8(ascii: "<"): Array("&lt;".utf8)
-            case UInt8(ascii: ">"): Array("&gt;".utf8)
-            case 0x09, 0x0A, 0x0D: nil
-            case 0x00..<0x20: Array("&#\(byte);".utf8)
-            default: nil
+            case UInt8(ascii: "&"): out.append(contentsOf: "&amp;".utf8)
+            case UInt8(ascii: "<"): out.append(contentsOf: "&lt;".utf8)
+            case UInt8(ascii: ">"): out.append(contentsOf: "&gt;".utf8)
+            default: out.append(contentsOf: "&#\(byte);".utf8)
             }
+            return true
         }
     }
 
@@ -407,27 +419,69 @@ public enum CatalogConverter {
     /// there was one.
     static func appendComment(_ text: String, to out: inout [UInt8]) -> Bool {
         var ended = false
-        appendEscaped(text, to: &out) { byte, previous in
-            guard byte == UInt8(ascii: "/"), previous == UInt8(ascii: "*") else { return nil }
+        appendEscaped(text, to: &out, where: { $0 == UInt8(ascii: "/") }) { _, previous, out in
+            guard previous == UInt8(ascii: "*") else { return false }
             ended = true
-            return Array(" /".utf8)
+            out.append(contentsOf: " /".utf8)
+            return true
         }
         return ended
     }
 
-    /// Appends the UTF-8 bytes of `text`, each ASCII byte `escape` names (given the byte
-    /// before it, 0 at the start) replaced by its escape; runs without one are copied whole.
-    private static func appendEscaped(_ text: String, to out: inout [UInt8], _ escape: (UInt8, UInt8) -> [UInt8]?) {
+    /// Appends the UTF-8 bytes of `text`, each ASCII byte `candidate` picks handed to `escape`
+    /// (with the byte before it, 0 at the start), which appends its escape and returns true, or
+    /// returns false to keep the byte; runs without an escape are copied whole. Inlined, so
+    /// that each caller's tests are made in its loop rather than through a call per byte.
+    @inline(__always)
+    private static func appendEscaped(_ text: String, to out: inout [UInt8], where candidate: (UInt8) -> Bool,
+                                      _ escape: (UInt8, UInt8, inout [UInt8]) -> Bool) {
         var text = text
         text.withUTF8 { bytes in
             var start = 0
-            for index in bytes.indices where bytes[index] < 0x80 {
-                guard let replacement = escape(bytes[index], index > 0 ? bytes[index - 1] : 0) else { continue }
+            for index in bytes.indices {
+                let byte = bytes[index]
+                guard byte < 0x80, candidate(byte) else { continue }
+                let previous = index > 0 ? bytes[index - 1] : 0
+                let kept = out.count
                 out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
-                out.append(contentsOf: replacement)
-                start = index + 1
+                if escape(byte, previous, &out) {
+                    start = index + 1
+                } else {
+                    out.removeSubrange(kept...)
+                }
             }
             out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+        }
+    }
+
+    /// `text` with each `%arg` replaced by `argument`, as `String.replacing(_:with:)` replaces
+    /// it (whole characters only: a `%arg` whose `%` or `g` a neighbouring scalar joins into a
+    /// larger character is left). The bytes are searched; only a match beside a non-ASCII byte,
+    /// where a character could extend across its edge, is left to the character-wise search.
+    package static func replacingArgumentPlaceholder(in text: String, with argument: String) -> String {
+        let original = text
+        var text = text
+        return text.withUTF8 { bytes -> String in
+            let pattern: [UInt8] = Array("%arg".utf8)
+            var out: [UInt8] = []
+            var start = 0, index = 0
+            while index + pattern.count <= bytes.count {
+                guard bytes[index] == pattern[0], bytes[index + 1] == pattern[1], bytes[index + 2] == pattern[2],
+                      bytes[index + 3] == pattern[3]
+                else { index += 1; continue }
+                let end = index + pattern.count
+                if (index > 0 && bytes[index - 1] >= 0x80) || (end < bytes.count && bytes[end] >= 0x80) {
+                    return String(decoding: bytes, as: UTF8.self).replacing("%arg", with: argument)
+                }
+                if out.isEmpty { out.reserveCapacity(bytes.count + 8) }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                out.append(contentsOf: argument.utf8)
+                start = end
+                index = end
+            }
+            guard start > 0 else { return original }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+            return String(decoding: out, as: UTF8.self)
         }
     }
 
