@@ -78,17 +78,17 @@ public struct XCStringsWriter: Sendable {
         let order = output.order.indices(count: keys.count) { keys[$0] } ?? Array(keys.indices)
         let topOrder = output.order.indices(of: top) ?? Array(top.indices)
         var notes: [(index: Int, notes: [Note])] = []
-        output.bytes.append(contentsOf: "{\n".utf8)
+        output.raw("{\n")
         for (position, index) in topOrder.enumerated() {
-            if position > 0 { output.bytes.append(contentsOf: ",\n".utf8) }
+            if position > 0 { output.raw(",\n") }
             output.pad(1)
             JSONWriter.appendString(top[index].key, escaping: .minimal, to: &output.bytes)
-            output.bytes.append(contentsOf: " : ".utf8)
+            output.raw(" : ")
             guard index == 1, !keys.isEmpty else {
                 output.write(top[index].value, indent: 1)
                 continue
             }
-            output.bytes.append(contentsOf: "{\n".utf8)
+            output.raw("{\n")
             emit(output.bytes)
             output.bytes = []
             let collator = self.collator
@@ -103,10 +103,10 @@ public struct XCStringsWriter: Sendable {
                     let index = order[at]
                     let (made, madeNotes) = entry(index)
                     if !madeNotes.isEmpty { notes.append((index, madeNotes)) }
-                    if at > 0 { part.bytes.append(contentsOf: ",\n".utf8) }
+                    if at > 0 { part.raw(",\n") }
                     part.pad(2)
                     JSONWriter.appendString(keys[index], escaping: .minimal, to: &part.bytes)
-                    part.bytes.append(contentsOf: " : ".utf8)
+                    part.raw(" : ")
                     part.write(entry: made, indent: 2)
                 }
                 return (part.bytes, notes)
@@ -118,7 +118,7 @@ public struct XCStringsWriter: Sendable {
             output.pad(1)
             output.bytes.append(UInt8(ascii: "}"))
         }
-        output.bytes.append(contentsOf: "\n}".utf8)
+        output.raw("\n}")
         if finalNewline { output.bytes.append(0x0A) }
         emit(output.bytes)
         notes.sort { $0.index < $1.index }
@@ -262,8 +262,23 @@ private struct LayoutOutput {
         return !differs && matched == expected?.count
     }
 
+    /// Appends `text`'s bytes as one copy (a literal's bytes are in the binary; appending a
+    /// `String`'s UTF-8 view or a repeated element went through a loop per byte).
+    @inline(__always)
+    mutating func raw(_ text: StaticString) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    /// Sixty-four spaces: the indentation of 32 levels, taken as a prefix.
+    private static let spaces: StaticString = "                                                                "
+
     mutating func pad(_ indent: Int) {
-        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent * 2))
+        let count = indent * 2
+        if count <= Self.spaces.utf8CodeUnitCount {
+            bytes.append(contentsOf: UnsafeBufferPointer(start: Self.spaces.utf8Start, count: count))
+        } else {
+            bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count))
+        }
     }
 
     mutating func write(_ value: JSONValue, indent: Int) {
@@ -271,25 +286,25 @@ private struct LayoutOutput {
         compare()
         switch value {
         case .object(let members):
-            if members.isEmpty { bytes.append(contentsOf: "{\n\n".utf8); pad(indent); bytes.append(UInt8(ascii: "}")); return }
-            bytes.append(contentsOf: "{\n".utf8)
+            if members.isEmpty { raw("{\n\n"); pad(indent); bytes.append(UInt8(ascii: "}")); return }
+            raw("{\n")
             let indices = order.indices(of: members)
             for position in members.indices {
                 let member = members[indices?[position] ?? position]
-                if position > 0 { bytes.append(contentsOf: ",\n".utf8) }
+                if position > 0 { raw(",\n") }
                 pad(indent + 1)
                 JSONWriter.appendString(member.key, escaping: .minimal, to: &bytes)
-                bytes.append(contentsOf: " : ".utf8)
+                raw(" : ")
                 write(member.value, indent: indent + 1)
             }
             bytes.append(UInt8(ascii: "\n"))
             pad(indent)
             bytes.append(UInt8(ascii: "}"))
         case .array(let items):
-            if items.isEmpty { bytes.append(contentsOf: "[\n\n".utf8); pad(indent); bytes.append(UInt8(ascii: "]")); return }
-            bytes.append(contentsOf: "[\n".utf8)
+            if items.isEmpty { raw("[\n\n"); pad(indent); bytes.append(UInt8(ascii: "]")); return }
+            raw("[\n")
             for (position, item) in items.enumerated() {
-                if position > 0 { bytes.append(contentsOf: ",\n".utf8) }
+                if position > 0 { raw(",\n") }
                 pad(indent + 1)
                 write(item, indent: indent + 1)
             }
@@ -298,8 +313,8 @@ private struct LayoutOutput {
             bytes.append(UInt8(ascii: "]"))
         case .string(let text): JSONWriter.appendString(text, escaping: .minimal, to: &bytes)
         case .number(let digits): bytes.append(contentsOf: digits.utf8)
-        case .bool(let flag): bytes.append(contentsOf: (flag ? "true" : "false").utf8)
-        case .null: bytes.append(contentsOf: "null".utf8)
+        case .bool(let flag): if flag { raw("true") } else { raw("false") }
+        case .null: raw("null")
         }
     }
 }
@@ -323,7 +338,7 @@ extension LayoutOutput {
         if let state = entry.extractionState { string(state, member: "extractionState", &first, indent) }
         if let flag = entry.isCommentAutoGenerated { bool(flag, member: "isCommentAutoGenerated", &first, indent) }
         if !entry.localizations.isEmpty || entry.hadLocalizationsMember {
-            member("localizations", &first, indent)
+            member(known: "localizations", &first, indent)
             write(object: entry.localizations, indent: indent + 1) { $0.write(localized: $1, indent: $2) }
         }
         if let flag = entry.shouldTranslate { bool(flag, member: "shouldTranslate", &first, indent) }
@@ -336,14 +351,14 @@ extension LayoutOutput {
         }
         var first = true
         if let unit = value.stringUnit {
-            member("stringUnit", &first, indent)
+            member(known: "stringUnit", &first, indent)
             var firstField = true
             if let state = unit.state { string(state, member: "state", &firstField, indent + 1) }
             string(unit.value, member: "value", &firstField, indent + 1)
             close(firstField, indent + 1)
         }
         if !value.substitutions.isEmpty {
-            member("substitutions", &first, indent)
+            member(known: "substitutions", &first, indent)
             write(object: value.substitutions, indent: indent + 1) { $0.write(substitution: $1, indent: $2) }
         }
         if !value.plural.isEmpty { write(variations: value.plural, &first, indent) }
@@ -402,9 +417,9 @@ extension LayoutOutput {
 
     /// The member `"variations" : { "plural" : { … } }` of a value or a substitution.
     private mutating func write(variations forms: [PluralCategory: LocalizedValue], _ first: inout Bool, _ indent: Int) {
-        member("variations", &first, indent)
+        member(known: "variations", &first, indent)
         var firstKind = true
-        member("plural", &firstKind, indent + 1)
+        member(known: "plural", &firstKind, indent + 1)
         write(plural: forms, indent: indent + 2)
         close(firstKind, indent + 1)
     }
@@ -415,40 +430,63 @@ extension LayoutOutput {
         var first = true
         for position in present.indices {
             let (category, form) = present[indices?[position] ?? position]
-            member(category.rawValue, &first, indent)
+            member(known: Self.name(of: category), &first, indent)
             write(localized: form, indent: indent + 1)
         }
         close(first, indent)
     }
 
+    /// A plural category's name, as written.
+    private static func name(of category: PluralCategory) -> StaticString {
+        switch category {
+        case .zero: "zero"
+        case .one: "one"
+        case .two: "two"
+        case .few: "few"
+        case .many: "many"
+        case .other: "other"
+        }
+    }
+
     /// Starts member `name` of an object at `indent`: the object's `{` before its first
     /// member, a comma before the others.
     private mutating func member(_ name: String, _ first: inout Bool, _ indent: Int) {
-        bytes.append(contentsOf: first ? "{\n".utf8 : ",\n".utf8)
+        if first { raw("{\n") } else { raw(",\n") }
         first = false
         pad(indent + 1)
         JSONWriter.appendString(name, escaping: .minimal, to: &bytes)
-        bytes.append(contentsOf: " : ".utf8)
+        raw(" : ")
     }
 
-    private mutating func string(_ text: String, member name: String, _ first: inout Bool, _ indent: Int) {
-        member(name, &first, indent)
+    /// ``member(_:_:_:)`` for a name the model knows, which needs no escaping: its quoted
+    /// bytes are written at once.
+    private mutating func member(known name: StaticString, _ first: inout Bool, _ indent: Int) {
+        if first { raw("{\n") } else { raw(",\n") }
+        first = false
+        pad(indent + 1)
+        bytes.append(UInt8(ascii: "\""))
+        raw(name)
+        raw("\" : ")
+    }
+
+    private mutating func string(_ text: String, member name: StaticString, _ first: inout Bool, _ indent: Int) {
+        member(known: name, &first, indent)
         JSONWriter.appendString(text, escaping: .minimal, to: &bytes)
     }
 
-    private mutating func number(_ number: Int, member name: String, _ first: inout Bool, _ indent: Int) {
-        member(name, &first, indent)
+    private mutating func number(_ number: Int, member name: StaticString, _ first: inout Bool, _ indent: Int) {
+        member(known: name, &first, indent)
         bytes.append(contentsOf: String(number).utf8)
     }
 
-    private mutating func bool(_ flag: Bool, member name: String, _ first: inout Bool, _ indent: Int) {
-        member(name, &first, indent)
-        bytes.append(contentsOf: (flag ? "true" : "false").utf8)
+    private mutating func bool(_ flag: Bool, member name: StaticString, _ first: inout Bool, _ indent: Int) {
+        member(known: name, &first, indent)
+        if flag { raw("true") } else { raw("false") }
     }
 
     /// Ends an object at `indent` (`{`, an empty line and `}` when it had no member).
     private mutating func close(_ first: Bool, _ indent: Int) {
-        bytes.append(contentsOf: first ? "{\n\n".utf8 : "\n".utf8)
+        if first { raw("{\n\n") } else { raw("\n") }
         pad(indent)
         bytes.append(UInt8(ascii: "}"))
     }
