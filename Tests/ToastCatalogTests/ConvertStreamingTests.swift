@@ -91,6 +91,34 @@ import Glibc
         #expect(locales == ["ar", "de"])
     }
 
+    /// Written from flat tables, a key a locale's `.strings` and `.stringsdict` both hold, a
+    /// comment only a later locale's file has, keys only some files have, `Base.lproj`, and
+    /// texts that need escaping come out as the converted catalog's bytes, with its report.
+    @Test func flatTablesAreWrittenAsTheCatalogTheyConvertTo() throws {
+        let files = [
+            "en.lproj/Main.strings": "\"a\" = \"A en\";\n\"b\" = \"B en\";\n",
+            "en.lproj/Main.stringsdict": Self.stringsdict([("a", "NSStringPluralRuleType", "en")]),
+            "de.lproj/Main.strings": "/* de note */\n\"a\" = \"A de\";\n\"c\" = \"C \\\"quoted\\\"\\n\\t\\U0001 é\";\n",
+            "fr.lproj/Main.stringsdict": Self.stringsdict([("b", "NSStringPluralRuleType", "fr"), ("e", "NSStringGenderRuleType", "fr")]),
+            "ar.lproj/Main.stringsdict": Self.stringsdict([("e", "NSStringGenderRuleType", "ar")]),
+            "Base.lproj/Main.strings": "/* base note */\n\"d\" = \"D base\";\n/* base a */\n\"a\" = \"A base\";\n",
+        ]
+        let root = try Self.tree(files)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let set = try CatalogSet.load(paths: [root], reportsKeySpellings: true)
+        let table = try #require(set.tables.first { $0.table == "Main" })
+        let (catalog, report) = CatalogConverter.stringCatalog(from: table, sourceLanguage: "en")
+        var streamed: [UInt8] = []
+        let streamedReport = CatalogConverter.writeStringCatalog(from: table, sourceLanguage: "en", writer: Self.writer) { streamed += $0 }
+        let text = String(decoding: streamed, as: UTF8.self)
+        #expect(text == String(decoding: Self.writer.bytes(catalog), as: UTF8.self))
+        #expect(streamedReport == report)
+        #expect(report.notConverted.count == 2)
+        // "a" has two comments; the first file's is kept.
+        #expect(text.contains("\"comment\" : \"de note\"") != text.contains("\"comment\" : \"base a\""))
+        #expect(text.contains(#""value" : "C \"quoted\"\n\t\u0001 é""#))
+    }
+
     /// Every corpus app's `.lproj` tables written as converted are the converted catalogs'
     /// bytes, with their reports.
     @Test(.enabled(if: TestCorpus.shared().shouldRun, "../shared/corpus is absent"))

@@ -96,54 +96,58 @@ extension JSONWriter {
     /// concatenation of the pieces' escapings, as every escape stands for one scalar).
     package static func appendEscaped(_ text: String, escaping: Escaping = .visible, to out: inout [UInt8]) {
         var text = text
-        text.withUTF8 { bytes in
-            var start = 0
-            var i = -1
-            let raw = UnsafeRawPointer(bytes.baseAddress)
-            while true {
-                i += 1
-                // Eight ASCII bytes at a time while none needs an escape.
-                if let raw {
-                    while i + 8 <= bytes.count {
-                        let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
-                        guard hasNonPlainJSONByte(word) == 0 else { break }
-                        i += 8
-                    }
+        text.withUTF8 { appendEscaped(bytes: $0, escaping: escaping, to: &out) }
+    }
+
+    /// ``appendEscaped(_:escaping:to:)`` of the string whose UTF-8 bytes (valid UTF-8) are
+    /// `bytes`, without making the string.
+    package static func appendEscaped(bytes: UnsafeBufferPointer<UInt8>, escaping: Escaping = .visible, to out: inout [UInt8]) {
+        var start = 0
+        var i = -1
+        let raw = UnsafeRawPointer(bytes.baseAddress)
+        while true {
+            i += 1
+            // Eight ASCII bytes at a time while none needs an escape.
+            if let raw {
+                while i + 8 <= bytes.count {
+                    let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                    guard hasNonPlainJSONByte(word) == 0 else { break }
+                    i += 8
                 }
-                guard i < bytes.count else { break }
-                let byte = bytes[i]
-                // The letter of a two-byte escape (`\n`), or 0 for one written `\uXXXX`.
-                let letter: UInt8
-                switch byte {
-                case 0xC2, 0xD8, 0xE2, 0xEF:
-                    // The lead bytes of every escaped scalar above ASCII (U+0080–U+00AD,
-                    // U+061C, U+200B–U+2069, U+FEFF).
-                    guard escaping == .visible, let scalar = escapedScalar(in: bytes, at: i) else { continue }
-                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<i]))
-                    appendUnicodeEscape(scalar, to: &out)
-                    start = i + (scalar < 0x800 ? 2 : 3)
-                    continue
-                case 0x22: letter = 0x22
-                case 0x5C: letter = 0x5C
-                case 0x0A: letter = UInt8(ascii: "n")
-                case 0x0D: letter = UInt8(ascii: "r")
-                case 0x09: letter = UInt8(ascii: "t")
-                case 0x08: letter = UInt8(ascii: "b")
-                case 0x0C: letter = UInt8(ascii: "f")
-                case 0x00..<0x20, 0x7F: letter = 0
-                default: continue
-                }
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<i]))
-                if letter == 0 {
-                    appendUnicodeEscape(UInt32(byte), to: &out)
-                } else {
-                    out.append(0x5C)
-                    out.append(letter)
-                }
-                start = i + 1
             }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+            guard i < bytes.count else { break }
+            let byte = bytes[i]
+            // The letter of a two-byte escape (`\n`), or 0 for one written `\uXXXX`.
+            let letter: UInt8
+            switch byte {
+            case 0xC2, 0xD8, 0xE2, 0xEF:
+                // The lead bytes of every escaped scalar above ASCII (U+0080–U+00AD,
+                // U+061C, U+200B–U+2069, U+FEFF).
+                guard escaping == .visible, let scalar = escapedScalar(in: bytes, at: i) else { continue }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<i]))
+                appendUnicodeEscape(scalar, to: &out)
+                start = i + (scalar < 0x800 ? 2 : 3)
+                continue
+            case 0x22: letter = 0x22
+            case 0x5C: letter = 0x5C
+            case 0x0A: letter = UInt8(ascii: "n")
+            case 0x0D: letter = UInt8(ascii: "r")
+            case 0x09: letter = UInt8(ascii: "t")
+            case 0x08: letter = UInt8(ascii: "b")
+            case 0x0C: letter = UInt8(ascii: "f")
+            case 0x00..<0x20, 0x7F: letter = 0
+            default: continue
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<i]))
+            if letter == 0 {
+                appendUnicodeEscape(UInt32(byte), to: &out)
+            } else {
+                out.append(0x5C)
+                out.append(letter)
+            }
+            start = i + 1
         }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
     }
 
     /// Appends `\uXXXX` (four uppercase hex digits, as ``hex4(_:)`` spells them) for a scalar

@@ -82,11 +82,16 @@ final class CatalogLayers: Sendable {
     /// layer copies it (a retain of each of its parts), which for every key and file was a
     /// tenth of converting an `.lproj` tree.
     private let flatTables: [FlatTable?]
+    /// Each flat layer's locale as a number (the same number for the same code), for
+    /// ``flatMerge(forKey:)``; its count is ``localeNumbers``.
+    private let flatLocales: [Int]
+    private let localeNumbers: Int
     /// The keys, and whether two layers spell one of them differently.
     private let madeKeys = Locked<(keys: [String], respells: Bool)?>(nil)
     private let madeEntries = Locked<[String: CatalogEntry]?>(nil)
 
-    private final class FlatTable: Sendable {
+    /// A flat table, held by reference.
+    final class FlatTable: Sendable {
         let table: StringsTable
         init(_ table: StringsTable) { self.table = table }
     }
@@ -96,6 +101,47 @@ final class CatalogLayers: Sendable {
         flatTables = layers.map { layer in
             if case .strings(let table) = layer.source { FlatTable(table) } else { nil }
         }
+        var numbers: [String: Int] = [:]
+        flatLocales = flatTables.map { flat in
+            guard let locale = flat?.table.locale else { return -1 }
+            if let number = numbers[locale] { return number }
+            numbers[locale] = numbers.count
+            return numbers.count - 1
+        }
+        localeNumbers = numbers.count
+    }
+
+    /// The flat table of layer `index`, if it is one.
+    func flatTable(at index: Int) -> FlatTable? { flatTables[index] }
+
+    /// Whether every layer is a flat table (``flatMerge(forKey:)`` answers for every key).
+    var isFlat: Bool { flatTables.allSatisfy { $0 != nil } }
+
+    /// Where the merged entry of `key` comes from, when every layer is a flat table: its
+    /// comment, and for each of its locales (in the order they are first found) the layer and
+    /// record whose value ``entry(forKey:)`` would hold, merging as it merges (the first
+    /// layer's value of a locale, unless a later preferring layer has one: the last of those
+    /// wins; the first comment). Nothing is decoded but the comment. Nil when some layer is
+    /// not a flat table.
+    func flatMerge(forKey key: String) -> (comment: String?, picks: [(layer: Int, record: Int)])? {
+        let probe = StringsTable.KeyProbe(key)
+        var comment: String?
+        var picks: [(layer: Int, record: Int)] = []
+        picks.reserveCapacity(localeNumbers)
+        var pickOfLocale = [Int](repeating: -1, count: localeNumbers)
+        for index in layers.indices {
+            guard let flat = flatTables[index] else { return nil }
+            guard let record = flat.table.record(for: probe) else { continue }
+            let locale = flatLocales[index]
+            if pickOfLocale[locale] < 0 {
+                pickOfLocale[locale] = picks.count
+                picks.append((index, record))
+            } else if layers[index].preferring {
+                picks[pickOfLocale[locale]] = (index, record)
+            }
+            if comment == nil { comment = flat.table.comment(at: record) }
+        }
+        return (comment, picks)
     }
 
     /// The merged entry of `key`: the first layer's entry that has it, then, layer by layer,

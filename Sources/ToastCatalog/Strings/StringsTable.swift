@@ -276,6 +276,13 @@ struct StringsTable: Sendable {
     /// The entry of record `index`: its comment and its one localization.
     func entry(at index: Int) -> CatalogEntry { entry(of: records[index]) }
 
+    /// Calls `body` with the bytes of record `index`'s text (``Values/texts``: the decoded
+    /// `.strings` value, valid UTF-8), where the table holds them.
+    func withValueBytes<Result>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        let range = records[index].value
+        return text.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
+    }
+
     /// The comment of record `index`.
     func comment(at index: Int) -> String? { records[index].comment.map(string) }
 

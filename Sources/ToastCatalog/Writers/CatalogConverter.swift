@@ -65,6 +65,15 @@ public enum CatalogConverter {
         // written, so that the merged table is never held whole beside the files; else the
         // table is merged first, spelling by spelling.
         let keys: [String], item: @Sendable (Int) -> SpelledEntry
+        if let layers = table.layers, !layers.hasRespellings, layers.isFlat {
+            // Every file a flat table: each entry is written from the tables, a `.strings`
+            // text from its bytes, only `.stringsdict` values made and converted.
+            let layerKeys = layers.keys()
+            report.notConverted = writer.write(top: top, keys: layerKeys, finalNewline: finalNewline, flatEntry: { index in
+                flatEntry(layerKeys[index], layers: layers, file: file)
+            }, to: emit)
+            return report
+        }
         if let layers = table.layers, !layers.hasRespellings, layers.everyKeyHasAnEntry {
             let layerKeys = layers.keys(), capacity = layers.localeCountEstimate
             keys = layerKeys
@@ -80,6 +89,39 @@ public enum CatalogConverter {
             return (entry, itemReport.notConverted)
         }, to: emit)
         return report
+    }
+
+    /// The entry of `key` converted as ``converted(_:file:report:)`` converts the merged
+    /// entry (``CatalogLayers/entry(forKey:capacity:)``), from tables that are all flat: a
+    /// `.strings` text is left in its table (converted, it is the same text, `translated`),
+    /// a `.stringsdict` value is made and converted. Its warnings come as `converted` orders
+    /// them.
+    private static func flatEntry(_ key: String, layers: CatalogLayers, file: String) -> (ConvertedFlatEntry, [CatalogWarning]) {
+        guard let (comment, picks) = layers.flatMerge(forKey: key) else {
+            preconditionFailure("flatEntry(_:layers:file:) is only asked of flat layers")
+        }
+        var entry = ConvertedFlatEntry(comment: comment, localizations: [])
+        entry.localizations.reserveCapacity(picks.count)
+        var report = Report()
+        var warned: [(locale: String, warnings: Range<Int>)] = []
+        for (layer, record) in picks {
+            guard let flat = layers.flatTable(at: layer) else { continue }
+            let locale = flat.table.locale
+            switch flat.table.values {
+            case .texts:
+                entry.localizations.append((locale, .text(flat, record: record)))
+            case .stringsdict:
+                let before = report.notConverted.count
+                let value = catalogValue(flat.table.value(at: record), key: key, locale: locale, file: file, report: &report)
+                if report.notConverted.count > before { warned.append((locale, before..<report.notConverted.count)) }
+                entry.localizations.append((locale, .value(value)))
+            }
+        }
+        if warned.count > 1 {
+            let ordered = warned.sorted { CodePointOrder.precedes($0.locale, $1.locale) }.flatMap { report.notConverted[$0.warnings] }
+            report.notConverted = Array(ordered)
+        }
+        return (entry, report.notConverted)
     }
 
     /// `item`'s entry with each localization converted (``catalogValue(_:key:locale:file:report:)``).

@@ -74,6 +74,31 @@ public struct XCStringsWriter: Sendable {
     package func write<Note: Sendable>(top: [JSONMember], keys: [String], finalNewline: Bool,
                                        entry: @Sendable (Int) -> (CatalogEntry, [Note]),
                                        to emit: ([UInt8]) -> Void) -> [Note] {
+        write(top: top, keys: keys, finalNewline: finalNewline, writing: { output, index, indent in
+            let (made, notes) = entry(index)
+            output.write(entry: made, indent: indent)
+            return notes
+        }, to: emit)
+    }
+
+    /// ``write(top:keys:finalNewline:entry:to:)`` with entries converted from flat `.lproj`
+    /// tables (``ConvertedFlatEntry``): a `.strings` text is written from the table's bytes,
+    /// without a model of its entry.
+    func write<Note: Sendable>(top: [JSONMember], keys: [String], finalNewline: Bool,
+                               flatEntry entry: @Sendable (Int) -> (ConvertedFlatEntry, [Note]),
+                               to emit: ([UInt8]) -> Void) -> [Note] {
+        write(top: top, keys: keys, finalNewline: finalNewline, writing: { output, index, indent in
+            let (made, notes) = entry(index)
+            output.write(flatEntry: made, indent: indent)
+            return notes
+        }, to: emit)
+    }
+
+    /// The writing both share: `entry` writes the entry at an index into a run's output, at an
+    /// indent, and gives its notes.
+    private func write<Note: Sendable>(top: [JSONMember], keys: [String], finalNewline: Bool,
+                                       writing entry: @Sendable (inout LayoutOutput, Int, Int) -> [Note],
+                                       to emit: ([UInt8]) -> Void) -> [Note] {
         var output = LayoutOutput(order: MemberOrder(collator: collator), expected: nil)
         let order = output.order.indices(count: keys.count) { keys[$0] } ?? Array(keys.indices)
         let topOrder = output.order.indices(of: top) ?? Array(top.indices)
@@ -101,13 +126,12 @@ public struct XCStringsWriter: Sendable {
                 var notes: [(Int, [Note])] = []
                 for at in run {
                     let index = order[at]
-                    let (made, madeNotes) = entry(index)
-                    if !madeNotes.isEmpty { notes.append((index, madeNotes)) }
                     if at > 0 { part.raw(",\n") }
                     part.pad(2)
                     JSONWriter.appendString(keys[index], escaping: .minimal, to: &part.bytes)
                     part.raw(" : ")
-                    part.write(entry: made, indent: 2)
+                    let madeNotes = entry(&part, index, 2)
+                    if !madeNotes.isEmpty { notes.append((index, madeNotes)) }
                 }
                 return (part.bytes, notes)
             }, then: { run in
@@ -345,6 +369,41 @@ extension LayoutOutput {
         close(first, indent)
     }
 
+    /// An entry converted from flat tables: exactly the bytes ``write(entry:indent:)`` writes
+    /// for the entry of its comment and its localizations (each text a `translated` string
+    /// unit), locales in the order ``write(object:indent:_:)`` puts them.
+    mutating func write(flatEntry entry: ConvertedFlatEntry, indent: Int) {
+        var first = true
+        if let comment = entry.comment { string(comment, member: "comment", &first, indent) }
+        member(known: "localizations", &first, indent)
+        // Codes are distinct, so their order does not depend on the order they come in.
+        let localizations = entry.localizations
+        let indices = order.indices(count: localizations.count) { localizations[$0].code }
+        var firstLocale = true
+        for position in localizations.indices {
+            let (code, value) = localizations[indices?[position] ?? position]
+            member(code, &firstLocale, indent + 1)
+            switch value {
+            case .text(let flat, let record):
+                var firstMember = true
+                member(known: "stringUnit", &firstMember, indent + 2)
+                var firstField = true
+                member(known: "state", &firstField, indent + 3)
+                raw("\"translated\"")
+                member(known: "value", &firstField, indent + 3)
+                bytes.append(UInt8(ascii: "\""))
+                flat.table.withValueBytes(at: record) { JSONWriter.appendEscaped(bytes: $0, escaping: .minimal, to: &bytes) }
+                bytes.append(UInt8(ascii: "\""))
+                close(firstField, indent + 3)
+                close(firstMember, indent + 2)
+            case .value(let value):
+                write(localized: value, indent: indent + 2)
+            }
+        }
+        close(firstLocale, indent + 1)
+        close(first, indent)
+    }
+
     private mutating func write(localized value: LocalizedValue, indent: Int) {
         guard value.extra.isEmpty, value.device.isEmpty, value.stringUnit?.extra.isEmpty ?? true else {
             return write(StringCatalog.json(value), indent: indent)
@@ -490,4 +549,19 @@ extension LayoutOutput {
         pad(indent)
         bytes.append(UInt8(ascii: "}"))
     }
+}
+
+/// An entry of a catalog converted from flat `.lproj` tables, as `convert` writes it without
+/// making its model: its comment and its localizations, each a `.strings` text where its table
+/// holds it or a converted value.
+struct ConvertedFlatEntry {
+    enum Localization {
+        /// The text of a `.strings` table's record: a `translated` string unit.
+        case text(CatalogLayers.FlatTable, record: Int)
+        /// A converted value (of a `.stringsdict`).
+        case value(LocalizedValue)
+    }
+
+    var comment: String?
+    var localizations: [(code: String, value: Localization)]
 }
