@@ -58,6 +58,19 @@ import ToastICU
         }
     }
 
+    /// The value type a plural value's `.stringsdict` gets is the first specifier of a form:
+    /// found by one scan, it is the first specifier token's text without its `%`.
+    @Test(arguments: ["%lld files", "%%lld x %d", "none", "%1$@ y", "%#@n@ then %d", "%", "100%", "%.2f",
+                      "é %ld", "%-5s", "%%%", "%@%@", "%1$#@a@ %2$#@b@", "%hhu", "%q %d", ""])
+    func theFirstSpecifierIsTheFirstSpecifierToken(text: String) {
+        var expected: String?
+        for case .specifier(let spec) in FormatString.tokens(text) {
+            expected = String(spec.text.dropFirst())
+            break
+        }
+        #expect(CatalogConverter.firstSpecifier(in: text) == expected)
+    }
+
     @Test func stringsdictEscapesXML() throws {
         let forms: [PluralCategory: LocalizedValue] = [
             .one: LocalizedValue(stringUnit: StringUnit(value: "%lld <file> & \u{1}")),

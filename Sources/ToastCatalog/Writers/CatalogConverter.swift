@@ -239,12 +239,13 @@ public enum CatalogConverter {
                 files.stringsdict.map { String(decoding: $0, as: UTF8.self) }, files.report)
     }
 
-    /// The `.lproj` files of a String Catalog's locales, made as they are asked for, in order:
-    /// a window of locales at a time (one per core, side by side), so that a conversion holds
-    /// one window's files, never every locale's at once. Each locale's files are
-    /// ``lprojFiles(from:entries:locale:file:entryLocations:)``.
+    /// The `.lproj` files of a String Catalog's locales, made ahead of the thread that takes
+    /// them, in order: on threads of their own, at most one locale per core ahead of the one
+    /// taken (``Parallel/Pipeline``), so that the files are made while the taker writes the
+    /// ones before, and a conversion holds a window of locales' files, never every locale's at
+    /// once. Each locale's files are ``lprojFiles(from:entries:locale:file:entryLocations:heads:)``.
     package struct LprojFilesAhead {
-        private var ahead: Parallel.Ahead<(strings: [UInt8]?, stringsdict: [UInt8]?, report: Report)>
+        private let pipeline: Parallel.Pipeline<(strings: [UInt8]?, stringsdict: [UInt8]?, report: Report)>
         /// How many locales there are.
         package let count: Int
 
@@ -253,19 +254,24 @@ public enum CatalogConverter {
         package init(catalog: StringCatalog, entries: [SpelledEntry], locales: [String], file: String? = nil,
                      entryLocations: [String: SourceLocation] = [:]) {
             count = locales.count
-            ahead = Parallel.Ahead(count: locales.count) { index in
-                lprojFiles(from: catalog, entries: entries, locale: locales[index], file: file, entryLocations: entryLocations)
+            let heads = LprojEntryHeads(entries)
+            pipeline = Parallel.Pipeline(count: locales.count) { index in
+                lprojFiles(from: catalog, entries: entries, locale: locales[index], file: file, entryLocations: entryLocations, heads: heads)
             }
         }
 
         /// The files of the locale at `index`, taken out: each index is asked for once, in
         /// increasing order.
         package mutating func take(_ index: Int) -> (strings: [UInt8]?, stringsdict: [UInt8]?, report: Report) {
-            ahead.take(index)
+            pipeline.take(index)
         }
+
+        /// Stops making files (``Parallel/Pipeline/finish()``): a conversion that ends early
+        /// lets go of the locales not taken.
+        package func finish() { pipeline.finish() }
     }
 
-    /// Which of a locale's two files ``lprojFiles(from:entries:locale:file:entryLocations:)``
+    /// Which of a locale's two files ``lprojFiles(from:entries:locale:file:entryLocations:heads:)``
     /// makes (returns non-nil), for each of `locales`, found without making them (on all
     /// cores): a conversion checks the paths it will write before it makes any file.
     package static func lprojShapes(of catalog: StringCatalog, entries: [SpelledEntry], locales: [String]) -> [(strings: Bool, stringsdict: Bool)] {
@@ -302,8 +308,10 @@ public enum CatalogConverter {
     /// `entries`, the catalog's ``StringCatalog/entriesBySpelling()`` (made once for all of a
     /// catalog's locales).
     package static func lprojFiles(from catalog: StringCatalog, entries: [SpelledEntry], locale: String, file: String? = nil,
-                                   entryLocations: [String: SourceLocation] = [:]) -> (strings: [UInt8]?, stringsdict: [UInt8]?, report: Report) {
+                                   entryLocations: [String: SourceLocation] = [:],
+                                   heads: LprojEntryHeads? = nil) -> (strings: [UInt8]?, stringsdict: [UInt8]?, report: Report) {
         let file = file ?? catalog.table + ".xcstrings"
+        let heads = heads ?? LprojEntryHeads(entries)
         var report = Report()
         var strings: [UInt8] = []
         // The property list is written into one buffer, its head first: kept when an entry
@@ -329,15 +337,14 @@ public enum CatalogConverter {
             if let state = value.stringUnit?.state, state != "translated" { note("state “\(state)” is not kept in .strings") }
             if isStringsValue(value) {
                 guard let unit = value.stringUnit else { continue }
-                if let comment = entries[index].entry.comment {
-                    strings.append(contentsOf: "/* ".utf8)
-                    if appendComment(comment, to: &strings) {
+                let head = heads.heads[index]
+                if let comment = head.comment {
+                    strings.append(contentsOf: comment)
+                    if head.commentHadEnd {
                         note("the comment holds “*/”, which would end a .strings comment; written as “* /”")
                     }
-                    strings.append(contentsOf: " */\n".utf8)
                 }
-                appendQuoted(key, to: &strings)
-                strings.append(contentsOf: " = ".utf8)
+                strings.append(contentsOf: head.quotedKey)
                 appendQuoted(unit.value, to: &strings)
                 strings.append(contentsOf: ";\n\n".utf8)
                 continue
@@ -351,10 +358,7 @@ public enum CatalogConverter {
                 // language has), else of the first form in CLDR order that has one: the same
                 // on every run, whatever order the forms are held in.
                 let categories = [PluralCategory.other] + PluralCategory.allCases.filter { $0 != .other }
-                let specifier = categories.lazy.compactMap { value.plural[$0]?.stringUnit?.value }.compactMap { text -> String? in
-                    for case .specifier(let spec) in FormatString.tokens(text) { return String(spec.text.dropFirst()) }
-                    return nil
-                }.first ?? "lld"
+                let specifier = categories.lazy.compactMap { value.plural[$0]?.stringUnit?.value }.compactMap(firstSpecifier(in:)).first ?? "lld"
                 variables.append((name, Substitution(formatSpecifier: specifier, plural: value.plural)))
             }
             for (name, substitution) in value.substitutions {
@@ -375,7 +379,7 @@ public enum CatalogConverter {
                 appendXML(text, to: &dict)
                 dict.append(contentsOf: tag.close)
             }
-            element(.key, key, indent: 1)
+            dict.append(contentsOf: heads.heads[index].keyElement)
             dict.append(contentsOf: "\t<dict>\n".utf8)
             element(.key, "NSStringLocalizedFormatKey", indent: 2)
             element(.string, format, indent: 2)
@@ -406,6 +410,66 @@ public enum CatalogConverter {
 
         static let key = XMLTag(open: Array("<key>".utf8), close: Array("</key>\n".utf8))
         static let string = XMLTag(open: Array("<string>".utf8), close: Array("</string>\n".utf8))
+    }
+
+    /// The parts of each entry's lines that are the same in every locale's files, made once
+    /// for all of a catalog's locales (``LprojFilesAhead``): the quoted key of its `.strings`
+    /// line, its comment, and its `.stringsdict` key element.
+    package struct LprojEntryHeads: Sendable {
+        struct Head: Sendable {
+            /// `"key" = `.
+            var quotedKey: [UInt8]
+            /// `/* comment */` and a line feed, when the entry has a comment.
+            var comment: [UInt8]?
+            /// Whether the comment held `*/` (written `* /`).
+            var commentHadEnd: Bool
+            /// A tab, `<key>key</key>` and a line feed.
+            var keyElement: [UInt8]
+        }
+
+        let heads: [Head]
+
+        /// The heads of `entries`, in order.
+        package init(_ entries: [SpelledEntry]) {
+            heads = entries.indices.map { index in
+                let key = entries[index].key
+                var quotedKey: [UInt8] = []
+                appendQuoted(key, to: &quotedKey)
+                quotedKey.append(contentsOf: " = ".utf8)
+                var comment: [UInt8]?
+                var hadEnd = false
+                if let text = entries[index].entry.comment {
+                    var bytes = Array("/* ".utf8)
+                    hadEnd = appendComment(text, to: &bytes)
+                    bytes.append(contentsOf: " */\n".utf8)
+                    comment = bytes
+                }
+                var keyElement = Array("\t<key>".utf8)
+                appendXML(key, to: &keyElement)
+                keyElement.append(contentsOf: "</key>\n".utf8)
+                return Head(quotedKey: quotedKey, comment: comment, commentHadEnd: hadEnd, keyElement: keyElement)
+            }
+        }
+    }
+
+    /// The first specifier of `text` without its `%` (`lld` of `%lld files`), or nil: the
+    /// first ``FormatToken/specifier(_:)`` of ``FormatString/tokens(_:)``, found without making
+    /// the other tokens.
+    package static func firstSpecifier(in text: String) -> String? {
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return nil }
+        var text = text
+        return text.withUTF8 { bytes -> String? in
+            var i = 0
+            while i < bytes.count {
+                guard bytes[i] == UInt8(ascii: "%") else { i += 1; continue }
+                let parsed = FormatString.parse(bytes, at: i)
+                if case .specifier = parsed.kind {
+                    return String(decoding: UnsafeBufferPointer(rebasing: bytes[(i + 1)..<parsed.end]), as: UTF8.self)
+                }
+                i = parsed.end
+            }
+            return nil
+        }
     }
 
     /// What an emptied `.strings` file holds: nothing (a valid, empty table).

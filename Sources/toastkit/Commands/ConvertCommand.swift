@@ -85,9 +85,9 @@ struct ConvertCommand: ParsableCommand {
                     try checkFolder(folder)
                     folders.append(folder)
                 }
-                // Which files each locale gets is known before they are made; they are made a
-                // window of locales at a time as they are written, so that the conversion never
-                // holds every locale's files.
+                // Which files each locale gets is known before they are made; they are made on
+                // threads of their own, a window of locales ahead of the ones being written, so
+                // that the conversion never holds every locale's files.
                 let shapes = CatalogConverter.lprojShapes(of: catalog, entries: entries, locales: locales)
                 lprojFiles = CatalogConverter.LprojFilesAhead(catalog: catalog, entries: entries, locales: locales, file: input,
                                                               entryLocations: entryLocations)
