@@ -230,6 +230,23 @@ package struct JSONScanner {
             return memcmp(base + start, name.utf8Start, count) == 0
         }
 
+        /// Whether the name equals `name` as Swift's strings are equal (canonical
+        /// equivalence), found from the bytes without making a string when both are ASCII.
+        package func `is`(_ name: String, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            if decoded == nil, let base = bytes.baseAddress {
+                var name = name
+                let answer = name.withUTF8 { other -> Bool? in
+                    let count = end - start
+                    if count == other.count, count == 0 || memcmp(base + start, other.baseAddress!, count) == 0 { return true }
+                    // Different bytes are different strings when both are ASCII.
+                    let ascii = other.allSatisfy { $0 < 0x80 } && UnsafeBufferPointer(rebasing: bytes[start..<end]).allSatisfy { $0 < 0x80 }
+                    return ascii ? false : nil
+                }
+                if let answer { return answer }
+            }
+            return string(in: bytes) == name
+        }
+
         package func string(in bytes: UnsafeBufferPointer<UInt8>) -> String {
             decoded ?? text ?? String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
         }

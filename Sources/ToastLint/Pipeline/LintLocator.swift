@@ -140,11 +140,23 @@ struct XCStringsOutline {
         var objects: [Int: [String: Member]] = [:]
     }
 
-    /// Reads the members of the object `object` stands at, in order, until `visit` returns
-    /// false: each member's name, where it stands and where its value starts, and how many
-    /// bytes of the object were read before it. False when the object does not scan.
-    static func forEachMember(of object: JSONScanner, _ visit: (String, MemberCache.Member, Int) -> Bool) -> Bool {
-        var probe = object
+    /// The steps of a leaf's path (`plural.one` → `plural`, `one`): split at its `.` bytes
+    /// when it is ASCII (as splitting the characters would), else at its `.` characters.
+    static func steps(of path: String) -> [String] {
+        if path.isEmpty { return [] }
+        guard path.utf8.allSatisfy({ $0 < 0x80 }) else { return path.split(separator: ".").map(String.init) }
+        return path.utf8.split(separator: UInt8(ascii: ".")).map { String(Substring($0)) }
+    }
+
+    /// Reads the members of the object `probe` stands at, in order, until `visit` returns
+    /// false: each member's name (as read: ``JSONScanner/Key``), where it stands and where its
+    /// value starts, and how many bytes of the object were read before it; then puts `probe`
+    /// back where it stood. False when the object does not scan. The scanner is moved and put
+    /// back rather than copied: a copy retains each of its parts, for every step of every
+    /// finding located.
+    static func forEachMember(of probe: inout JSONScanner, _ visit: (JSONScanner.Key, MemberCache.Member, Int) -> Bool) -> Bool {
+        let start = (index: probe.index, line: probe.line, lineStart: probe.lineStart, depth: probe.depth)
+        defer { (probe.index, probe.line, probe.lineStart, probe.depth) = start }
         do {
             guard try probe.openObject() else { return false }
             while true {
@@ -155,7 +167,7 @@ struct XCStringsOutline {
                 probe.skipWhitespace()
                 let member = MemberCache.Member(position: position, valueOffset: probe.index, valueLine: probe.line,
                                                 valueLineStart: probe.lineStart)
-                if !visit(key.string(in: probe.bytes), member, position.offset - object.index) { return true }
+                if !visit(key, member, position.offset - start.index) { return true }
                 try probe.skipValue()
                 probe.skipWhitespace()
                 guard let next = probe.current, next == UInt8(ascii: ",") || next == UInt8(ascii: "}") else { return false }
@@ -197,7 +209,9 @@ struct XCStringsOutline {
             // Reads every member of the object the scanner is at into the cache.
             func index(_ object: Int) -> [String: MemberCache.Member]? {
                 var members: [String: MemberCache.Member] = [:]
-                let scanned = Self.forEachMember(of: scanner) { name, member, _ in
+                let bytes = scanner.bytes
+                let scanned = Self.forEachMember(of: &scanner) { key, member, _ in
+                    let name = key.string(in: bytes)
                     if !firstWins || members[name] == nil { members[name] = member }
                     return true
                 }
@@ -218,13 +232,14 @@ struct XCStringsOutline {
                 var found: MemberCache.Member?
                 var large = false
                 var count = 0
-                let scanned = Self.forEachMember(of: scanner) { key, member, span in
+                let bytes = scanner.bytes
+                let scanned = Self.forEachMember(of: &scanner) { key, member, span in
                     count += 1
                     if count > MemberCache.threshold || span > MemberCache.spanThreshold {
                         large = true
                         return false
                     }
-                    if key == name {
+                    if key.is(name, in: bytes) {
                         found = member
                         if firstWins { return false }
                     }
@@ -253,7 +268,7 @@ struct XCStringsOutline {
             } else {
                 guard member("localizations"), member(locale) else { return best }
             }
-            let steps = path.split(separator: ".").map(String.init)
+            let steps = Self.steps(of: path)
             var i = 0
             while i < steps.count {
                 switch steps[i] {
