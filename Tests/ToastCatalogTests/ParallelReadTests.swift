@@ -71,6 +71,31 @@ import ToastKitTesting
         return found
     }
 
+    /// The entries' places noted while reading (in parts or not) are those the pass of their
+    /// own finds: repeated keys at their last spelling, keys spelled two ways, a repeated
+    /// `"strings"` member, non-ASCII before a name, one line, and parts of any size.
+    static let locatedCatalogs: [(name: String, text: String)] = [
+        ("large", ParallelReadTests.catalog(count: 3_000)),
+        ("large, repeated keys", ParallelReadTests.catalog(count: 3_000, duplicateEvery: 7)),
+        ("respelled", #"{"sourceLanguage":"en","strings":{"caf\#u{E9}":{},"cafe\#u{301}":{},"a":{}},"version":"1.0"}"#),
+        ("repeated strings", #"{"sourceLanguage":"en","strings":{"a":{},"b":{}},"strings":{"c":{},"a":{}},"version":"1.0"}"#),
+        ("non-ASCII", "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    \"é\" : {}, \"日本\" : {},\n\t\"x\" : {}\n  }\n}"),
+    ]
+
+    @Test(arguments: locatedCatalogs.indices)
+    func entryPlacesNotedWhileReadingAreThePassesPlaces(index: Int) throws {
+        let bytes = Array(Self.locatedCatalogs[index].text.utf8)
+        let expected = StringCatalog.entryLocations(xcstrings: bytes, file: "L.xcstrings")
+        #expect(!expected.isEmpty)
+        for setting in [XCStringsParallelism.sequential, XCStringsParallelism(parts: 2, minimumBytes: 0),
+                        XCStringsParallelism(parts: 3, minimumBytes: 0)] {
+            let notes = XCStringsReadNotes()
+            notes.recordsEntryLocations = true
+            _ = try StringCatalog(xcstrings: bytes, file: "L.xcstrings", parallelism: setting, notes: notes)
+            #expect(notes.entryLocations == expected, "\(Self.locatedCatalogs[index].name), parts \(setting.parts)")
+        }
+    }
+
     /// Counting newlines 32 bytes at a time, in runs of 255 blocks: dense, sparse and none.
     @Test(arguments: [(0.0, 5_000), (0.03, 100_003), (0.5, 70_001), (1.0, 40_000), (1.0, 7)])
     func newlineCounts(density: Double, size: Int) {

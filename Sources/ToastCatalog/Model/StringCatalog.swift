@@ -112,9 +112,16 @@ public struct StringCatalog: Sendable, Equatable {
         if let layers { return layers.localeCodes(sourceLanguage: sourceLanguage) }
         var seen: Set<String> = [sourceLanguage]
         var ordered = [sourceLanguage]
+        // Entries mostly list the codes the last one listed, in its order (the reader gives
+        // them one layout): such an entry has no new code, found without hashing or sorting.
+        var last: [String] = []
         for key in keys {
             guard let entry = entry(forKey: key) else { continue }
-            for code in entry.localizations.keys.sorted() where seen.insert(code).inserted { ordered.append(code) }
+            let codes = entry.localizations.keys
+            if codes.count == last.count, codes.elementsEqual(last) { continue }
+            last = Array(codes)
+            guard codes.contains(where: { !seen.contains($0) }) else { continue }
+            for code in codes.sorted() where seen.insert(code).inserted { ordered.append(code) }
         }
         return ordered
     }

@@ -58,10 +58,12 @@ extension StringCatalog {
         scanner.detail = detail
         if localizationPositions && onEntry != nil { scanner.localizationPositions = [] }
         try scanner.skipByteOrderMark()
+        var entryLocations: [String: SourceLocation]? = notes?.recordsEntryLocations == true ? [:] : nil
         self = try XCStringsReader.catalog(&scanner, table: table ?? Self.tableName(forPath: file), parallelism: parallelism,
-                                           keepsEntries: keepsEntries || onEntry == nil, onEntry: onEntry)
+                                           keepsEntries: keepsEntries || onEntry == nil, entryLocations: &entryLocations, onEntry: onEntry)
         try scanner.expectEnd()
         notes?.hasRepeatedOrUnknownMembers = scanner.sawRepeatedOrUnknownMember
+        if let entryLocations { notes?.entryLocations = entryLocations }
     }
 
     /// The table a file defines: its name without directories and extension.
@@ -79,6 +81,12 @@ package final class XCStringsReadNotes: @unchecked Sendable {
     /// know, whose own members the reader did not look at. When false, a scan of the file's
     /// outline finds no repeated member.
     package var hasRepeatedOrUnknownMembers = false
+    /// Whether the read notes where each entry stands (``entryLocations``).
+    package var recordsEntryLocations = false
+    /// With ``recordsEntryLocations``, where each entry's name stands, by key: exactly
+    /// ``StringCatalog/entryLocations(xcstrings:file:)`` of the file (a key written twice at its
+    /// last spelling), found while reading rather than by a pass of its own.
+    package var entryLocations: [String: SourceLocation] = [:]
 
     package init() {}
 }
@@ -165,7 +173,7 @@ enum XCStringsReader {
     }
 
     static func catalog(_ scanner: inout JSONScanner, table: String, parallelism: XCStringsParallelism = .sequential,
-                        keepsEntries: Bool = true,
+                        keepsEntries: Bool = true, entryLocations: inout [String: SourceLocation]?,
                         onEntry: ((String?, String, CatalogEntry, Position, [(code: String, position: Position)]) -> Void)? = nil) throws(CatalogError) -> StringCatalog {
         var parallelism = parallelism
         var sourceLanguage: String?
@@ -198,6 +206,7 @@ enum XCStringsReader {
                     keys = []
                     respelled = []
                     respelledByBytes = [:]
+                    if entryLocations != nil { entryLocations = [:] }
                     warnings.append(CatalogWarning(location: scanner.sourceLocation(position), rule: .duplicateKey,
                                                    message: "the top-level \"strings\" member appears more than once; the last one wins"))
                 }
@@ -207,11 +216,15 @@ enum XCStringsReader {
                 // Entries come in the file's order, so their columns are counted on from the last
                 // one (`column(of:)`): a one-line file with thousands of repeated or respelled
                 // keys was quadratic.
-                func add(_ name: String, _ parsed: CatalogEntry, _ position: Position, _ scanner: inout JSONScanner) {
+                func add(_ name: String, _ parsed: CatalogEntry, _ position: Position, column: Int? = nil, _ scanner: inout JSONScanner) {
                     // The entry's localization positions are its own: an entry with no
                     // "localizations" member leaves none of the last one's behind.
                     defer { if scanner.localizationPositions != nil { scanner.localizationPositions!.removeAll(keepingCapacity: true) } }
-                    func location() -> SourceLocation { SourceLocation(file: scanner.file, line: position.line, column: scanner.column(of: position)) }
+                    func location() -> SourceLocation {
+                        SourceLocation(file: scanner.file, line: position.line, column: column ?? scanner.column(of: position))
+                    }
+                    // Every entry, in file order: a key written twice is at its last spelling.
+                    if entryLocations != nil { entryLocations![name] = location() }
                     let kept: String
                     if keepsEntries {
                         guard let index = entries.index(forKey: name) else {
@@ -249,7 +262,7 @@ enum XCStringsReader {
                     parallelism.alongside = nil
                     entries.reserveCapacity(read.count)
                     keys.reserveCapacity(read.count)
-                    for item in read { add(item.name, item.entry, item.position, &scanner) }
+                    for item in read { add(item.name, item.entry, item.position, column: item.column, &scanner) }
                 } else {
                     try object(&scanner, position, "\"strings\"") { (scanner: inout JSONScanner, key: Key, position: Position) throws(CatalogError) in
                         let name = key.string(in: scanner.bytes)

@@ -65,6 +65,9 @@ extension XCStringsReader {
         let name: String
         let entry: CatalogEntry
         let position: Position
+        /// The column of the name, counted while its line was at hand (a part's bytes may be
+        /// let go once it has read past them, ``XCStringsParallelism/readBehind``).
+        let column: Int
     }
 
     /// What one part read: its entries, the scanner where it stopped, and whether it stopped
@@ -158,7 +161,8 @@ extension XCStringsReader {
         var told = part.scanner.index
         part.stopped = try part.scanner.memberLoop(stoppingAt: stop) { (scanner: inout JSONScanner, key: Key, position: Position) throws(CatalogError) in
             let name = key.string(in: scanner.bytes)
-            entries.append(ReadEntry(name: name, entry: try entry(&scanner, name, position), position: position))
+            let column = scanner.column(of: position)
+            entries.append(ReadEntry(name: name, entry: try entry(&scanner, name, position), position: position, column: column))
             if let behind, scanner.index - told >= behind.every {
                 behind.tell(told..<scanner.index)
                 told = scanner.index

@@ -64,12 +64,15 @@ struct ConvertCommand: ParsableCommand {
             if input.hasSuffix(".xcstrings") {
                 // The file's bytes are let go once it is read. A large file is mapped meanwhile,
                 // and its pages are let go as the catalog is read past them, so that the file
-                // and its model are not both held whole (the entries' places are found first).
+                // and its model are not both held whole (the entries' places are noted as they
+                // are read, for the messages made later).
                 let (catalog, entryLocations) = try CatalogLoader.withBytes(ofFile: input, limits: limits) { (bytes, isMapped) throws(CatalogError) in
-                    let entryLocations = StringCatalog.entryLocations(xcstrings: bytes, file: input)
                     var parallelism = XCStringsParallelism.standard
                     if isMapped { parallelism.readBehind = CatalogLoader.pageRelease(of: bytes) }
-                    return (try StringCatalog(xcstrings: bytes, file: input, limits: limits, parallelism: parallelism), entryLocations)
+                    let notes = XCStringsReadNotes()
+                    notes.recordsEntryLocations = true
+                    let catalog = try StringCatalog(xcstrings: bytes, file: input, limits: limits, parallelism: parallelism, notes: notes)
+                    return (catalog, notes.entryLocations)
                 }
                 spellings = catalog.warnings.filter { $0.rule == .keyNormalization }
                 let table = try CatalogLocale.pathComponent(forTable: catalog.table, file: input)
@@ -196,8 +199,7 @@ struct ConvertCommand: ParsableCommand {
         makeLocales(through: (lprojFiles?.count ?? 0) - 1)
         // Keys spelled two ways are converted as two keys, as Apple's runtime sees them; each
         // is still worth a look.
-        for warning in renamed + spellings { printError(warning.description) }
-        for item in report.notConverted { printError(item.description) }
+        printErrors((renamed + spellings).map(\.description) + report.notConverted.map(\.description))
         if !report.notConverted.isEmpty {
             printError("toastkit: \(report.notConverted.count) item(s) could not be converted (listed above)")
         }

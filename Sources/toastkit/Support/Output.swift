@@ -14,6 +14,19 @@ func printError(_ message: String) {
     write(lines.joined(separator: "\n") + "\n", to: STDERR_FILENO)
 }
 
+/// ``printError(_:)`` of each message, in order, written at once (a conversion reports
+/// thousands: one write each took longer than making them).
+func printErrors(_ messages: [String]) {
+    guard !messages.isEmpty else { return }
+    var text = ""
+    for message in messages {
+        let lines = message.split(separator: "\n", omittingEmptySubsequences: false).map { CodePoint.visibleLineStart(String($0)) }
+        text += lines.joined(separator: "\n")
+        text += "\n"
+    }
+    write(text, to: STDERR_FILENO)
+}
+
 /// Writes `text` whole to a file descriptor, after what `print` has buffered (so the streams
 /// keep their order), without Foundation's file handles.
 func write(_ text: String, to descriptor: Int32) {
