@@ -376,6 +376,8 @@ public struct CatalogStats: Sendable, Equatable {
     /// (and none needs review), else translated (formats without states count a present
     /// value as translated).
     static func state(of value: LocalizedValue) -> State {
+        // A plain string unit (most values; every value a states read keeps): its own state.
+        if value.isBare { return State(unitState: value.stringUnit?.state) }
         var new = false
         func visit(_ value: LocalizedValue) -> Bool {
             if let unit = value.stringUnit {
