@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import ToastCatalog
+@testable import ToastCatalog
 import ToastICU
 import ToastTestSupport
 
@@ -107,6 +107,7 @@ import Glibc
         defer { try? FileManager.default.removeItem(atPath: root) }
         let set = try CatalogSet.load(paths: [root], reportsKeySpellings: true)
         let table = try #require(set.tables.first { $0.table == "Main" })
+        #expect(table.layers?.isFlat == true)
         let (catalog, report) = CatalogConverter.stringCatalog(from: table, sourceLanguage: "en")
         var streamed: [UInt8] = []
         let streamedReport = CatalogConverter.writeStringCatalog(from: table, sourceLanguage: "en", writer: Self.writer) { streamed += $0 }
@@ -117,6 +118,28 @@ import Glibc
         // "a" has two comments; the first file's is kept.
         #expect(text.contains("\"comment\" : \"de note\"") != text.contains("\"comment\" : \"base a\""))
         #expect(text.contains(#""value" : "C \"quoted\"\n\t\u0001 é""#))
+    }
+
+    /// Two folders whose locale codes are one code spelled two ways (NFD before NFC): the
+    /// `.stringsdict` of the second replaces the first's `.strings` value, and the locale
+    /// keeps the spelling it was first found with, as the merged entry's dictionary keeps it.
+    @Test func aReplacedValueKeepsItsLocalesFirstSpelling() throws {
+        let files = [
+            "en.lproj/T.strings": "\"k\" = \"K\";\n",
+            "x-e\u{301}.lproj/T.strings": "\"k\" = \"A\";\n",
+            "x-\u{E9}.lproj/T.stringsdict": Self.stringsdict([("k", "NSStringPluralRuleType", "x")]),
+        ]
+        let root = try Self.tree(files)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let set = try CatalogSet.load(paths: [root], reportsKeySpellings: true)
+        let table = try #require(set.tables.first { $0.table == "T" })
+        #expect(table.layers?.isFlat == true)
+        let (catalog, _) = CatalogConverter.stringCatalog(from: table, sourceLanguage: "en")
+        var streamed: [UInt8] = []
+        _ = CatalogConverter.writeStringCatalog(from: table, sourceLanguage: "en", writer: Self.writer) { streamed += $0 }
+        #expect(streamed == Self.writer.bytes(catalog))
+        let codes = catalog.entries["k"]?.localizations.keys.map { Array($0.unicodeScalars) } ?? []
+        #expect(codes.contains(Array("x-e\u{301}".unicodeScalars)))
     }
 
     /// Every corpus app's `.lproj` tables written as converted are the converted catalogs'

@@ -24,7 +24,7 @@ import ToastCatalog
         try bytes.withUnsafeBufferPointer { buffer in
             var scanner = JSONScanner(bytes: buffer, file: "t.json")
             let key = try scanner.key()
-            #expect(key.is(name, in: buffer) == (key.string(in: buffer) == name), "\(json) \(name)")
+            #expect(key.equals(name, in: buffer) == (key.string(in: buffer) == name), "\(json) \(name)")
         }
     }
 }

@@ -232,7 +232,9 @@ package struct JSONScanner {
 
         /// Whether the name equals `name` as Swift's strings are equal (canonical
         /// equivalence), found from the bytes without making a string when both are ASCII.
-        package func `is`(_ name: String, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        /// (Not an overload of ``is(_:in:)``: a literal name would pick this one, the
+        /// `String` version, in every reader.)
+        package func equals(_ name: String, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
             if decoded == nil, let base = bytes.baseAddress {
                 var name = name
                 let answer = name.withUTF8 { other -> Bool? in

@@ -92,6 +92,7 @@ final class CatalogLayers: Sendable {
 
     /// A flat table, held by reference.
     final class FlatTable: Sendable {
+        /// The table.
         let table: StringsTable
         init(_ table: StringsTable) { self.table = table }
     }
@@ -118,15 +119,15 @@ final class CatalogLayers: Sendable {
     var isFlat: Bool { flatTables.allSatisfy { $0 != nil } }
 
     /// Where the merged entry of `key` comes from, when every layer is a flat table: its
-    /// comment, and for each of its locales (in the order they are first found) the layer and
-    /// record whose value ``entry(forKey:)`` would hold, merging as it merges (the first
-    /// layer's value of a locale, unless a later preferring layer has one: the last of those
-    /// wins; the first comment). Nothing is decoded but the comment. Nil when some layer is
-    /// not a flat table.
-    func flatMerge(forKey key: String) -> (comment: String?, picks: [(layer: Int, record: Int)])? {
+    /// comment, and for each of its locales (in the order they are first found, spelled as
+    /// first found) the layer and record whose value ``entry(forKey:)`` would hold, merging
+    /// as it merges (the first layer's value of a locale, unless a later preferring layer has
+    /// one: the last of those wins; the first comment). Nothing is decoded but the comment.
+    /// Nil when some layer is not a flat table.
+    func flatMerge(forKey key: String) -> (comment: String?, picks: [(layer: Int, record: Int, locale: String)])? {
         let probe = StringsTable.KeyProbe(key)
         var comment: String?
-        var picks: [(layer: Int, record: Int)] = []
+        var picks: [(layer: Int, record: Int, locale: String)] = []
         picks.reserveCapacity(localeNumbers)
         var pickOfLocale = [Int](repeating: -1, count: localeNumbers)
         for index in layers.indices {
@@ -135,9 +136,12 @@ final class CatalogLayers: Sendable {
             let locale = flatLocales[index]
             if pickOfLocale[locale] < 0 {
                 pickOfLocale[locale] = picks.count
-                picks.append((index, record))
+                picks.append((index, record, flat.table.locale))
             } else if layers[index].preferring {
-                picks[pickOfLocale[locale]] = (index, record)
+                // The value is replaced; the locale keeps the spelling it was first found with,
+                // as a dictionary keeps a key's first spelling when its value is replaced.
+                picks[pickOfLocale[locale]].layer = index
+                picks[pickOfLocale[locale]].record = record
             }
             if comment == nil { comment = flat.table.comment(at: record) }
         }

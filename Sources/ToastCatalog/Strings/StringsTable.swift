@@ -225,10 +225,14 @@ struct StringsTable: Sendable {
             case other
         }
 
+        /// The key looked up.
         let key: String
+        /// How it is looked up.
         let form: Form
+        /// The hash of its indexed bytes (0 for ``Form/other``).
         let hash: Int
 
+        /// The lookup of `key`.
         init(_ key: String) {
             var bytes = key
             (form, hash) = bytes.withUTF8 { bytes -> (Form, Int) in

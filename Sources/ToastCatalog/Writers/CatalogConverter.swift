@@ -104,9 +104,8 @@ public enum CatalogConverter {
         entry.localizations.reserveCapacity(picks.count)
         var report = Report()
         var warned: [(locale: String, warnings: Range<Int>)] = []
-        for (layer, record) in picks {
+        for (layer, record, locale) in picks {
             guard let flat = layers.flatTable(at: layer) else { continue }
-            let locale = flat.table.locale
             switch flat.table.values {
             case .texts:
                 entry.localizations.append((locale, .text(flat, record: record)))
@@ -119,7 +118,7 @@ public enum CatalogConverter {
         }
         if warned.count > 1 {
             let ordered = warned.sorted { CodePointOrder.precedes($0.locale, $1.locale) }.flatMap { report.notConverted[$0.warnings] }
-            report.notConverted = Array(ordered)
+            report.notConverted = ordered
         }
         return (entry, report.notConverted)
     }
@@ -245,30 +244,41 @@ public enum CatalogConverter {
     /// ones before, and a conversion holds a window of locales' files, never every locale's at
     /// once. Each locale's files are ``lprojFiles(from:entries:locale:file:entryLocations:heads:)``.
     package struct LprojFilesAhead {
-        private let pipeline: Parallel.Pipeline<(strings: [UInt8]?, stringsdict: [UInt8]?, report: Report)>
+        private typealias Files = (strings: [UInt8]?, stringsdict: [UInt8]?, report: Report)
+        /// Started when the first locale is asked for, so that a conversion that stops before
+        /// writing (an output that exists) makes no file.
+        private var pipeline: Parallel.Pipeline<Files>?
+        private let catalog: StringCatalog
+        private let entries: [SpelledEntry]
+        private let locales: [String]
+        private let file: String?
+        private let entryLocations: [String: SourceLocation]
         /// How many locales there are.
-        package let count: Int
+        package var count: Int { locales.count }
 
         /// The files of `locales` (see the type); `entries` are the catalog's
         /// ``StringCatalog/entriesBySpelling()``.
         package init(catalog: StringCatalog, entries: [SpelledEntry], locales: [String], file: String? = nil,
                      entryLocations: [String: SourceLocation] = [:]) {
-            count = locales.count
-            let heads = LprojEntryHeads(entries)
-            pipeline = Parallel.Pipeline(count: locales.count) { index in
-                lprojFiles(from: catalog, entries: entries, locale: locales[index], file: file, entryLocations: entryLocations, heads: heads)
-            }
+            self.catalog = catalog
+            self.entries = entries
+            self.locales = locales
+            self.file = file
+            self.entryLocations = entryLocations
         }
 
         /// The files of the locale at `index`, taken out: each index is asked for once, in
         /// increasing order.
         package mutating func take(_ index: Int) -> (strings: [UInt8]?, stringsdict: [UInt8]?, report: Report) {
-            pipeline.take(index)
+            if pipeline == nil {
+                let (catalog, entries, locales, file, entryLocations) = (catalog, entries, locales, file, entryLocations)
+                let heads = LprojEntryHeads(entries)
+                pipeline = Parallel.Pipeline(count: locales.count) { index in
+                    lprojFiles(from: catalog, entries: entries, locale: locales[index], file: file, entryLocations: entryLocations, heads: heads)
+                }
+            }
+            return pipeline!.take(index)
         }
-
-        /// Stops making files (``Parallel/Pipeline/finish()``): a conversion that ends early
-        /// lets go of the locales not taken.
-        package func finish() { pipeline.finish() }
     }
 
     /// Which of a locale's two files ``lprojFiles(from:entries:locale:file:entryLocations:heads:)``
@@ -416,6 +426,7 @@ public enum CatalogConverter {
     /// for all of a catalog's locales (``LprojFilesAhead``): the quoted key of its `.strings`
     /// line, its comment, and its `.stringsdict` key element.
     package struct LprojEntryHeads: Sendable {
+        /// One entry's parts.
         struct Head: Sendable {
             /// `"key" = `.
             var quotedKey: [UInt8]
@@ -427,6 +438,7 @@ public enum CatalogConverter {
             var keyElement: [UInt8]
         }
 
+        /// One head per entry, in the entries' order.
         let heads: [Head]
 
         /// The heads of `entries`, in order.
@@ -490,7 +502,7 @@ public enum CatalogConverter {
     /// `\U00XX` for other controls; everything else as it is.
     static func appendQuoted(_ text: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        appendEscaped(text, to: &out, where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) { byte, _, out in
+        appendEscaped(text, to: &out, where: { byte, _ in byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") }) { byte, out in
             switch byte {
             case UInt8(ascii: "\""): out.append(contentsOf: #"\""#.utf8)
             case UInt8(ascii: "\\"): out.append(contentsOf: #"\\"#.utf8)
@@ -499,7 +511,6 @@ public enum CatalogConverter {
             case 0x0D: out.append(contentsOf: #"\r"#.utf8)
             default: out.append(contentsOf: ("\\U" + lowercaseHex4(UInt32(byte))).utf8)
             }
-            return true
         }
         out.append(UInt8(ascii: "\""))
     }
@@ -507,17 +518,16 @@ public enum CatalogConverter {
     /// Appends `text` as XML character data: `&amp;`, `&lt;`, `&gt;`, and `&#N;` for
     /// controls other than tab, line feed and carriage return.
     static func appendXML(_ text: String, to out: inout [UInt8]) {
-        appendEscaped(text, to: &out, where: { byte in
+        appendEscaped(text, to: &out, where: { byte, _ in
             byte < 0x20 ? byte != 0x09 && byte != 0x0A && byte != 0x0D
                 : byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
-        }) { byte, _, out in
+        }) { byte, out in
             switch byte {
             case UInt8(ascii: "&"): out.append(contentsOf: "&amp;".utf8)
             case UInt8(ascii: "<"): out.append(contentsOf: "&lt;".utf8)
             case UInt8(ascii: ">"): out.append(contentsOf: "&gt;".utf8)
             default: out.append(contentsOf: "&#\(byte);".utf8)
             }
-            return true
         }
     }
 
@@ -525,36 +535,29 @@ public enum CatalogConverter {
     /// there was one.
     static func appendComment(_ text: String, to out: inout [UInt8]) -> Bool {
         var ended = false
-        appendEscaped(text, to: &out, where: { $0 == UInt8(ascii: "/") }) { _, previous, out in
-            guard previous == UInt8(ascii: "*") else { return false }
+        appendEscaped(text, to: &out, where: { byte, previous in byte == UInt8(ascii: "/") && previous == UInt8(ascii: "*") }) { _, out in
             ended = true
             out.append(contentsOf: " /".utf8)
-            return true
         }
         return ended
     }
 
-    /// Appends the UTF-8 bytes of `text`, each ASCII byte `candidate` picks handed to `escape`
-    /// (with the byte before it, 0 at the start), which appends its escape and returns true, or
-    /// returns false to keep the byte; runs without an escape are copied whole. Inlined, so
-    /// that each caller's tests are made in its loop rather than through a call per byte.
+    /// Appends the UTF-8 bytes of `text`, each ASCII byte `escapes` picks (given the byte
+    /// before it, 0 at the start) replaced by what `escape` appends for it; runs without one are
+    /// copied whole. Inlined, so that each caller's tests are made in its loop rather than
+    /// through a call per byte.
     @inline(__always)
-    private static func appendEscaped(_ text: String, to out: inout [UInt8], where candidate: (UInt8) -> Bool,
-                                      _ escape: (UInt8, UInt8, inout [UInt8]) -> Bool) {
+    private static func appendEscaped(_ text: String, to out: inout [UInt8], where escapes: (UInt8, UInt8) -> Bool,
+                                      _ escape: (UInt8, inout [UInt8]) -> Void) {
         var text = text
         text.withUTF8 { bytes in
             var start = 0
             for index in bytes.indices {
                 let byte = bytes[index]
-                guard byte < 0x80, candidate(byte) else { continue }
-                let previous = index > 0 ? bytes[index - 1] : 0
-                let kept = out.count
+                guard byte < 0x80, escapes(byte, index > 0 ? bytes[index - 1] : 0) else { continue }
                 out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
-                if escape(byte, previous, &out) {
-                    start = index + 1
-                } else {
-                    out.removeSubrange(kept...)
-                }
+                escape(byte, &out)
+                start = index + 1
             }
             out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
         }

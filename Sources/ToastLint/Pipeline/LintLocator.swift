@@ -239,7 +239,7 @@ struct XCStringsOutline {
                         large = true
                         return false
                     }
-                    if key.is(name, in: bytes) {
+                    if key.equals(name, in: bytes) {
                         found = member
                         if firstWins { return false }
                     }
