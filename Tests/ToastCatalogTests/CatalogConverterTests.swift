@@ -68,7 +68,7 @@ import ToastICU
             expected = String(spec.text.dropFirst())
             break
         }
-        #expect(CatalogConverter.firstSpecifier(in: text) == expected)
+        #expect(FormatString.firstSpecifier(in: text) == expected)
     }
 
     @Test func stringsdictEscapesXML() throws {

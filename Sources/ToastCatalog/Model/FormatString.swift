@@ -141,6 +141,26 @@ public enum FormatString {
         }!
     }
 
+    /// The first specifier of `text` without its `%` (`lld` of `%lld files`), or nil: the
+    /// first ``FormatToken/specifier(_:)`` of ``tokens(_:)``, found without making
+    /// the other tokens.
+    package static func firstSpecifier(in text: String) -> String? {
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return nil }
+        var text = text
+        return text.withUTF8 { bytes -> String? in
+            var i = 0
+            while i < bytes.count {
+                guard bytes[i] == UInt8(ascii: "%") else { i += 1; continue }
+                let parsed = parse(bytes, at: i)
+                if case .specifier = parsed.kind {
+                    return String(decoding: UnsafeBufferPointer(rebasing: bytes[(i + 1)..<parsed.end]), as: UTF8.self)
+                }
+                i = parsed.end
+            }
+            return nil
+        }
+    }
+
     /// Whether `text` holds any specifier or substitution (other than `%%`).
     public static func hasSpecifiers(_ text: String) -> Bool {
         guard text.utf8.contains(UInt8(ascii: "%")) else { return false }

@@ -285,22 +285,6 @@ public struct XMLPropertyListParser {
     }
 
     private mutating func closeTag(_ name: String) throws(CatalogError) {
-        // The common case: `</name>` exactly, with an ASCII name (no line or scalar to count).
-        var expected = name
-        let at = index
-        let length = expected.withUTF8 { name -> Int? in
-            let length = name.count
-            guard at + length + 3 <= bytes.count, bytes[at] == UInt8(ascii: "<"), bytes[at + 1] == UInt8(ascii: "/"),
-                  bytes[at + 2 + length] == UInt8(ascii: ">"),
-                  length == 0 || memcmp(bytes.baseAddress! + at + 2, name.baseAddress!, length) == 0,
-                  !name.contains(where: { $0 >= 0x80 }) else { return nil }
-            return length
-        }
-        if let length {
-            index += length + 3
-            column += length + 3
-            return
-        }
         guard peek("</"), peek(bytes: name.utf8, at: index + 2) else { throw error("expected </\(name)>") }
         advance(2 + name.utf8.count)
         while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0A { advance() }

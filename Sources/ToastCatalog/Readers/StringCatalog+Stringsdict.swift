@@ -42,7 +42,7 @@ extension StringCatalog {
                                message: "expected a <dict> of keys at the top level, found <\(root.kindName)>")
         }
         var builder = StringsdictBuilder(catalog: empty, file: file, locale: locale, limits: limits, detail: detail,
-                                         encoded: encoded && bytes.count <= StringsTable.maximumTextSize)
+                                         encoded: encoded, fileSize: bytes.count)
         for item in items { try builder.add(StringsdictEntry(item, file: file)) }
         return builder.finished()
     }
@@ -57,9 +57,8 @@ extension StringCatalog {
                                             table: String?, limits: CatalogLimits, detail: CatalogDetail,
                                             encoded: Bool = true) throws(CatalogError) -> StringCatalog? {
         let empty = StringCatalog(stringsdictTable: table ?? tableName(forPath: file), sourceLanguage: sourceLanguage)
-        // The encoded values are never longer than the file's texts (a table's offsets are 32 bits).
         var builder = StringsdictBuilder(catalog: empty, file: file, locale: locale, limits: limits, detail: detail,
-                                         encoded: encoded && bytes.count <= StringsTable.maximumTextSize)
+                                         encoded: encoded, fileSize: bytes.count)
         let read = try XMLPropertyListParser.readStringsdict(bytes, file: file, limits: limits) { entry in
             do throws(CatalogError) {
                 try builder.add(entry)
@@ -91,13 +90,19 @@ extension StringCatalog {
         /// The second spellings by their bytes (String equality is canonical equivalence).
         private var respelledIndex: [[UInt8]: Int] = [:]
 
-        init(catalog: StringCatalog, file: String, locale: String, limits: CatalogLimits, detail: CatalogDetail, encoded: Bool) {
+        /// A builder of the entries of a file of `fileSize` bytes; with `encoded`, kept flat
+        /// when the file fits a table (the encoded values are never longer than the file's
+        /// texts, and a table's offsets are 32 bits).
+        init(catalog: StringCatalog, file: String, locale: String, limits: CatalogLimits, detail: CatalogDetail, encoded: Bool,
+             fileSize: Int) {
             self.catalog = catalog
             self.file = file
             self.locale = locale
             self.limits = limits
             self.detail = detail
-            if encoded && detail == .full { table = StringsTable(locale: locale, expected: 0, values: .stringsdict) }
+            if encoded && detail == .full && fileSize <= StringsTable.maximumTextSize {
+                table = StringsTable(locale: locale, expected: 0, values: .stringsdict)
+            }
         }
 
         /// The catalog of the entries added.
@@ -176,15 +181,14 @@ extension StringCatalog {
                 var key = entry.key
                 let keyRange = key.withUTF8 { flat.append($0) }
                 let valueRange = flat.appendEncoded(value)
-                let added = flat.add(key: keyRange, keyIsASCII: key.utf8.allSatisfy { $0 < 0x80 }, value: valueRange, comment: nil)
-                var earlier: String?
-                if case .respelled(let first) = added { earlier = flat.string(first) }
-                table = consume flat
-                switch added {
-                case .new: break
-                case .repeated: catalog.warnings.append(StringCatalog.duplicateKeyWarning(entry.key, at: here))
-                case .respelled: catalog.warnings.append(StringCatalog.keyNormalizationWarning(entry.key, earlier: earlier ?? "", at: here))
+                let warning: CatalogWarning? = switch flat.add(key: keyRange, keyIsASCII: key.utf8.allSatisfy { $0 < 0x80 },
+                                                                value: valueRange, comment: nil) {
+                case .new: nil
+                case .repeated: StringCatalog.duplicateKeyWarning(entry.key, at: here)
+                case .respelled(let first): StringCatalog.keyNormalizationWarning(entry.key, earlier: flat.string(first), at: here)
                 }
+                table = consume flat
+                if let warning { catalog.warnings.append(warning) }
                 return
             }
             let (inserted, kept) = seen.insert(entry.key)

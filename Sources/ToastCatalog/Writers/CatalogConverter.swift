@@ -116,11 +116,14 @@ public enum CatalogConverter {
                 entry.localizations.append((locale, .value(value)))
             }
         }
-        if warned.count > 1 {
-            let ordered = warned.sorted { CodePointOrder.precedes($0.locale, $1.locale) }.flatMap { report.notConverted[$0.warnings] }
-            report.notConverted = ordered
-        }
+        if warned.count > 1 { report.notConverted = localeOrdered(warned, of: report.notConverted) }
         return (entry, report.notConverted)
+    }
+
+    /// The warnings of one entry's locales, `warned` saying which of `warnings` each locale
+    /// gave, in code-point order of the locales (a dictionary's order changes from run to run).
+    private static func localeOrdered(_ warned: [(locale: String, warnings: Range<Int>)], of warnings: [CatalogWarning]) -> [CatalogWarning] {
+        warned.sorted { CodePointOrder.precedes($0.locale, $1.locale) }.flatMap { warnings[$0.warnings] }
     }
 
     /// `item`'s entry with each localization converted (``catalogValue(_:key:locale:file:report:)``).
@@ -139,8 +142,7 @@ public enum CatalogConverter {
         }
         if warned.count > 1 {
             let start = warned.map(\.warnings.lowerBound).min()!
-            let ordered = warned.sorted { CodePointOrder.precedes($0.locale, $1.locale) }.flatMap { report.notConverted[$0.warnings] }
-            report.notConverted.replaceSubrange(start..., with: ordered)
+            report.notConverted.replaceSubrange(start..., with: localeOrdered(warned, of: report.notConverted))
         }
         entry.hadLocalizationsMember = true
         return entry
@@ -368,7 +370,7 @@ public enum CatalogConverter {
                 // language has), else of the first form in CLDR order that has one: the same
                 // on every run, whatever order the forms are held in.
                 let categories = [PluralCategory.other] + PluralCategory.allCases.filter { $0 != .other }
-                let specifier = categories.lazy.compactMap { value.plural[$0]?.stringUnit?.value }.compactMap(firstSpecifier(in:)).first ?? "lld"
+                let specifier = categories.lazy.compactMap { value.plural[$0]?.stringUnit?.value }.compactMap(FormatString.firstSpecifier(in:)).first ?? "lld"
                 variables.append((name, Substitution(formatSpecifier: specifier, plural: value.plural)))
             }
             for (name, substitution) in value.substitutions {
@@ -383,12 +385,7 @@ public enum CatalogConverter {
                 }
                 variables.append((name, Substitution(formatSpecifier: substitution.formatSpecifier, plural: forms)))
             }
-            func element(_ tag: XMLTag, _ text: String, indent: Int) {
-                dict.append(contentsOf: repeatElement(UInt8(ascii: "\t"), count: indent))
-                dict.append(contentsOf: tag.open)
-                appendXML(text, to: &dict)
-                dict.append(contentsOf: tag.close)
-            }
+            func element(_ tag: XMLTag, _ text: String, indent: Int) { tag.append(text, indent: indent, to: &dict) }
             dict.append(contentsOf: heads.heads[index].keyElement)
             dict.append(contentsOf: "\t<dict>\n".utf8)
             element(.key, "NSStringLocalizedFormatKey", indent: 2)
@@ -420,6 +417,14 @@ public enum CatalogConverter {
 
         static let key = XMLTag(open: Array("<key>".utf8), close: Array("</key>\n".utf8))
         static let string = XMLTag(open: Array("<string>".utf8), close: Array("</string>\n".utf8))
+
+        /// Appends the element of `text` on a line of its own, `indent` tabs in.
+        func append(_ text: String, indent: Int, to out: inout [UInt8]) {
+            out.append(contentsOf: repeatElement(UInt8(ascii: "\t"), count: indent))
+            out.append(contentsOf: open)
+            appendXML(text, to: &out)
+            out.append(contentsOf: close)
+        }
     }
 
     /// The parts of each entry's lines that are the same in every locale's files, made once
@@ -456,31 +461,10 @@ public enum CatalogConverter {
                     bytes.append(contentsOf: " */\n".utf8)
                     comment = bytes
                 }
-                var keyElement = Array("\t<key>".utf8)
-                appendXML(key, to: &keyElement)
-                keyElement.append(contentsOf: "</key>\n".utf8)
+                var keyElement: [UInt8] = []
+                XMLTag.key.append(key, indent: 1, to: &keyElement)
                 return Head(quotedKey: quotedKey, comment: comment, commentHadEnd: hadEnd, keyElement: keyElement)
             }
-        }
-    }
-
-    /// The first specifier of `text` without its `%` (`lld` of `%lld files`), or nil: the
-    /// first ``FormatToken/specifier(_:)`` of ``FormatString/tokens(_:)``, found without making
-    /// the other tokens.
-    package static func firstSpecifier(in text: String) -> String? {
-        guard text.utf8.contains(UInt8(ascii: "%")) else { return nil }
-        var text = text
-        return text.withUTF8 { bytes -> String? in
-            var i = 0
-            while i < bytes.count {
-                guard bytes[i] == UInt8(ascii: "%") else { i += 1; continue }
-                let parsed = FormatString.parse(bytes, at: i)
-                if case .specifier = parsed.kind {
-                    return String(decoding: UnsafeBufferPointer(rebasing: bytes[(i + 1)..<parsed.end]), as: UTF8.self)
-                }
-                i = parsed.end
-            }
-            return nil
         }
     }
 

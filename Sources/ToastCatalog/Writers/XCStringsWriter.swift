@@ -386,15 +386,9 @@ extension LayoutOutput {
             switch value {
             case .text(let flat, let record):
                 var firstMember = true
-                member(known: "stringUnit", &firstMember, indent + 2)
-                var firstField = true
-                member(known: "state", &firstField, indent + 3)
-                raw("\"translated\"")
-                member(known: "value", &firstField, indent + 3)
-                bytes.append(UInt8(ascii: "\""))
-                flat.table.withValueBytes(at: record) { JSONWriter.appendEscaped(bytes: $0, escaping: .minimal, to: &bytes) }
-                bytes.append(UInt8(ascii: "\""))
-                close(firstField, indent + 3)
+                stringUnit(state: "translated", &firstMember, indent + 2) { bytes in
+                    flat.table.withValueBytes(at: record) { JSONWriter.appendEscaped(bytes: $0, escaping: .minimal, to: &bytes) }
+                }
                 close(firstMember, indent + 2)
             case .value(let value):
                 write(localized: value, indent: indent + 2)
@@ -410,11 +404,7 @@ extension LayoutOutput {
         }
         var first = true
         if let unit = value.stringUnit {
-            member(known: "stringUnit", &first, indent)
-            var firstField = true
-            if let state = unit.state { string(state, member: "state", &firstField, indent + 1) }
-            string(unit.value, member: "value", &firstField, indent + 1)
-            close(firstField, indent + 1)
+            stringUnit(state: unit.state, &first, indent) { JSONWriter.appendEscaped(unit.value, escaping: .minimal, to: &$0) }
         }
         if !value.substitutions.isEmpty {
             member(known: "substitutions", &first, indent)
@@ -422,6 +412,19 @@ extension LayoutOutput {
         }
         if !value.plural.isEmpty { write(variations: value.plural, &first, indent) }
         close(first, indent)
+    }
+
+    /// The member `"stringUnit" : { "state" : …, "value" : "…" }` of a localization at
+    /// `indent`, the value's text escaped into the output by `value` (between its quotes).
+    private mutating func stringUnit(state: String?, _ first: inout Bool, _ indent: Int, value: (inout [UInt8]) -> Void) {
+        member(known: "stringUnit", &first, indent)
+        var firstField = true
+        if let state { string(state, member: "state", &firstField, indent + 1) }
+        member(known: "value", &firstField, indent + 1)
+        bytes.append(UInt8(ascii: "\""))
+        value(&bytes)
+        bytes.append(UInt8(ascii: "\""))
+        close(firstField, indent + 1)
     }
 
     private mutating func write(substitution: Substitution, indent: Int) {

@@ -217,8 +217,8 @@ extension Linter {
 
     /// Applies severities and suppressions and locates each finding. `bytes` are the files
     /// kept in memory; a file with a snapshot is read again to locate its findings.
-    static func resolve(_ raw: [RawFinding], table: LintTable, bytes: [String: [UInt8]], snapshots: [String: FileSnapshot] = [:],
-                        limits: CatalogLimits = .standard, configuration: LintConfiguration, strict: Bool) -> [LintFinding] {
+    static func resolve(_ raw: [RawFinding], table: LintTable, bytes: [String: [UInt8]], snapshots: [String: FileSnapshot],
+                        limits: CatalogLimits, configuration: LintConfiguration, strict: Bool) -> [LintFinding] {
         // Severities and suppressions first (cheap), noting the files whose locators the kept
         // findings need. The findings kept are noted by index.
         var selected: [(index: Int, rule: LintRule, severity: Severity)] = []

@@ -10,21 +10,19 @@ import ToastCatalog
 /// controls, bidi controls and separators as `<U+XXXX>`, and no line that could begin a GitHub
 /// workflow command (`CodePoint.visibleLineStart`). Text already escaped is unchanged.
 func printError(_ message: String) {
-    let lines = message.split(separator: "\n", omittingEmptySubsequences: false).map { CodePoint.visibleLineStart(String($0)) }
-    write(lines.joined(separator: "\n") + "\n", to: STDERR_FILENO)
+    write(visibleLines(message), to: STDERR_FILENO)
 }
 
 /// ``printError(_:)`` of each message, in order, written at once (a conversion reports
 /// thousands: one write each took longer than making them).
 func printErrors(_ messages: [String]) {
     guard !messages.isEmpty else { return }
-    var text = ""
-    for message in messages {
-        let lines = message.split(separator: "\n", omittingEmptySubsequences: false).map { CodePoint.visibleLineStart(String($0)) }
-        text += lines.joined(separator: "\n")
-        text += "\n"
-    }
-    write(text, to: STDERR_FILENO)
+    write(messages.map(visibleLines).joined(), to: STDERR_FILENO)
+}
+
+/// `message` as ``printError(_:)`` writes it: each line made visible, each ended by a line feed.
+private func visibleLines(_ message: String) -> String {
+    message.split(separator: "\n", omittingEmptySubsequences: false).map { CodePoint.visibleLineStart(String($0)) }.joined(separator: "\n") + "\n"
 }
 
 /// Writes `text` whole to a file descriptor, after what `print` has buffered (so the streams
