@@ -31,37 +31,38 @@ public enum CatalogLoader {
     /// core are read ahead, so that memory holds what `body` keeps plus a few files. An error
     /// from `body` stops the reading. `detail` says how much of each String Catalog or
     /// `.stringsdict` entry is kept (``CatalogDetail``).
+    ///
+    /// The files are read on a pipeline (``Parallel/Pipeline``): a core that finishes a file
+    /// starts the next one at once, while `body` works on the files before it. (Reading in
+    /// windows of files, each waited for as a whole, left a core idle at the end of every
+    /// window while the other read the window's largest file.)
     public static func readFiles<Failure: Error>(
         _ files: [String], sourceLanguage: String = "en", limits: CatalogLimits = .standard, detail: CatalogDetail = .full,
         _ body: (_ file: String, _ result: Result<StringCatalog, CatalogError>) throws(Failure) -> Void
     ) throws(Failure) {
-        let window = files.count > 1 ? 2 * Parallel.processorCount : 1
-        // Each result handed on is released later by the thread that read it (see
-        // ``MakerRelease``): by the next round's tasks, and by one more round at the end.
-        let retired = MakerRelease<Result<StringCatalog, CatalogError>>()
-        var start = 0
-        while start < files.count {
-            let end = min(files.count, start + window)
-            let first = start
-            let slots = LockedSlots<(result: Result<StringCatalog, CatalogError>, maker: pthread_t)>(count: end - start)
-            Parallel.forEach(end - start) { index in
-                retired.releaseOwn()
-                let result = Result { () throws(CatalogError) in
-                    try readFile(files[first + index], sourceLanguage: sourceLanguage, limits: limits, detail: detail)
-                }
-                slots.store((result, MakerRelease<Result<StringCatalog, CatalogError>>.currentThread), at: index)
+        guard files.count > 1 else {
+            for file in files {
+                try body(file, Result { () throws(CatalogError) in
+                    try readFile(file, sourceLanguage: sourceLanguage, limits: limits, detail: detail)
+                })
             }
-            var made = slots.take()
-            for index in made.indices {
-                guard let (result, maker) = made[index] else { continue }
-                made[index] = nil
-                try body(files[start + index], result)
-                retired.retire(result, madeBy: maker)
-            }
-            start = end
+            return
         }
-        if files.count > 1 {
-            Parallel.forEach(window) { _ in retired.releaseOwn() }
+        // Each result handed on is released later by the thread that read it (see
+        // ``MakerRelease``), when that thread starts its next file; the last few, here.
+        let retired = MakerRelease<Result<StringCatalog, CatalogError>>()
+        let pipeline = Parallel.Pipeline(count: files.count, window: 2 * Parallel.processorCount) { index in
+            retired.releaseOwn()
+            let result = Result { () throws(CatalogError) in
+                try readFile(files[index], sourceLanguage: sourceLanguage, limits: limits, detail: detail)
+            }
+            return (result: result, maker: MakerRelease<Result<StringCatalog, CatalogError>>.currentThread)
+        }
+        defer { pipeline.finish() }
+        for index in files.indices {
+            let (result, maker) = pipeline.take(index)
+            try body(files[index], result)
+            retired.retire(result, madeBy: maker)
         }
     }
 
