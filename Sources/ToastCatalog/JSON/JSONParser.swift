@@ -51,6 +51,14 @@ package struct JSONScanner {
     /// Where each locale member of the last `"localizations"` object read stands, in file
     /// order, when the String Catalog reader is asked for them (nil: not recorded).
     var localizationPositions: [(code: String, position: Position)]?
+    /// What a ``CatalogDetail/states`` read of a String Catalog has counted (``StateTally``).
+    var stateTally = StateTally()
+    /// The codes of the entry being read by a ``CatalogDetail/states`` read, as its table
+    /// holds them, and each one's state (``CatalogStats/State`` raw values), for ``stateTally``.
+    var entryCodes: [String] = []
+    var entryStates: [UInt8] = []
+    /// The state of the localization a ``CatalogDetail/states`` read made last (0: none yet).
+    var lastState: UInt8 = 0
     /// Set by the String Catalog reader when an object repeats a member name or holds one it
     /// does not know (``XCStringsReadNotes``).
     var sawRepeatedOrUnknownMember = false

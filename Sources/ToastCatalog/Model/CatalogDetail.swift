@@ -13,7 +13,10 @@ public enum CatalogDetail: Sendable, Equatable {
     /// Texts are checked as they are read but not made (a localization with substitutions is
     /// read with its texts, which its worst-case expansion counts); comments and members the
     /// model does not know are dropped as each entry is read, after it is checked. A large
-    /// String Catalog is held in a fraction of its size.
+    /// String Catalog is held in a fraction of its size. Its entries' states are counted per
+    /// locale code as they are read, on each part's core, and ``CatalogStats`` takes those
+    /// counts instead of walking the entries again (while the entries are those counted: no key
+    /// read twice or spelled two ways, nothing changed since).
     /// A `.stringsdict` key keeps its locale, translated (the format has no states), once its
     /// forms are checked (by a bound from their lengths; its value is made only when the exact
     /// count must decide); `.strings` files are read in full (a flat table of their bytes).

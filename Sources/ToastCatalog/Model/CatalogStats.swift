@@ -49,6 +49,10 @@ public struct CatalogStats: Sendable, Equatable {
                 rows += counted
                 continue
             }
+            if table.format == .xcstrings, let tally = table.stateTally, let counted = Self.rows(table: table, tally: tally) {
+                rows += counted
+                continue
+            }
             var locales = LocaleRows(table: table.table)
             // Counts do not depend on the order of the entries: they are taken as stored.
             let entries = Array(table.entries.values)
@@ -207,6 +211,45 @@ public struct CatalogStats: Sendable, Equatable {
                 if has(row) { tableRows[row].translated += 1 } else { tableRows[row].missing += 1 }
             }
         }
+        return tableRows
+    }
+
+    /// The rows of a String Catalog from the states its reader counted (``StateTally``), without
+    /// walking its entries again: the same counts as ``Counting`` gives.
+    ///
+    /// `nil` (count the entries) when one entry holds two codes of one locale (`pt_BR` and
+    /// `pt-BR`), which count once, as the less finished: the tally does not say which entries.
+    static func rows(table: StringCatalog, tally: StateTally) -> [Row]? {
+        var locales = LocaleRows(table: table.table)
+        var groupRows: [[Int]] = []
+        groupRows.reserveCapacity(tally.groups.count)
+        for group in tally.groups {
+            let rows = group.codes.map { locales.row(ofCode: $0) }
+            guard Set(rows).count == rows.count else { return nil }
+            groupRows.append(rows)
+        }
+        // Keys without localizations are source text in the source language.
+        let sourceLocale = CatalogLocale.normalize(table.sourceLanguage)
+        if tally.groups.contains(where: { $0.codes.isEmpty && $0.entries > 0 }) { _ = locales.row(ofCanonical: sourceLocale) }
+        let source = locales.byLocale[sourceLocale]
+        var tableRows = locales.rows
+        // Per row, the counted entries that have a value in its locale; the others miss it.
+        var present = [Int](repeating: 0, count: tableRows.count)
+        var counted = 0
+        for (group, rows) in zip(tally.groups, groupRows) {
+            counted += group.counted
+            if rows.isEmpty, let source {
+                tableRows[source].translated += group.counted
+                present[source] += group.counted
+            }
+            for (i, row) in rows.enumerated() {
+                tableRows[row].translated += group.counts[3 * i + Int(State.translated.rawValue) - 1]
+                tableRows[row].new += group.counts[3 * i + Int(State.new.rawValue) - 1]
+                tableRows[row].needsReview += group.counts[3 * i + Int(State.needsReview.rawValue) - 1]
+                present[row] += group.counted
+            }
+        }
+        for row in tableRows.indices { tableRows[row].missing += counted - present[row] }
         return tableRows
     }
 

@@ -510,6 +510,7 @@ extension StringCatalog {
         storedEntries = [:]
         storedKeys = []
         storedRespelled = []
+        stateTally = nil
         warnings += other.warnings
     }
 }

@@ -26,6 +26,7 @@ public struct StringCatalog: Sendable, Equatable {
         get { layers?.materialized().entries ?? storedEntries }
         _modify {
             materialize()
+            stateTally = nil
             yield &storedEntries
         }
     }
@@ -34,6 +35,7 @@ public struct StringCatalog: Sendable, Equatable {
         get { layers?.keys() ?? storedKeys }
         _modify {
             materialize()
+            stateTally = nil
             yield &storedKeys
         }
     }
@@ -51,6 +53,7 @@ public struct StringCatalog: Sendable, Equatable {
         get { layers?.respelled() ?? storedRespelled }
         _modify {
             materialize()
+            stateTally = nil
             yield &storedRespelled
         }
     }
@@ -59,6 +62,9 @@ public struct StringCatalog: Sendable, Equatable {
     var storedRespelled: [SpelledEntry] = []
     /// The files the entries are kept in, when they are not in ``storedEntries``.
     var layers: CatalogLayers?
+    /// The states of the entries, counted by the ``CatalogDetail/states`` read that made them
+    /// (``StateTally``); dropped when the entries change.
+    var stateTally: StateTally?
     /// Top-level members not modelled here, kept for rewriting.
     public var extra: [JSONMember]
     /// Problems that did not stop reading (unsupported rule types, nonstandard values…).

@@ -207,6 +207,8 @@ enum XCStringsReader {
                     respelled = []
                     respelledByBytes = [:]
                     if entryLocations != nil { entryLocations = [:] }
+                    // The tally counted the dropped entries too.
+                    scanner.stateTally.invalidate()
                     warnings.append(CatalogWarning(location: scanner.sourceLocation(position), rule: .duplicateKey,
                                                    message: "the top-level \"strings\" member appears more than once; the last one wins"))
                 }
@@ -280,12 +282,21 @@ enum XCStringsReader {
         catalog.hasVersion = hasVersion
         catalog.warnings = warnings
         if keepsEntries { catalog.storedRespelled = respelled }
+        // The tally holds for these entries only when it counted each of them once (a key read
+        // twice or spelled two ways was counted twice).
+        if keepsEntries, scanner.detail == .states, scanner.stateTally.holds, scanner.stateTally.entries == entries.count {
+            catalog.stateTally = scanner.stateTally
+        }
         return catalog
     }
 
     static func entry(_ scanner: inout JSONScanner, _ name: String, _ position: Position) throws(CatalogError) -> CatalogEntry {
         var entry = CatalogEntry()
         var seen: UInt8 = 0
+        if scanner.detail == .states {
+            scanner.entryCodes = []
+            scanner.entryStates.removeAll(keepingCapacity: true)
+        }
         try object(&scanner, position, "the entry for \"\(name)\"") { (scanner: inout JSONScanner, key: Key, position: Position) throws(CatalogError) in
             let bytes = scanner.bytes
             if key.is("localizations", in: bytes) {
@@ -309,7 +320,10 @@ enum XCStringsReader {
                 entry.extra.append(try extra(&scanner, key, position))
             }
         }
-        if scanner.detail == .states { entry.keepStatesOnly() }
+        if scanner.detail == .states {
+            entry.keepStatesOnly()
+            scanner.stateTally.add(codes: scanner.entryCodes, states: scanner.entryStates, counts: entry.shouldTranslate != false)
+        }
         return entry
     }
 
@@ -333,8 +347,12 @@ enum XCStringsReader {
         }
         // The codes read, once they stop matching the layout's (nil while they match).
         var codes: [String]?
+        let tallies = scanner.detail == .states
+        if tallies { scanner.entryStates.removeAll(keepingCapacity: true) }
         try object(&scanner, position, "\"localizations\"") { (scanner: inout JSONScanner, locale: Key, position: Position) throws(CatalogError) in
             let next = values.count
+            scanner.lastState = 0
+            defer { if tallies { scanner.entryStates.append(scanner.lastState) } }
             if codes == nil {
                 if scanner.localizationLayout.matches(locale, at: next, in: scanner.bytes) {
                     let code = scanner.localizationLayout.codes[next]
@@ -350,10 +368,16 @@ enum XCStringsReader {
             values.append(try checkedLocalization(&scanner, key: key, locale: code, position))
         }
         if codes == nil, values.count == scanner.localizationLayout.codes.count {
+            if tallies { scanner.entryCodes = scanner.localizationLayout.codes }
             return scanner.localizationLayout.table(taking: &values)
         }
         let layout = LocalizationLayout(codes: codes ?? Array(scanner.localizationLayout.codes[..<values.count]))
-        if layout.indices.count != layout.codes.count { scanner.sawRepeatedOrUnknownMember = true }
+        if layout.indices.count != layout.codes.count {
+            scanner.sawRepeatedOrUnknownMember = true
+            // The table keeps a repeated code's last value: its states are not the file's.
+            if tallies { scanner.stateTally.invalidate() }
+        }
+        if tallies { scanner.entryCodes = layout.codes }
         let table = layout.table(taking: &values)
         if layout.indices.count == layout.codes.count { scanner.localizationLayout = layout }
         return table
@@ -376,7 +400,11 @@ enum XCStringsReader {
         }
         try checkExpansion(value, key: key, locale: locale, scanner, position)
         // A value read with its texts for the check is kept as its state, as the others are.
-        if scanner.detail == .states, !value.substitutions.isEmpty { return CatalogDetail.value(for: CatalogStats.state(of: value)) }
+        if scanner.detail == .states, !value.substitutions.isEmpty {
+            let state = CatalogStats.state(of: value)
+            scanner.lastState = state.rawValue
+            return CatalogDetail.value(for: state)
+        }
         return value
     }
 
@@ -440,7 +468,9 @@ enum XCStringsReader {
         // as they were read); one with substitutions is read again with its texts
         // (`checkedLocalization`).
         if scanner.detail == .states, !scanner.keepsTexts, value.substitutions.isEmpty {
-            return CatalogDetail.value(for: CatalogStats.state(of: value))
+            let state = CatalogStats.state(of: value)
+            scanner.lastState = state.rawValue
+            return CatalogDetail.value(for: state)
         }
         return value
     }
@@ -474,7 +504,9 @@ enum XCStringsReader {
                 (scanner.index, scanner.line, scanner.lineStart) = start
                 return nil
             }
-            return CatalogDetail.value(for: CatalogStats.State(unitState: state))
+            let counted = CatalogStats.State(unitState: state)
+            scanner.lastState = counted.rawValue
+            return CatalogDetail.value(for: counted)
         }
         guard let text = try? scanner.string(), scanner.skip(UInt8(ascii: "}")), scanner.skip(UInt8(ascii: "}")) else {
             (scanner.index, scanner.line, scanner.lineStart) = start

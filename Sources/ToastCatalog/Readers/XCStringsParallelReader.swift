@@ -88,7 +88,12 @@ extension XCStringsReader {
               scanner.bytes.count - scanner.index >= parallelism.minimumBytes,
               let starts = partStarts(scanner, parallelism: parallelism) else { return nil }
         let slots = LockedSlots<Part>(count: starts.count + 1)
-        let shared = SharedScanner(scanner: scanner)
+        // Each part tallies its own entries (``StateTally``); the tallies of the parts used are
+        // added to what was counted before.
+        var tally = scanner.stateTally
+        var start = scanner
+        start.stateTally = StateTally()
+        let shared = SharedScanner(scanner: start)
         let alongside = parallelism.alongside
         let behind = parallelism.readBehind.map { (tell: $0, every: max(1, parallelism.readBehindBytes)) }
         let extra = alongside == nil ? 0 : 1
@@ -127,21 +132,26 @@ extension XCStringsReader {
                 if current.scanner.index == starts[index - 1].offset {
                     current = parts[index]
                 } else {
-                    // The guess was not an entry start: read the rest here.
+                    // The guess was not an entry start: read the rest here (what the part
+                    // tallied so far is added already).
                     current.entries = []
+                    current.scanner.stateTally = StateTally()
                     do throws(CatalogError) { try readEntries(into: &current, stoppingAt: Int.max) } catch { current.error = error }
                     if let error = current.error { throw error }
                     entries += current.entries
+                    tally.add(current.scanner.stateTally)
                     sawRepeatedOrUnknownMember = sawRepeatedOrUnknownMember || current.scanner.sawRepeatedOrUnknownMember
                     break
                 }
             }
             if let error = current.error { throw error }
             entries += current.entries
+            tally.add(current.scanner.stateTally)
             sawRepeatedOrUnknownMember = sawRepeatedOrUnknownMember || current.scanner.sawRepeatedOrUnknownMember
         }
         scanner = current.scanner
         scanner.sawRepeatedOrUnknownMember = sawRepeatedOrUnknownMember
+        scanner.stateTally = tally
         return entries
     }
 
