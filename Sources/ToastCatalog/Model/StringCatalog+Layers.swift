@@ -90,12 +90,7 @@ final class CatalogLayers: Sendable {
     private let madeKeys = Locked<(keys: [String], respells: Bool)?>(nil)
     private let madeEntries = Locked<[String: CatalogEntry]?>(nil)
 
-    /// A flat table, held by reference.
-    final class FlatTable: Sendable {
-        /// The table.
-        let table: StringsTable
-        init(_ table: StringsTable) { self.table = table }
-    }
+    typealias FlatTable = FlatRecords
 
     init(_ layers: [CatalogLayer]) {
         self.layers = layers
@@ -422,19 +417,14 @@ extension StringCatalog {
 
     /// For a catalog read from one `.strings` or `.stringsdict` file (its flat table, see
     /// ``flatTable``): calls `body` with each key, the number of its record and its comment,
-    /// in ``forEachLocalization(_:)``'s order, without making its localization
-    /// (``localization(atRecord:)`` makes it when asked), and returns `true`. Returns `false`,
-    /// calling nothing, for any other catalog.
-    package func forEachRecord(_ body: (_ key: String, _ record: Int, _ comment: String?) -> Void) -> Bool {
-        guard let table = fileTable else { return false }
+    /// in ``forEachLocalization(_:)``'s order, without making its localization, and returns
+    /// the records (``FlatRecords/localization(atRecord:)`` makes one when asked). Returns
+    /// `nil`, calling nothing, for any other catalog.
+    package func forEachRecord(_ body: (_ key: String, _ record: Int, _ comment: String?) -> Void) -> FlatRecords? {
+        guard let layers, layers.layers.count == 1, let flat = layers.flatTable(at: 0) else { return nil }
+        let table = flat.table
         for index in 0..<table.count { body(table.key(at: index), index, table.comment(at: index)) }
-        return true
-    }
-
-    /// The localization of record `record` of a flat table (``forEachRecord(_:)``).
-    package func localization(atRecord record: Int) -> LocalizedValue {
-        guard let table = fileTable else { preconditionFailure("localization(atRecord:) of a catalog that is not one file's flat table") }
-        return table.value(at: record)
+        return flat
     }
 
     /// The flat table of a catalog read from one `.strings` file or one `.stringsdict` read in
@@ -584,4 +574,15 @@ extension CatalogEntry {
         }
         if comment == nil { comment = other.comment }
     }
+}
+
+/// The flat table of one `.strings` or `.stringsdict` file, held by reference: a look at one
+/// record retains the reference, not each part of the table (or the catalog holding it).
+package final class FlatRecords: Sendable {
+    /// The table.
+    let table: StringsTable
+    init(_ table: StringsTable) { self.table = table }
+
+    /// The localization of record `record` (``StringCatalog/forEachRecord(_:)``).
+    package func localization(atRecord record: Int) -> LocalizedValue { table.value(at: record) }
 }

@@ -40,12 +40,12 @@ struct LintTable {
     private var comments: [String?] = []
 
     private enum FileValues {
-        case flat(StringCatalog)
+        case flat(FlatRecords)
         case values([LocalizedValue])
 
         func value(_ record: Int32) -> LocalizedValue {
             switch self {
-            case .flat(let catalog): catalog.localization(atRecord: Int(record))
+            case .flat(let records): records.localization(atRecord: Int(record))
             case .values(let values): values[Int(record)]
             }
         }
@@ -159,8 +159,8 @@ struct LintTable {
                 interfaceBuilderKeys.insert(key)
             }
         }
-        if catalog.forEachRecord(add) {
-            fileValues.append(.flat(catalog))
+        if let records = catalog.forEachRecord(add) {
+            fileValues.append(.flat(records))
         } else {
             var values: [LocalizedValue] = []
             catalog.forEachLocalization { key, value, comment in
