@@ -61,33 +61,6 @@ import ToastSupport
 }
 
 
-extension MakerReleaseTests {
-    struct Stop: Error, Equatable { let file: String }
-
-    /// An error from the caller's body stops the reading: it is the error thrown, no later
-    /// file is handed on, and the files read ahead are let go (the call returns).
-    @Test(arguments: [0, 2, 8])
-    func readFilesStopsAtTheBodysError(failing: Int) throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("toastkit-stop-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: root) }
-        var paths: [String] = []
-        for index in 0..<12 {
-            let url = root.appendingPathComponent(String(format: "l%02d.lproj/Main.strings", index))
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try "\"k\" = \"v \(index)\";\n".write(to: url, atomically: true, encoding: .utf8)
-            paths.append(url.path)
-        }
-        var handed: [String] = []
-        #expect(throws: Stop(file: paths[failing])) {
-            try CatalogLoader.readFiles(paths) { (file, _) throws(Stop) in
-                handed.append(file)
-                if handed.count == failing + 1 { throw Stop(file: file) }
-            }
-        }
-        #expect(handed == Array(paths[...failing]))
-    }
-}
-
 /// A value set by one thread and awaited by another.
 final class ThreadBox: @unchecked Sendable {
     private let condition = NSCondition()

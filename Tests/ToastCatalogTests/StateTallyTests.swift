@@ -22,8 +22,8 @@ import Testing
         try StringCatalog(xcstrings: bytes, file: file, parallelism: parallelism, detail: .states, onEntry: nil)
     }
 
-    /// Read on one core, in even parts, and in parts from guesses that fall inside entries
-    /// (read again from the part before), the tally gives the walk's counts.
+    /// Read on one core, in even parts, and in parts starting at later entries, the tally
+    /// gives the walk's counts.
     @Test(arguments: [1, 2, 3] as [UInt64])
     func tallyCountsAsTheWalk(seed: UInt64) throws {
         let (full, bytes) = try Self.catalogBytes(keys: 1500, seed: seed, keepingRespelledLocales: false)
@@ -34,7 +34,7 @@ import Testing
             .sequential,
             XCStringsParallelism(parts: 2, minimumBytes: 0),
             XCStringsParallelism(parts: 3, minimumBytes: 0, searchOffsets: [third + 7, 2 * third + 13]),
-            XCStringsParallelism(parts: 3, minimumBytes: 0, searchOffsets: [1, bytes.count - 40]),
+            XCStringsParallelism(parts: 3, minimumBytes: 0, searchOffsets: [bytes.count / 10, bytes.count - bytes.count / 10]),
         ]
         for setting in settings {
             let states = try Self.statesRead(bytes, setting)
@@ -43,6 +43,49 @@ import Testing
             #expect(CatalogStats.rows(table: states, tally: tally) != nil)
             #expect(CatalogStats([states]) == walked, "parts \(setting.parts), searches \(setting.searchOffsets ?? [])")
         }
+    }
+
+    /// Every line indented as entry names are: the parts' guesses fall on members inside
+    /// entries, which the part before reads again (each entry counted once, by the part that
+    /// read it for the catalog).
+    @Test func guessesInsideEntriesCountAsTheWalk() throws {
+        let (full, written) = try Self.catalogBytes(keys: 200, seed: 6, keepingRespelledLocales: false)
+        let flat = String(decoding: written, as: UTF8.self).split(separator: "\n").map { "    " + $0.drop { $0 == " " } }.joined(separator: "\n")
+        let bytes = Array(flat.utf8)
+        let walked = CatalogStats([full])
+        let stringsMember = try #require(flat.range(of: "\"strings\" : {"))
+        let brace = flat.utf8.distance(from: flat.utf8.startIndex, to: stringsMember.upperBound) - 1
+        var wrongGuesses = 0
+        for search in stride(from: 1, to: bytes.count, by: 997) {
+            for setting in [XCStringsParallelism(parts: 2, minimumBytes: 0, searchOffsets: [search]),
+                            XCStringsParallelism(parts: 3, minimumBytes: 0, searchOffsets: [search, search + 499])] {
+                let offsets = setting.partOffsets(bytes, brace: brace)
+                // Entry names are "k…"; a guess at any other quoted name is inside an entry.
+                wrongGuesses += offsets.filter { $0 + 1 < bytes.count && bytes[$0 + 1] != UInt8(ascii: "k") }.count
+                let states = try Self.statesRead(bytes, setting)
+                #expect(states.stateTally != nil, "searches \(setting.searchOffsets ?? [])")
+                #expect(CatalogStats([states]) == walked, "searches \(setting.searchOffsets ?? [])")
+            }
+        }
+        #expect(wrongGuesses > 20)
+    }
+
+    /// A key read twice, once by each part: the tally counted both and is dropped.
+    @Test func aKeyReadByTwoPartsDropsTheTally() throws {
+        let (_, written) = try Self.catalogBytes(keys: 400, seed: 7, keepingRespelledLocales: false)
+        var text = String(decoding: written, as: UTF8.self)
+        // The first entry, again, as the last one.
+        let first = try #require(text.range(of: "\n    \""))
+        let second = try #require(text.range(of: "\n    \"", range: first.upperBound..<text.endIndex))
+        let entry = text[first.lowerBound..<second.lowerBound].dropLast()  // without its comma
+        let end = try #require(text.range(of: "\n  },\n  \"version\"", options: .backwards))
+        text.insert(contentsOf: "," + entry, at: end.lowerBound)
+        let bytes = Array(text.utf8)
+        let full = try StringCatalog(xcstrings: bytes, file: "Big.xcstrings", parallelism: .sequential)
+        #expect(full.warnings.contains { $0.rule == .duplicateKey })
+        let states = try Self.statesRead(bytes, XCStringsParallelism(parts: 2, minimumBytes: 0))
+        #expect(states.stateTally == nil)
+        #expect(CatalogStats([states]) == CatalogStats([full]))
     }
 
     /// An entry holding two codes of one locale counts once, as the less finished: the tally
@@ -86,6 +129,8 @@ import Testing
         #"{"sourceLanguage":"en","strings":{"a":{"localizations":{"en":\#(translated),"de":\#(new)},"shouldTranslate":false},"b":{"localizations":{"fr":\#(translated)}}}}"#,
         #"{"sourceLanguage":"de","strings":{"a":{"localizations":{"de":{"variations":{"plural":{"one":\#(translated),"other":\#(review)}}}}},"b":{}}}"#,
         #"{"sourceLanguage":"en","strings":{"a":{"localizations":{"de":\#(CatalogStatsTests.laughs(levels: 3, fanOut: 2, plainForms: true, inPluralVariation: true)),"fr":\#(new)}}}}"#,
+        // A repeated "localizations" member: the last one is the entry's.
+        #"{"sourceLanguage":"en","strings":{"a":{"localizations":{"de":\#(new),"ja":\#(new)},"localizations":{"fr":\#(review)}},"b":{"localizations":{"de":\#(translated)}}}}"#,
     ])
     func everyShapeIsCountedAsTheWalk(json: String) throws {
         let bytes = Array(json.utf8)
@@ -107,5 +152,10 @@ import Testing
         #expect(states.stateTally == nil)
         #expect(CatalogStats([states]) == CatalogStats([changed]))
         #expect(CatalogStats([states]) != CatalogStats([full]))
+        // Merging another table into it, too.
+        var merged = try Self.statesRead(bytes, .sequential)
+        #expect(merged.stateTally != nil)
+        merged.merge(try Self.statesRead(bytes, .sequential), preferring: false)
+        #expect(merged.stateTally == nil)
     }
 }

@@ -15,8 +15,9 @@ public enum CatalogDetail: Sendable, Equatable {
     /// model does not know are dropped as each entry is read, after it is checked. A large
     /// String Catalog is held in a fraction of its size. Its entries' states are counted per
     /// locale code as they are read, on each part's core, and ``CatalogStats`` takes those
-    /// counts instead of walking the entries again (while the entries are those counted: no key
-    /// read twice or spelled two ways, nothing changed since).
+    /// counts instead of walking the entries again, while the entries are those counted (no key
+    /// read twice or spelled two ways, no code repeated in one entry, one `"strings"` member,
+    /// nothing changed or merged since) and no entry holds two codes of one locale.
     /// A `.stringsdict` key keeps its locale, translated (the format has no states), once its
     /// forms are checked (by a bound from their lengths; its value is made only when the exact
     /// count must decide); `.strings` files are read in full (a flat table of their bytes).

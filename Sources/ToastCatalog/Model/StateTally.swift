@@ -10,7 +10,7 @@
 struct StateTally: Sendable {
     /// The entries of one list of codes.
     struct Group: Sendable {
-        /// The codes, in file order, each once.
+        /// The codes, in file order (each once, while the tally ``holds``).
         let codes: [String]
         /// Per code, the entries that count (not `shouldTranslate: false`) in each state:
         /// `counts[3 * i + state - 1]` for the code at `i` and a ``CatalogStats/State`` raw value.

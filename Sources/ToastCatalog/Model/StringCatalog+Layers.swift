@@ -81,7 +81,7 @@ final class CatalogLayers: Sendable {
     /// Each layer's flat table, if it is one, held by reference: reading a table out of its
     /// layer copies it (a retain of each of its parts), which for every key and file was a
     /// tenth of converting an `.lproj` tree.
-    private let flatTables: [FlatTable?]
+    private let flatTables: [FlatRecords?]
     /// Each flat layer's locale as a number (the same number for the same code), for
     /// ``flatMerge(forKey:)``; its count is ``localeNumbers``.
     private let flatLocales: [Int]
@@ -90,12 +90,11 @@ final class CatalogLayers: Sendable {
     private let madeKeys = Locked<(keys: [String], respells: Bool)?>(nil)
     private let madeEntries = Locked<[String: CatalogEntry]?>(nil)
 
-    typealias FlatTable = FlatRecords
 
     init(_ layers: [CatalogLayer]) {
         self.layers = layers
         flatTables = layers.map { layer in
-            if case .strings(let table) = layer.source { FlatTable(table) } else { nil }
+            if case .strings(let table) = layer.source { FlatRecords(table) } else { nil }
         }
         var numbers: [String: Int] = [:]
         flatLocales = flatTables.map { flat in
@@ -108,7 +107,7 @@ final class CatalogLayers: Sendable {
     }
 
     /// The flat table of layer `index`, if it is one.
-    func flatTable(at index: Int) -> FlatTable? { flatTables[index] }
+    func flatTable(at index: Int) -> FlatRecords? { flatTables[index] }
 
     /// Whether every layer is a flat table (``flatMerge(forKey:)`` answers for every key).
     var isFlat: Bool { flatTables.allSatisfy { $0 != nil } }
@@ -421,7 +420,7 @@ extension StringCatalog {
     /// the records (``FlatRecords/localization(atRecord:)`` makes one when asked). Returns
     /// `nil`, calling nothing, for any other catalog.
     package func forEachRecord(_ body: (_ key: String, _ record: Int, _ comment: String?) -> Void) -> FlatRecords? {
-        guard let layers, layers.layers.count == 1, let flat = layers.flatTable(at: 0) else { return nil }
+        guard let flat = fileRecords else { return nil }
         let table = flat.table
         for index in 0..<table.count { body(table.key(at: index), index, table.comment(at: index)) }
         return flat
@@ -429,9 +428,12 @@ extension StringCatalog {
 
     /// The flat table of a catalog read from one `.strings` file or one `.stringsdict` read in
     /// full; nil for any other catalog.
-    var fileTable: StringsTable? {
-        guard let layers, layers.layers.count == 1, case .strings(let table) = layers.layers[0].source else { return nil }
-        return table
+    var fileTable: StringsTable? { fileRecords?.table }
+
+    /// ``fileTable``, held by reference.
+    var fileRecords: FlatRecords? {
+        guard let layers, layers.layers.count == 1 else { return nil }
+        return layers.flatTable(at: 0)
     }
 
     /// `entry` (of `key`'s first spelling) with the localizations only the other spellings in

@@ -40,12 +40,11 @@ public enum CatalogLoader {
         _ files: [String], sourceLanguage: String = "en", limits: CatalogLimits = .standard, detail: CatalogDetail = .full,
         _ body: (_ file: String, _ result: Result<StringCatalog, CatalogError>) throws(Failure) -> Void
     ) throws(Failure) {
+        @Sendable func read(_ file: String) -> Result<StringCatalog, CatalogError> {
+            Result { () throws(CatalogError) in try readFile(file, sourceLanguage: sourceLanguage, limits: limits, detail: detail) }
+        }
         guard files.count > 1 else {
-            for file in files {
-                try body(file, Result { () throws(CatalogError) in
-                    try readFile(file, sourceLanguage: sourceLanguage, limits: limits, detail: detail)
-                })
-            }
+            for file in files { try body(file, read(file)) }
             return
         }
         // Each result handed on is released later by the thread that read it (see
@@ -56,14 +55,11 @@ public enum CatalogLoader {
         // parsed, not a file at a time as each parse starts.
         let window = 2 * Parallel.processorCount
         let ahead = 2 * window
-        for file in files.prefix(ahead) { adviseReading(file) }
+        for file in files.prefix(ahead) { adviseReading(file, limits: limits) }
         let pipeline = Parallel.Pipeline(count: files.count, window: window) { index in
-            if index + ahead < files.count { adviseReading(files[index + ahead]) }
+            if index + ahead < files.count { adviseReading(files[index + ahead], limits: limits) }
             retired.releaseOwn()
-            let result = Result { () throws(CatalogError) in
-                try readFile(files[index], sourceLanguage: sourceLanguage, limits: limits, detail: detail)
-            }
-            return (result: result, maker: MakerRelease<Result<StringCatalog, CatalogError>>.currentThread)
+            return (result: read(files[index]), maker: MakerRelease<Result<StringCatalog, CatalogError>>.currentThread)
         }
         defer { pipeline.finish() }
         for index in files.indices {
@@ -73,13 +69,15 @@ public enum CatalogLoader {
         }
     }
 
-    /// Asks the system to start reading a regular file into memory in the background
-    /// (`POSIX_FADV_WILLNEED`, Linux); anything else, or a file that cannot be opened, is left
-    /// alone (its read reports it).
-    static func adviseReading(_ path: String) {
+    /// Asks the system to start reading a catalog file into memory in the background
+    /// (`POSIX_FADV_WILLNEED`, Linux). Anything the read would refuse without reading it (not a
+    /// regular file, not named as a catalog, over `limits.maximumFileSize`), or a file that
+    /// cannot be opened, is left alone: its read reports it.
+    static func adviseReading(_ path: String, limits: CatalogLimits) {
         #if os(Linux)
         var status = stat()
-        guard stat(path, &status) == 0, PathKind(status.st_mode) == .regular else { return }
+        guard extensions.contains(where: { path.hasSuffix($0) }), stat(path, &status) == 0, PathKind(status.st_mode) == .regular,
+              Int(status.st_size) <= limits.maximumFileSize else { return }
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
         guard descriptor >= 0 else { return }
         _ = posix_fadvise(descriptor, 0, 0, POSIX_FADV_WILLNEED)

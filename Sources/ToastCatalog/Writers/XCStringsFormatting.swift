@@ -77,15 +77,11 @@ public struct XCStringsFormatting: Sendable {
             let read = Result { () throws(CatalogError) in
                 try StringCatalog(xcstrings: shared.bytes, file: file, limits: limits, parallelism: parallelism, detail: .states)
             }
-            switch consume read {
-            case .success(let catalog):
-                // Only whether it reads is asked: its thousands of entries are freed on another
-                // thread, not while the caller waits for the answer.
-                Parallel.releaseInBackground(catalog)
-                return nil
-            case .failure(let error):
-                return error
-            }
+            if case .failure(let error) = read { return error }
+            // Only whether it reads is asked: its thousands of entries are freed on another
+            // thread, not while the caller waits for the answer.
+            Parallel.releaseInBackground(consume read)
+            return nil
         }
         let layout = LockedSlots<Bool>(count: 1)
         let failure: CatalogError?

@@ -560,7 +560,7 @@ extension LayoutOutput {
 struct ConvertedFlatEntry {
     enum Localization {
         /// The text of a `.strings` table's record: a `translated` string unit.
-        case text(CatalogLayers.FlatTable, record: Int)
+        case text(FlatRecords, record: Int)
         /// A converted value (of a `.stringsdict`).
         case value(LocalizedValue)
     }
