@@ -126,18 +126,18 @@ final class CatalogLayers: Sendable {
         var pickOfLocale = [Int](repeating: -1, count: localeNumbers)
         for index in layers.indices {
             guard let flat = flatTables[index] else { return nil }
-            guard let record = flat.table.record(for: probe) else { continue }
+            guard let record = flat.record(for: probe) else { continue }
             let locale = flatLocales[index]
             if pickOfLocale[locale] < 0 {
                 pickOfLocale[locale] = picks.count
-                picks.append((index, record, flat.table.locale))
+                picks.append((index, record, flat.locale))
             } else if layers[index].preferring {
                 // The value is replaced; the locale keeps the spelling it was first found with,
                 // as a dictionary keeps a key's first spelling when its value is replaced.
                 picks[pickOfLocale[locale]].layer = index
                 picks[pickOfLocale[locale]].record = record
             }
-            if comment == nil { comment = flat.table.comment(at: record) }
+            if comment == nil { comment = flat.comment(at: record) }
         }
         return (comment, picks)
     }
@@ -421,8 +421,7 @@ extension StringCatalog {
     /// `nil`, calling nothing, for any other catalog.
     package func forEachRecord(_ body: (_ key: String, _ record: Int, _ comment: String?) -> Void) -> FlatRecords? {
         guard let flat = fileRecords else { return nil }
-        let table = flat.table
-        for index in 0..<table.count { body(table.key(at: index), index, table.comment(at: index)) }
+        for index in 0..<flat.count { body(flat.key(at: index), index, flat.comment(at: index)) }
         return flat
     }
 
@@ -587,4 +586,17 @@ package final class FlatRecords: Sendable {
 
     /// The localization of record `record` (``StringCatalog/forEachRecord(_:)``).
     package func localization(atRecord record: Int) -> LocalizedValue { table.value(at: record) }
+
+    /// The record of a key (``StringsTable/record(for:)``).
+    func record(for probe: StringsTable.KeyProbe) -> Int? { table.record(for: probe) }
+    /// The table's locale.
+    var locale: String { table.locale }
+    /// The comment of record `record`.
+    func comment(at record: Int) -> String? { table.comment(at: record) }
+    /// How many records.
+    var count: Int { table.count }
+    /// The key of record `record`.
+    func key(at record: Int) -> String { table.key(at: record) }
+    /// The entry of record `record` (its one localization and comment).
+    func entry(at record: Int) -> CatalogEntry { table.entry(at: record) }
 }

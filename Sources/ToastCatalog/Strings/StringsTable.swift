@@ -288,7 +288,12 @@ struct StringsTable: Sendable {
     }
 
     /// The comment of record `index`.
-    func comment(at index: Int) -> String? { records[index].comment.map(string) }
+    func comment(at index: Int) -> String? {
+        // Not `.map(string)`: a method taken as a function holds a copy of the table (a retain
+        // and release of each of its parts, at every call).
+        guard let range = records[index].comment else { return nil }
+        return string(range)
+    }
 
     private func value(of record: Record) -> LocalizedValue {
         switch values {
@@ -298,7 +303,7 @@ struct StringsTable: Sendable {
     }
 
     private func entry(of record: Record) -> CatalogEntry {
-        CatalogEntry(comment: record.comment.map(string), localizations: [locale: value(of: record)])
+        CatalogEntry(comment: record.comment.map { string($0) }, localizations: [locale: value(of: record)])
     }
 
     /// Every entry under its key as the file spells it: the records in order, each followed by

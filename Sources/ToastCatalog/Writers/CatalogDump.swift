@@ -200,7 +200,7 @@ extension StringCatalog {
         let sourceLocale = CatalogLocale.normalize(sourceLanguage)
         // A lone `.strings` or `.stringsdict` file (what dump of an .lproj tree reads, file by
         // file): its records are taken by position, not looked up by key.
-        if let table = fileTable {
+        if let table = fileRecords {
             let keys = (0..<table.count).map(table.key(at:))
             let order = keys.indices.sorted { CodePointOrder.precedes(keys[$0], keys[$1]) }
             Parallel.forEachRun(of: order.count, length: 256, { run in
