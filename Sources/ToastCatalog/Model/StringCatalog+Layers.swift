@@ -90,7 +90,6 @@ final class CatalogLayers: Sendable {
     private let madeKeys = Locked<(keys: [String], respells: Bool)?>(nil)
     private let madeEntries = Locked<[String: CatalogEntry]?>(nil)
 
-
     init(_ layers: [CatalogLayer]) {
         self.layers = layers
         flatTables = layers.map { layer in

@@ -111,7 +111,7 @@ public enum CatalogConverter {
                 entry.localizations.append((locale, .text(flat, record: record)))
             case .stringsdict:
                 let before = report.notConverted.count
-                let value = catalogValue(flat.table.value(at: record), key: key, locale: locale, file: file, report: &report)
+                let value = catalogValue(flat.localization(atRecord: record), key: key, locale: locale, file: file, report: &report)
                 if report.notConverted.count > before { warned.append((locale, before..<report.notConverted.count)) }
                 entry.localizations.append((locale, .value(value)))
             }
