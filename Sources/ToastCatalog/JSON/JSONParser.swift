@@ -225,14 +225,36 @@ package struct JSONScanner {
     package struct Key {
         package let start: Int
         package let end: Int
+        /// The name made while it was read, if one was (``made``): decoded when it had escapes
+        /// (rare), or checked when it had non-ASCII bytes. Empty otherwise.
+        ///
+        /// Not a `String?`: the compiler destroys an optional string through its type's
+        /// value witnesses (an outlined, metadata-driven call), and a reader makes and drops
+        /// a key for every member it reads, a tenth of a catalog's reading time. A string and
+        /// a byte are destroyed inline.
+        private var name = ""
+        /// What ``name`` is: 0 nothing made, 1 decoded, 2 checked text.
+        private var made: UInt8 = 0
+
+        init(start: Int, end: Int, decoded: String?) {
+            self.start = start
+            self.end = end
+            if let decoded { (name, made) = (decoded, 1) }
+        }
+
         /// The decoded name when it had escapes (rare).
-        package let decoded: String?
+        package var decoded: String? { made == 1 ? name : nil }
+        /// Whether the name had escapes (``decoded`` is not nil), asked without making an optional.
+        package var wasDecoded: Bool { made == 1 }
         /// The name made when it was checked: a name with no escapes but non-ASCII bytes.
-        package var text: String? = nil
+        package var text: String? {
+            get { made == 2 ? name : nil }
+            set { (name, made) = newValue.map { ($0, 2) } ?? ("", 0) }
+        }
 
         /// Whether the name is exactly `name` (ASCII).
         package func `is`(_ name: StaticString, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-            if let decoded { return decoded == name.description }
+            if made == 1 { return self.name == name.description }
             let count = name.utf8CodeUnitCount
             guard end - start == count, let base = bytes.baseAddress else { return false }
             return memcmp(base + start, name.utf8Start, count) == 0
@@ -243,7 +265,7 @@ package struct JSONScanner {
         /// (Not an overload of ``is(_:in:)``: a literal name would pick this one, the
         /// `String` version, in every reader.)
         package func equals(_ name: String, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-            if decoded == nil, let base = bytes.baseAddress {
+            if made != 1, let base = bytes.baseAddress {
                 var name = name
                 let answer = name.withUTF8 { other -> Bool? in
                     let count = end - start
@@ -258,7 +280,7 @@ package struct JSONScanner {
         }
 
         package func string(in bytes: UnsafeBufferPointer<UInt8>) -> String {
-            decoded ?? text ?? String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+            made != 0 ? name : String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
         }
     }
 

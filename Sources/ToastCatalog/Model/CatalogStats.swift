@@ -407,11 +407,21 @@ public struct CatalogStats: Sendable, Equatable {
         /// The state of one string unit: its `state` member, where `needs_review` and `new`
         /// count as such and anything else (none included) as translated.
         init(unitState state: String?) {
+            self.init(unitState: state ?? "")
+        }
+
+        /// ``init(unitState:)-(String?)`` of a state that is empty when there is none.
+        init(unitState state: String) {
             switch state {
             case "needs_review": self = .needsReview
             case "new": self = .new
             default: self = .translated
             }
+        }
+
+        /// The state of `unit` (``init(unitState:)-(String?)``).
+        init(of unit: borrowing StringUnit) {
+            self.init(unitState: unit.stateOrEmpty)
         }
     }
 
@@ -420,11 +430,11 @@ public struct CatalogStats: Sendable, Equatable {
     /// value as translated).
     static func state(of value: LocalizedValue) -> State {
         // A plain string unit (most values; every value a states read keeps): its own state.
-        if value.isBare { return State(unitState: value.stringUnit?.state) }
+        if value.isBare { return value.stringUnit.map { State(of: $0) } ?? .translated }
         var new = false
         func visit(_ value: LocalizedValue) -> Bool {
             if let unit = value.stringUnit {
-                switch State(unitState: unit.state) {
+                switch State(of: unit) {
                 case .needsReview: return true
                 case .new: new = true
                 case .translated: break

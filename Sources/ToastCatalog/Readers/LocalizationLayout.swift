@@ -37,7 +37,7 @@ struct LocalizationLayout {
     /// Whether the member name `key` is the code at `index` (a name with escapes never is).
     @inline(__always)
     func matches(_ key: JSONScanner.Key, at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard index < ends.count, key.decoded == nil, let base = bytes.baseAddress else { return false }
+        guard index < ends.count, !key.wasDecoded, let base = bytes.baseAddress else { return false }
         let start = index == 0 ? 0 : ends[index - 1]
         let count = ends[index] - start
         guard key.end - key.start == count else { return false }

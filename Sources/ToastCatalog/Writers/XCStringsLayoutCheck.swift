@@ -25,12 +25,13 @@ struct XCStringsLayoutCheck {
     /// Member names of the objects open, as byte ranges: each object's names follow those of
     /// the object it is in (one buffer, kept for reuse).
     private var names: [Range<Int>] = []
-    /// For each member count, where the names of the last object of that size found in order
-    /// stand: an object whose names are those bytes, in order, is in order without a collation
-    /// key (every localization repeats the same member names). Counts under
-    /// ``smallShapeCount`` are looked up by index.
-    private var orderedShapes: [Int: [Range<Int>]] = [:]
-    private var smallOrderedShapes: [[Range<Int>]] = Array(repeating: [], count: smallShapeCount)
+    /// For each member count, where the names of the last few objects of that size found in
+    /// order stand (``MemberOrder/shapesPerCount``, of different names): an object whose names
+    /// are those bytes, in order, is in order without a collation key (every localization
+    /// repeats the same member names, and objects of one size alternate: `{state, value}`,
+    /// `{one, other}`). Counts under ``smallShapeCount`` are looked up by index.
+    private var orderedShapes: [Int: [[Range<Int>]]] = [:]
+    private var smallOrderedShapes: [[[Range<Int>]]] = Array(repeating: [], count: smallShapeCount)
     private static let smallShapeCount = 16
 
     /// Whether `bytes` are the writer's layout of the document they hold (see the type).
@@ -85,7 +86,17 @@ struct XCStringsLayoutCheck {
         return true
     }
 
+    /// Steps over `" : "`, between a member's name and its value.
+    @inline(__always)
+    private mutating func skipSeparator() -> Bool {
+        guard index + 3 <= bytes.count, bytes[index] == 0x20, bytes[index + 1] == UInt8(ascii: ":"), bytes[index + 2] == 0x20
+        else { return false }
+        index += 3
+        return true
+    }
+
     /// Steps over the indent of `depth`: two spaces a level, compared eight at a time.
+    @inline(__always)
     private mutating func indent(_ depth: Int) -> Bool {
         let end = index + 2 * depth
         guard end <= bytes.count else { return false }
@@ -110,11 +121,11 @@ struct XCStringsLayoutCheck {
         if skip(0x0A, 0x0A) { return indent(depth) && skip(UInt8(ascii: "}")) }
         guard skip(0x0A) else { return false }
         let first = names.count
-        defer { names.removeSubrange(first...) }
+        defer { names.removeLast(names.count - first) }
         while true {
             guard indent(depth + 1), index < bytes.count, bytes[index] == UInt8(ascii: "\""), let name = string() else { return false }
             names.append(name)
-            guard skip(" : "), value(depth: depth + 1) else { return false }
+            guard skipSeparator(), value(depth: depth + 1) else { return false }
             if skip(UInt8(ascii: ","), 0x0A) { continue }
             guard skip(0x0A), indent(depth), skip(UInt8(ascii: "}")) else { return false }
             return isOrdered(from: first)
@@ -136,6 +147,11 @@ struct XCStringsLayoutCheck {
     /// Steps over a string written in the writer's escaping (the index at its opening quote);
     /// the range of its contents, or nil when the writer would write it otherwise or the parser
     /// would refuse it.
+    ///
+    /// Runs of bytes that are not `"`, `\`, a control or DEL are stepped over eight at a time
+    /// (the first such byte of a word found by its lowest mark); bytes from 0x80 up are noted
+    /// and the contents checked as UTF-8 once, at the closing quote (escapes are ASCII, so an
+    /// ill-formed sequence stays one across them).
     private mutating func string() -> Range<Int>? {
         index += 1
         let start = index
@@ -143,21 +159,34 @@ struct XCStringsLayoutCheck {
         // Bytes an escape takes beyond the one byte it stands for: the parser's limit is on
         // the decoded length (each escape here stands for one byte).
         var escapeExtra = 0
+        var high: UInt64 = 0
         let raw = UnsafeRawPointer(bytes.baseAddress!)
-        while index < count {
-            // Eight ASCII bytes at a time while none is a quote, a backslash, a control or DEL
-            // (the bytes the switch below looks at).
+        while true {
             while index + 8 <= count {
                 let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-                guard hasNonPlainJSONByte(word) == 0 else { break }
+                let found = (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080
+                    | matches(word, UInt8(ascii: "\"")) | matches(word, UInt8(ascii: "\\")) | matches(word, 0x7F)
+                if found != 0 {
+                    let before = found.trailingZeroBitCount >> 3
+                    high |= word & ~(UInt64.max << (before << 3))
+                    index += before
+                    break
+                }
+                high |= word
                 index += 8
             }
-            guard index < count else { break }
-            let byte = bytes[index]
-            switch byte {
+            while index < count {
+                let byte = bytes[index]
+                if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F { break }
+                high |= UInt64(byte)
+                index += 1
+            }
+            guard index < count else { return nil }
+            switch bytes[index] {
             case UInt8(ascii: "\""):
                 // The parser's limit, on the decoded length, exactly as it counts it.
                 guard index - start - escapeExtra <= limits.maximumStringLength else { return nil }
+                if high & 0x8080_8080_8080_8080 != 0, firstInvalidUTF8(in: bytes, start..<index) != nil { return nil }
                 index += 1
                 return start..<index - 1
             case UInt8(ascii: "\\"):
@@ -175,16 +204,11 @@ struct XCStringsLayoutCheck {
                 default:
                     return nil
                 }
-            case 0x00..<0x20, 0x7F:
-                return nil
-            case 0x80...:
-                guard let next = wellFormedEnd(at: index) else { return nil }
-                index = next
             default:
-                index += 1
+                // A control or DEL, which the writer escapes.
+                return nil
             }
         }
-        return nil
     }
 
     /// The control that a `\uXXXX` at `at` stands for, when the writer writes that control so.
@@ -204,30 +228,6 @@ struct XCStringsLayoutCheck {
         case 0x00..<0x20, 0x7F: return value
         default: return nil
         }
-    }
-
-    /// The end of the well-formed UTF-8 character starting at `at` (a byte from 0x80 up).
-    private func wellFormedEnd(at: Int) -> Int? {
-        let lead = bytes[at]
-        let length: Int
-        var low: UInt8 = 0x80, high: UInt8 = 0xBF
-        switch lead {
-        case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; low = 0xA0
-        case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; high = 0x9F
-        case 0xF0: length = 4; low = 0x90
-        case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; high = 0x8F
-        default: return nil
-        }
-        guard at + length <= bytes.count, (low...high).contains(bytes[at + 1]) else { return nil }
-        var next = at + 2
-        while next < at + length {
-            guard bytes[next] & 0xC0 == 0x80 else { return nil }
-            next += 1
-        }
-        return next
     }
 
     /// Steps over a number as the parser reads it (the writer copies its digits).
@@ -259,22 +259,29 @@ struct XCStringsLayoutCheck {
         let count = names.count - first
         if count < 2 { return true }
         let small = count < Self.smallShapeCount
-        let same = small ? names.withUnsafeBufferPointer { names in
-            smallOrderedShapes[count].withUnsafeBufferPointer { shape in sameNames(shape, UnsafeBufferPointer(rebasing: names[first...])) }
-        } : orderedShapes[count].map { shape in
-            names.withUnsafeBufferPointer { names in
-                shape.withUnsafeBufferPointer { shape in sameNames(shape, UnsafeBufferPointer(rebasing: names[first...])) }
-            }
-        } ?? false
-        if same { return true }
+        if small ? isKnown(smallOrderedShapes[count], from: first) : orderedShapes[count].map({ isKnown($0, from: first) }) ?? false {
+            return true
+        }
         let members = Array(names[first...])
         guard order.isOrdered(members.map(decoded)) else { return false }
-        if small { smallOrderedShapes[count] = members } else { orderedShapes[count] = members }
+        if small {
+            MemberOrder.remember(members, in: &smallOrderedShapes[count])
+        } else {
+            MemberOrder.remember(members, in: &orderedShapes[count, default: []])
+        }
         return true
     }
 
-    /// Whether two lists of names (ranges of the bytes) spell the same names, in order; false
-    /// for an empty `shape` (none of that size known yet).
+    /// Whether the names from `first` spell one of `shapes` (names of objects found in order).
+    private func isKnown(_ shapes: [[Range<Int>]], from first: Int) -> Bool {
+        names.withUnsafeBufferPointer { names in
+            let members = UnsafeBufferPointer(rebasing: names[first...])
+            for shape in shapes where shape.withUnsafeBufferPointer({ sameNames($0, members) }) { return true }
+            return false
+        }
+    }
+
+    /// Whether two lists of names (ranges of the bytes) spell the same names, in order.
     private func sameNames(_ shape: UnsafeBufferPointer<Range<Int>>, _ members: UnsafeBufferPointer<Range<Int>>) -> Bool {
         guard shape.count == members.count else { return false }
         let base = bytes.baseAddress!

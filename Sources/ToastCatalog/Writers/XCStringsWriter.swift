@@ -185,14 +185,18 @@ public struct XCStringsWriter: Sendable {
 /// Xcode's order of member names: an `en` collator with numeric ordering, ties broken by code
 /// point. Each distinct name is turned into its collation key once, however many objects
 /// carry it (every localization repeats the same locale codes and member names), and an
-/// object whose names repeat those of the last object of its size, in order, takes that
-/// object's order without comparing a name.
+/// object whose names repeat those of one of the last few objects of its size sorted, in
+/// order, takes that object's order without comparing a name.
 struct MemberOrder {
     let collator: Collator
     private var keys: [String: [UInt8]] = [:]
-    /// For each member count, the names of the last object of that size sorted, and its
-    /// order (nil when it was in order).
-    private var shapes: [Int: (names: [String], indices: [Int]?)] = [:]
+    /// For each member count, the names of the last ``shapesPerCount`` objects of that size
+    /// sorted (of different names), and their order (nil when in order). Several, because
+    /// objects of one size alternate: `{state, value}`, `{one, other}`, `{comment,
+    /// localizations}` all have two members.
+    private var shapes: [Int: [(names: [String], indices: [Int]?)]] = [:]
+    /// How many objects of one size are remembered (``shapes``).
+    static let shapesPerCount = 8
 
     init(collator: Collator) { self.collator = collator }
 
@@ -214,15 +218,24 @@ struct MemberOrder {
     /// already are in it (``indices(of:)`` of members so named).
     mutating func indices(count: Int, name: (Int) -> String) -> [Int]? {
         if count < 2 { return nil }
-        if let shape = shapes[count], shape.names.indices.allSatisfy({ CodePointOrder.compare(shape.names[$0], name($0)) == 0 }) {
-            return shape.indices
+        if let known = shapes[count] {
+            for shape in known where shape.names.indices.allSatisfy({ CodePointOrder.compare(shape.names[$0], name($0)) == 0 }) {
+                return shape.indices
+            }
         }
         let names = (0..<count).map(name)
         let keys = names.map { key($0) }
         let indices: [Int]? = names.indices.dropFirst().allSatisfy({ Self.precedes($0 - 1, $0, keys, names) })
             ? nil : names.indices.sorted { Self.precedes($0, $1, keys, names) }
-        shapes[count] = (names, indices)
+        Self.remember((names, indices), in: &shapes[count, default: []])
         return indices
+    }
+
+    /// Adds `shape` to the shapes of one size, forgetting the oldest when there are
+    /// ``shapesPerCount``.
+    static func remember<Shape>(_ shape: Shape, in shapes: inout [Shape]) {
+        if shapes.count == shapesPerCount { shapes.removeFirst() }
+        shapes.append(shape)
     }
 
     /// Whether `names`, the member names of one object in file order, are in Xcode's order.

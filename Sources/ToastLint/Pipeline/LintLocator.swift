@@ -111,7 +111,7 @@ struct XCStringsOutline {
     }
 
     static func same(_ a: JSONScanner.Key, _ b: JSONScanner.Key, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        if a.decoded != nil || b.decoded != nil { return a.string(in: bytes) == b.string(in: bytes) }
+        if a.wasDecoded || b.wasDecoded { return a.string(in: bytes) == b.string(in: bytes) }
         guard a.end - a.start == b.end - b.start else { return false }
         var i = 0
         while i < a.end - a.start { if bytes[a.start + i] != bytes[b.start + i] { return false }; i += 1 }
