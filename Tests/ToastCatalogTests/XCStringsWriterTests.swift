@@ -253,7 +253,30 @@ struct XCStringsWriterCorpusTests {
         ("{\n  \"a\" : \"x\" \n}", false),
         ("{\n  \"a\": \"x\"\n}", false),
         ("{\n   \"a\" : \"x\"\n}", false),
+        // Objects of one size alternate (several ordered shapes are remembered): a name order
+        // met before in order, then out of order, after other shapes of that size.
+        (shapes(["state", "value"], ["one", "other"], ["comment", "localizations"], ["state", "value"], ["one", "other"]), true),
+        (shapes(["state", "value"], ["one", "other"], ["comment", "localizations"], ["other", "one"]), false),
+        (shapes(["state", "value"], ["one", "other"], ["value", "state"]), false),
+        (shapes(["b1", "b2"], ["c1", "c2"], ["d1", "d2"], ["e1", "e2"], ["f1", "f2"], ["g1", "g2"], ["h1", "h2"], ["i1", "i2"],
+                ["j1", "j2"], ["b1", "b2"], ["b2", "b1"]), false),
+        // Names of eight bytes and more, compared a word at a time, and differing only in their last byte.
+        (shapes(["abcdefgh1", "abcdefgh2"], ["abcdefgh1", "abcdefgh2"], ["abcdefgh2", "abcdefgh1"]), false),
+        (shapes(["abcdefghijklmnop1", "abcdefghijklmnop2"], ["abcdefghijklmnop1", "abcdefghijklmnop2"]), true),
+        // A string whose special byte falls at each place of an eight-byte word.
+        ("{\n  \"a\" : \"1234567\\n\",\n  \"b\" : \"12345678\\t\",\n  \"c\" : \"123456789é\"\n}", true),
+        ("{\n  \"a\" : \"1234567\u{7F}\"\n}", false),
+        ("{\n  \"a\" : \"12345678\u{1}\"\n}", false),
     ]
+
+    /// A document whose one member holds an array of objects with these member names (each
+    /// value `1`), in Xcode's layout.
+    static func shapes(_ objects: [String]...) -> String {
+        let items = objects.map { names in
+            "    {\n" + names.map { "      \"\($0)\" : 1" }.joined(separator: ",\n") + "\n    }"
+        }
+        return "{\n  \"a\" : [\n" + items.joined(separator: ",\n") + "\n  ]\n}"
+    }
 
     @Test(arguments: layoutCases.indices)
     func theLayoutCheckOnBytesKnowsTheEdges(index: Int) throws {
@@ -269,6 +292,14 @@ struct XCStringsWriterCorpusTests {
     @Test func theLayoutCheckOnBytesKeepsTheParsersLimits() {
         #expect(!writer.isLaidOut(bytes: Array("{\n  \"a\" : \"".utf8) + [0xC0, 0x80] + Array("\"\n}".utf8), limits: .standard))
         #expect(!writer.isLaidOut(bytes: Array("{\n  \"a\" : \"".utf8) + [0xED, 0xA0, 0x80] + Array("\"\n}".utf8), limits: .standard))
+        // Ill-formed UTF-8 after a run of ASCII words, and a lead byte cut by an escape.
+        for prefix in ["", "1234567", "12345678", "123456789abcdef"] {
+            let start = Array("{\n  \"a\" : \"\(prefix)".utf8)
+            #expect(writer.isLaidOut(bytes: start + [0xC3, 0xA9] + Array("x\"\n}".utf8), limits: .standard), "\(prefix)")
+            #expect(!writer.isLaidOut(bytes: start + [0xC3] + Array("x\"\n}".utf8), limits: .standard), "\(prefix)")
+            #expect(!writer.isLaidOut(bytes: start + [0xC3] + Array("\\n\"\n}".utf8), limits: .standard), "\(prefix)")
+            #expect(!writer.isLaidOut(bytes: start + [0xE2, 0x82] + Array("\"\n}".utf8), limits: .standard), "\(prefix)")
+        }
         let nested = Array("{\n  \"a\" : {\n    \"b\" : {\n\n    }\n  }\n}".utf8)
         #expect(writer.isLaidOut(bytes: nested, limits: CatalogLimits(maximumDepth: 3)))
         #expect(!writer.isLaidOut(bytes: nested, limits: CatalogLimits(maximumDepth: 2)))

@@ -25,6 +25,9 @@ struct XCStringsLayoutCheck {
     /// Member names of the objects open, as byte ranges: each object's names follow those of
     /// the object it is in (one buffer, kept for reuse).
     private var names: [Range<Int>] = []
+    /// How many of ``names`` belong to the objects open (the rest are kept for reuse, so that
+    /// closing an object only moves this count).
+    private var nameCount = 0
     /// For each member count, where the names of the last few objects of that size found in
     /// order stand (``MemberOrder/shapesPerCount``, of different names): an object whose names
     /// are those bytes, in order, is in order without a collation key (every localization
@@ -120,11 +123,12 @@ struct XCStringsLayoutCheck {
         index += 1
         if skip(0x0A, 0x0A) { return indent(depth) && skip(UInt8(ascii: "}")) }
         guard skip(0x0A) else { return false }
-        let first = names.count
-        defer { names.removeLast(names.count - first) }
+        let first = nameCount
+        defer { nameCount = first }
         while true {
             guard indent(depth + 1), index < bytes.count, bytes[index] == UInt8(ascii: "\""), let name = string() else { return false }
-            names.append(name)
+            if nameCount < names.count { names[nameCount] = name } else { names.append(name) }
+            nameCount += 1
             guard skipSeparator(), value(depth: depth + 1) else { return false }
             if skip(UInt8(ascii: ","), 0x0A) { continue }
             guard skip(0x0A), indent(depth), skip(UInt8(ascii: "}")) else { return false }
@@ -252,17 +256,18 @@ struct XCStringsLayoutCheck {
         return true
     }
 
-    /// Whether an object's member names (``names`` from `first`, ranges of their escaped bytes)
-    /// are in the writer's order: the names of the last ordered object of the same size, byte
-    /// for byte, or else in ``MemberOrder``'s order of their decoded texts.
+    /// Whether an object's member names (``names`` from `first` to ``nameCount``, ranges of
+    /// their escaped bytes) are in the writer's order: the names of one of the last ordered
+    /// objects of the same size, byte for byte, or else in ``MemberOrder``'s order of their
+    /// decoded texts.
     private mutating func isOrdered(from first: Int) -> Bool {
-        let count = names.count - first
+        let count = nameCount - first
         if count < 2 { return true }
         let small = count < Self.smallShapeCount
         if small ? isKnown(smallOrderedShapes[count], from: first) : orderedShapes[count].map({ isKnown($0, from: first) }) ?? false {
             return true
         }
-        let members = Array(names[first...])
+        let members = Array(names[first..<nameCount])
         guard order.isOrdered(members.map(decoded)) else { return false }
         if small {
             MemberOrder.remember(members, in: &smallOrderedShapes[count])
@@ -275,7 +280,7 @@ struct XCStringsLayoutCheck {
     /// Whether the names from `first` spell one of `shapes` (names of objects found in order).
     private func isKnown(_ shapes: [[Range<Int>]], from first: Int) -> Bool {
         names.withUnsafeBufferPointer { names in
-            let members = UnsafeBufferPointer(rebasing: names[first...])
+            let members = UnsafeBufferPointer(rebasing: names[first..<nameCount])
             for shape in shapes where shape.withUnsafeBufferPointer({ sameNames($0, members) }) { return true }
             return false
         }
@@ -285,10 +290,27 @@ struct XCStringsLayoutCheck {
     private func sameNames(_ shape: UnsafeBufferPointer<Range<Int>>, _ members: UnsafeBufferPointer<Range<Int>>) -> Bool {
         guard shape.count == members.count else { return false }
         let base = bytes.baseAddress!
+        let raw = UnsafeRawPointer(base)
+        let count = bytes.count
+        @inline(__always) func word(_ offset: Int) -> UInt64 {
+            UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        }
         for (known, name) in zip(shape, members) {
-            guard known.count == name.count else { return false }
+            let length = known.count
+            guard length == name.count else { return false }
+            // Eight bytes at a time; the last few under a mask when eight can be loaded there.
             var offset = 0
-            while offset < known.count {
+            while offset + 8 <= length {
+                guard word(known.lowerBound + offset) == word(name.lowerBound + offset) else { return false }
+                offset += 8
+            }
+            guard offset < length else { continue }
+            if known.lowerBound + offset + 8 <= count, name.lowerBound + offset + 8 <= count {
+                let mask = UInt64.max >> UInt64(8 * (8 - (length - offset)))
+                guard (word(known.lowerBound + offset) ^ word(name.lowerBound + offset)) & mask == 0 else { return false }
+                continue
+            }
+            while offset < length {
                 guard base[known.lowerBound + offset] == base[name.lowerBound + offset] else { return false }
                 offset += 1
             }
