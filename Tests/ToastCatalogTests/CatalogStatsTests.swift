@@ -114,6 +114,20 @@ import ToastTestSupport
         #"{"stringUnit":{"state":"translated","value":"%#@n@"},"substitutions":{"n":{"formatSpecifier":"lld","variations":{"plural":{"one":{"stringUnit":{"state":"needs_review","value":"%arg"}},"other":{"stringUnit":{"state":"translated","value":"%arg"}}}}}}}"#,
         #"{"stringUnit":{"state":"translated","value":"%#@n@"},"substitutions":{"n":{"formatSpecifier":"lld","variations":{"plural":{"other":{"stringUnit":{"state":"translated","value":"%arg"}}}}}}}"#,
         #"{"unknown":true,"stringUnit":{"state":"stale","value":"s"}}"#,
+        // Plural forms counted as they are read, without a table (`pluralFormStates`): a
+        // repeated category keeps its last form, a repeated `plural` its last set, and the
+        // value's own unit and a form's own substitutions still count.
+        #"{"variations":{"plural":{"one":{"stringUnit":{"state":"needs_review","value":"1"}},"one":{"stringUnit":{"state":"translated","value":"1"}},"other":{"stringUnit":{"state":"translated","value":"n"}}}}}"#,
+        #"{"variations":{"plural":{"one":{"stringUnit":{"state":"translated","value":"1"}},"other":{"stringUnit":{"state":"translated","value":"n"}},"one":{"stringUnit":{"state":"new","value":"1"}}}}}"#,
+        #"{"variations":{"plural":{"other":{"stringUnit":{"state":"needs_review","value":"n"}}},"plural":{"other":{"stringUnit":{"state":"translated","value":"n"}}}}}"#,
+        #"{"variations":{"plural":{"other":{"stringUnit":{"state":"translated","value":"n"}}},"plural":{}}}"#,
+        #"{"stringUnit":{"state":"new","value":"a"},"variations":{"plural":{"other":{"stringUnit":{"state":"translated","value":"n"}}}}}"#,
+        #"{"stringUnit":{"state":"needs_review","value":"a"},"variations":{"plural":{}}}"#,
+        #"{"variations":{"plural":{"zero":{"stringUnit":{"state":"translated","value":"0"}},"two":{"stringUnit":{"state":"new","value":"2"}},"few":{"stringUnit":{"state":"translated","value":"f"}},"many":{"stringUnit":{"state":"translated","value":"m"}},"other":{"stringUnit":{"state":"translated","value":"o"}}}}}"#,
+        #"{"variations":{"plural":{"other":{"stringUnit":{"state":"translated","value":"%#@n@"},"substitutions":{"n":{"formatSpecifier":"lld","variations":{"plural":{"other":{"stringUnit":{"state":"needs_review","value":"%arg"}}}}}}}}}}"#,
+        #"{"variations":{"plural":{"other":{"variations":{"plural":{"one":{"stringUnit":{"state":"new","value":"1"}}}}}}}}"#,
+        #"{"substitutions":{"n":{"formatSpecifier":"lld","variations":{"plural":{"one":{"stringUnit":{"state":"new","value":"%arg"}},"one":{"stringUnit":{"state":"translated","value":"%arg"}}}}}},"variations":{"plural":{"other":{"stringUnit":{"state":"translated","value":"%#@n@"}}}}}"#,
+        #"{"variations":{"plural":{"other":{"stringUnit":{"state":"needs_review","value":"%#@n@"}}}},"substitutions":{"n":{"formatSpecifier":"lld","variations":{"plural":{"other":{"stringUnit":{"state":"translated","value":"%arg"}}}}}}}"#,
     ])
     func statesDetailKeepsEachShapeAsItsState(localization: String) throws {
         let json = #"{"sourceLanguage":"en","strings":{"k":{"comment":"c","x":[1],"localizations":{"de":\#(localization),"fr":{"stringUnit":{"state":"translated","value":"f"}}}}},"version":"1.0"}"#
@@ -123,6 +137,55 @@ import ToastTestSupport
         #expect(entry.localizations == full.entries["k"]!.localizations.mapValues { CatalogDetail.value(for: CatalogStats.state(of: $0)) })
         #expect(entry.comment == nil && entry.extra.isEmpty)
         #expect(CatalogStats([states]) == CatalogStats([full]))
+    }
+
+    /// Random localizations of nested shapes (units in every state, plural and device
+    /// variations, substitutions, repeated members, unknown ones, members in any order), read
+    /// for their states, are the shared values of their states read in full.
+    @Test(arguments: 0..<8)
+    func statesDetailKeepsRandomShapesAsTheirStates(seed: Int) throws {
+        var rng = SeededGenerator(seed: UInt64(seed) &+ 2026)
+        func pick<T>(_ items: [T]) -> T { items[Int(rng.next() % UInt64(items.count))] }
+        func unit() -> String {
+            #""stringUnit":{"state":"\#(pick(["translated", "translated", "new", "needs_review", "stale"]))","value":"\#(pick(["a", "%lld", "%arg"]))"}"#
+        }
+        func forms(_ depth: Int) -> String {
+            let count = Int(rng.next() % 4)
+            return (0..<count).map { _ in #""\#(pick(["zero", "one", "two", "few", "many", "other", "other"]))":\#(value(depth + 1))"# }
+                .joined(separator: ",")
+        }
+        func value(_ depth: Int) -> String {
+            var members = [unit()]
+            if depth < 3 {
+                if rng.next() % 2 == 0 { members.append(#""variations":{"plural":{\#(forms(depth))}}"#) }
+                if rng.next() % 4 == 0 {
+                    members.append(#""variations":{"device":{"mac":\#(value(depth + 1)),"other":\#(value(depth + 1))}}"#)
+                }
+                if rng.next() % 4 == 0 {
+                    members.append(#""substitutions":{"n":{"argNum":1,"formatSpecifier":"lld","variations":{"plural":{\#(forms(depth))}}}}"#)
+                }
+            }
+            if rng.next() % 5 == 0 { members.removeFirst() }
+            if rng.next() % 6 == 0 { members.append(#""x":[1]"#) }
+            if rng.next() % 6 == 0, let first = members.first { members.append(first) }
+            for index in members.indices.reversed() { members.swapAt(index, Int(rng.next() % UInt64(index + 1))) }
+            return "{" + members.joined(separator: ",") + "}"
+        }
+        for round in 0..<60 {
+            let localizations = (0..<4).map { #""l\#($0)":\#(value(0))"# }.joined(separator: ",")
+            let json = #"{"sourceLanguage":"en","strings":{"k":{"localizations":{\#(localizations)}}},"version":"1.0"}"#
+            let full: StringCatalog
+            do { full = try StringCatalog(xcstrings: Array(json.utf8), file: "S.xcstrings") } catch {
+                // A shape the reader refuses (a repeated member, say) is refused the same way.
+                #expect(throws: CatalogError.self) { try StringCatalog(xcstrings: Array(json.utf8), file: "S.xcstrings", detail: .states, onEntry: nil) }
+                continue
+            }
+            let states = try StringCatalog(xcstrings: Array(json.utf8), file: "S.xcstrings", detail: .states, onEntry: nil)
+            let entry = try #require(states.entries["k"])
+            #expect(entry.localizations == full.entries["k"]!.localizations.mapValues { CatalogDetail.value(for: CatalogStats.state(of: $0)) },
+                    "round \(round): \(json)")
+            #expect(CatalogStats([states]) == CatalogStats([full]), "round \(round)")
+        }
     }
 
     /// Substitutions whose forms name the next one `fanOut` times, `levels` deep, as one

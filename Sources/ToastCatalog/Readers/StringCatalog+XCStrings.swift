@@ -391,7 +391,9 @@ enum XCStringsReader {
     static func checkedLocalization(_ scanner: inout JSONScanner, key: String, locale: String,
                                     _ position: Position) throws(CatalogError) -> LocalizedValue {
         let start = (index: scanner.index, line: scanner.line, lineStart: scanner.lineStart)
-        var value = try localized(&scanner, locale, position)
+        // A states read keeps this value as its state, or reads it again with its texts when
+        // it has substitutions: either way its plural forms need not be kept.
+        var value = try localized(&scanner, locale, position, summarizingForms: scanner.detail == .states && !scanner.keepsTexts)
         if !value.substitutions.isEmpty, scanner.detail == .states, !scanner.keepsTexts {
             (scanner.index, scanner.line, scanner.lineStart) = start
             scanner.keepsTexts = true
@@ -416,10 +418,17 @@ enum XCStringsReader {
         }
     }
 
-    static func localized(_ scanner: inout JSONScanner, _ name: String, _ position: Position) throws(CatalogError) -> LocalizedValue {
+    /// One localization (or form). With `summarizingForms` (a ``CatalogDetail/states`` read of
+    /// a top-level localization, which is kept as its state or read again with its texts), its
+    /// plural forms and its substitutions' are read and checked as always, but only their
+    /// states are kept (``pluralFormStates(_:_:)``), not the forms.
+    static func localized(_ scanner: inout JSONScanner, _ name: String, _ position: Position,
+                          summarizingForms: Bool = false) throws(CatalogError) -> LocalizedValue {
         if let plain = plainUnit(&scanner) { return plain }
         var value = LocalizedValue()
         var seen: UInt8 = 0
+        // The worst state of the plural forms read as states only (the last plural member's).
+        var formsState = CatalogStats.State.translated.rawValue
         try object(&scanner, position, "the localization \"\(name)\"") { (scanner: inout JSONScanner, key: Key, position: Position) throws(CatalogError) in
             let bytes = scanner.bytes
             if key.is("stringUnit", in: bytes) {
@@ -430,8 +439,15 @@ enum XCStringsReader {
                 try object(&scanner, position, "\"variations\"") { (scanner: inout JSONScanner, kind: Key, position: Position) throws(CatalogError) in
                     if kind.is("plural", in: scanner.bytes) {
                         scanner.noteMember(&seen, 4)
-                        value.plural = try pluralForms(&scanner, position)
-                        if value.plural.isEmpty {
+                        let isEmpty: Bool
+                        if summarizingForms {
+                            let forms = try pluralFormStates(&scanner, position)
+                            (formsState, isEmpty) = (forms.state, forms.count == 0)
+                        } else {
+                            value.plural = try pluralForms(&scanner, position)
+                            isEmpty = value.plural.isEmpty
+                        }
+                        if isEmpty {
                             // Kept (and written back) as an unknown member, so that an empty
                             // plural set is neither lost nor mistaken for none.
                             scanner.sawRepeatedOrUnknownMember = true
@@ -455,7 +471,8 @@ enum XCStringsReader {
                 scanner.noteMember(&seen, 16)
                 try object(&scanner, position, "\"substitutions\"") { (scanner: inout JSONScanner, name: Key, position: Position) throws(CatalogError) in
                     let text = name.string(in: scanner.bytes)
-                    if value.substitutions.updateValue(try substitution(&scanner, text, position), forKey: text) != nil {
+                    if value.substitutions.updateValue(try substitution(&scanner, text, position, summarizingForms: summarizingForms),
+                                                       forKey: text) != nil {
                         scanner.sawRepeatedOrUnknownMember = true
                     }
                 }
@@ -468,11 +485,42 @@ enum XCStringsReader {
         // as they were read); one with substitutions is read again with its texts
         // (`checkedLocalization`).
         if scanner.detail == .states, !scanner.keepsTexts, value.substitutions.isEmpty {
-            let state = CatalogStats.state(of: value)
+            let state = CatalogStats.State(rawValue: max(CatalogStats.state(of: value).rawValue, formsState)) ?? .needsReview
             scanner.lastState = state.rawValue
             return CatalogDetail.value(for: state)
         }
         return value
+    }
+
+    /// Plural forms as ``pluralForms(_:_:)`` reads them (the same checks and errors, a
+    /// repeated category noted), keeping only how many categories there are and the worst
+    /// state of the forms a table would keep (a repeated category's last), for a value kept
+    /// as its state (``CatalogStats/state(of:)`` is the worst of its leaves': the states'
+    /// raw values rise from translated to needs review). No table of forms is made.
+    static func pluralFormStates(_ scanner: inout JSONScanner, _ position: Position) throws(CatalogError) -> (count: Int, state: UInt8) {
+        // Each category's state, at its place in `PluralCategory.allCases` (0: none read).
+        var states: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0)
+        try object(&scanner, position, "\"plural\"") { (scanner: inout JSONScanner, name: Key, position: Position) throws(CatalogError) in
+            guard let category = category(name, in: scanner.bytes) else {
+                throw fail(scanner, position, "expected a plural category (zero, one, two, few, many, other), found \"\(name.string(in: scanner.bytes))\"")
+            }
+            let state = CatalogStats.state(of: try localized(&scanner, category.rawValue, position)).rawValue
+            let earlier: UInt8
+            switch category {
+            case .zero: (earlier, states.0) = (states.0, state)
+            case .one: (earlier, states.1) = (states.1, state)
+            case .two: (earlier, states.2) = (states.2, state)
+            case .few: (earlier, states.3) = (states.3, state)
+            case .many: (earlier, states.4) = (states.4, state)
+            case .other: (earlier, states.5) = (states.5, state)
+            }
+            if earlier != 0 { scanner.sawRepeatedOrUnknownMember = true }
+        }
+        let worst = max(max(max(states.0, states.1), max(states.2, states.3)), max(states.4, states.5))
+        func read(_ state: UInt8) -> Int { state != 0 ? 1 : 0 }
+        let count = read(states.0) + read(states.1) + read(states.2) + read(states.3) + read(states.4) + read(states.5)
+        // No form: nothing worse than translated (``CatalogStats/state(of:)`` of no leaf).
+        return (count, max(worst, CatalogStats.State.translated.rawValue))
     }
 
     /// The common localization `{ "stringUnit" : { "state" : "…", "value" : "…" } }`, read
@@ -557,7 +605,11 @@ enum XCStringsReader {
         return StringUnit(state: state, value: text, extra: extra)
     }
 
-    static func substitution(_ scanner: inout JSONScanner, _ name: String, _ position: Position) throws(CatalogError) -> Substitution {
+    /// A substitution. With `summarizingForms` (its localization is read again with its texts
+    /// before anything is kept, ``checkedLocalization(_:key:locale:_:)``), its plural forms are
+    /// read and checked but not kept.
+    static func substitution(_ scanner: inout JSONScanner, _ name: String, _ position: Position,
+                             summarizingForms: Bool = false) throws(CatalogError) -> Substitution {
         var result = Substitution()
         var seen: UInt8 = 0
         try object(&scanner, position, "the substitution \"\(name)\"") { (scanner: inout JSONScanner, key: Key, position: Position) throws(CatalogError) in
@@ -576,7 +628,11 @@ enum XCStringsReader {
                 try object(&scanner, position, "\"variations\"") { (scanner: inout JSONScanner, kind: Key, position: Position) throws(CatalogError) in
                     if kind.is("plural", in: scanner.bytes) {
                         scanner.noteMember(&seen, 8)
-                        result.plural = try pluralForms(&scanner, position)
+                        if summarizingForms {
+                            _ = try pluralFormStates(&scanner, position)
+                        } else {
+                            result.plural = try pluralForms(&scanner, position)
+                        }
                     } else {
                         scanner.sawRepeatedOrUnknownMember = true
                         result.extra.append(try extra(&scanner, kind, position, prefix: "variations."))
