@@ -125,14 +125,24 @@ enum XCStringsReader {
 
     /// Common state values, shared instead of decoded each time.
     static func state(_ scanner: inout JSONScanner, _ position: Position) throws(CatalogError) -> String {
-        guard scanner.current == UInt8(ascii: "\"") else { return try string(&scanner, position, "\"state\"") }
+        try countedState(&scanner, position).text
+    }
+
+    /// ``state(_:_:)``, with the state it counts as (``CatalogStats/State/init(unitState:)-(String)``),
+    /// known from the bytes for the common states.
+    static func countedState(_ scanner: inout JSONScanner, _ position: Position) throws(CatalogError) -> (text: String, counted: CatalogStats.State) {
+        guard scanner.current == UInt8(ascii: "\"") else {
+            let text = try string(&scanner, position, "\"state\"")
+            return (text, CatalogStats.State(unitState: text))
+        }
         let key = try scanner.key()
         let bytes = scanner.bytes
-        if key.is("translated", in: bytes) { return "translated" }
-        if key.is("needs_review", in: bytes) { return "needs_review" }
-        if key.is("new", in: bytes) { return "new" }
-        if key.is("stale", in: bytes) { return "stale" }
-        return key.string(in: bytes)
+        if key.is("translated", in: bytes) { return ("translated", .translated) }
+        if key.is("needs_review", in: bytes) { return ("needs_review", .needsReview) }
+        if key.is("new", in: bytes) { return ("new", .new) }
+        if key.is("stale", in: bytes) { return ("stale", .translated) }
+        let text = key.string(in: bytes)
+        return (text, CatalogStats.State(unitState: text))
     }
 
     /// A plural category named in place.
@@ -504,7 +514,13 @@ enum XCStringsReader {
             guard let category = category(name, in: scanner.bytes) else {
                 throw fail(scanner, position, "expected a plural category (zero, one, two, few, many, other), found \"\(name.string(in: scanner.bytes))\"")
             }
-            let state = CatalogStats.state(of: try localized(&scanner, category.rawValue, position)).rawValue
+            // A plain form (most) counted from its bytes; any other read as a value.
+            let state: UInt8
+            if let plain = plainUnitState(&scanner) {
+                state = plain.rawValue
+            } else {
+                state = CatalogStats.state(of: try localized(&scanner, category.rawValue, position)).rawValue
+            }
             let earlier: UInt8
             switch category {
             case .zero: (earlier, states.0) = (states.0, state)
@@ -529,38 +545,50 @@ enum XCStringsReader {
     /// general reader then reads — and reports — as before.
     @inline(__always)
     static func plainUnit(_ scanner: inout JSONScanner) -> LocalizedValue? {
-        // Only the position moves on this path (the column cache may too, which stays valid):
-        // it is put back on failure, instead of copying the whole scanner (and retaining its
-        // file name) for every localization.
-        let start = (index: scanner.index, line: scanner.line, lineStart: scanner.lineStart)
-        guard scanner.depth + 2 <= scanner.limits.maximumDepth, scanner.skip(UInt8(ascii: "{")), scanner.skip("\"stringUnit\""),
-              scanner.skip(UInt8(ascii: ":")), scanner.skip(UInt8(ascii: "{")), scanner.skip("\"state\""), scanner.skip(UInt8(ascii: ":")),
-              scanner.current == UInt8(ascii: "\"") else {
-            (scanner.index, scanner.line, scanner.lineStart) = start
-            return nil
-        }
-        let position = Position(offset: scanner.index, line: scanner.line, lineStart: scanner.lineStart)
-        guard let state = try? state(&scanner, position),
-              scanner.skip(UInt8(ascii: ",")), scanner.skip("\"value\""), scanner.skip(UInt8(ascii: ":")), scanner.current == UInt8(ascii: "\"") else {
-            (scanner.index, scanner.line, scanner.lineStart) = start
-            return nil
-        }
         if scanner.detail == .states && !scanner.keepsTexts {
-            // The text is checked as it would be read, but not made: the value is the state's
-            // shared one (`CatalogDetail.value(for:)`).
-            guard (try? scanner.skipString()) != nil, scanner.skip(UInt8(ascii: "}")), scanner.skip(UInt8(ascii: "}")) else {
-                (scanner.index, scanner.line, scanner.lineStart) = start
-                return nil
-            }
-            let counted = CatalogStats.State(unitState: state)
-            scanner.lastState = counted.rawValue
-            return CatalogDetail.value(for: counted)
+            // The value is the state's shared one (`CatalogDetail.value(for:)`).
+            return plainUnitState(&scanner).map(CatalogDetail.value(for:))
         }
-        guard let text = try? scanner.string(), scanner.skip(UInt8(ascii: "}")), scanner.skip(UInt8(ascii: "}")) else {
+        let start = (index: scanner.index, line: scanner.line, lineStart: scanner.lineStart)
+        guard let state = plainUnitStart(&scanner)?.text,
+              let text = try? scanner.string(), scanner.skip(UInt8(ascii: "}")), scanner.skip(UInt8(ascii: "}")) else {
             (scanner.index, scanner.line, scanner.lineStart) = start
             return nil
         }
         return LocalizedValue(stringUnit: StringUnit(state: state, value: text))
+    }
+
+    /// ``plainUnit(_:)`` in a ``CatalogDetail/states`` read that does not keep texts: the
+    /// state the unit counts as (also left in `lastState`), its text checked as it would be
+    /// read but not made; nil, with the scanner untouched, when the value is not that plain.
+    @inline(__always)
+    static func plainUnitState(_ scanner: inout JSONScanner) -> CatalogStats.State? {
+        let start = (index: scanner.index, line: scanner.line, lineStart: scanner.lineStart)
+        guard let state = plainUnitStart(&scanner)?.counted,
+              (try? scanner.skipString()) != nil, scanner.skip(UInt8(ascii: "}")), scanner.skip(UInt8(ascii: "}")) else {
+            (scanner.index, scanner.line, scanner.lineStart) = start
+            return nil
+        }
+        scanner.lastState = state.rawValue
+        return state
+    }
+
+    /// The plain unit's members up to its text: `{ "stringUnit" : { "state" : "…", "value" :`,
+    /// leaving the scanner at the text's opening quote; nil (the scanner moved, for the caller
+    /// to put back) for anything else.
+    @inline(__always)
+    static func plainUnitStart(_ scanner: inout JSONScanner) -> (text: String, counted: CatalogStats.State)? {
+        // Only the position moves on this path (the column cache may too, which stays valid):
+        // the caller puts it back on failure, instead of copying the whole scanner (and
+        // retaining its file name) for every localization.
+        guard scanner.depth + 2 <= scanner.limits.maximumDepth, scanner.skip(UInt8(ascii: "{")), scanner.skip("\"stringUnit\""),
+              scanner.skip(UInt8(ascii: ":")), scanner.skip(UInt8(ascii: "{")), scanner.skip("\"state\""), scanner.skip(UInt8(ascii: ":")),
+              scanner.current == UInt8(ascii: "\"") else { return nil }
+        let position = Position(offset: scanner.index, line: scanner.line, lineStart: scanner.lineStart)
+        guard let state = try? countedState(&scanner, position),
+              scanner.skip(UInt8(ascii: ",")), scanner.skip("\"value\""), scanner.skip(UInt8(ascii: ":")), scanner.current == UInt8(ascii: "\"")
+        else { return nil }
+        return state
     }
 
     static func pluralForms(_ scanner: inout JSONScanner, _ position: Position) throws(CatalogError) -> [PluralCategory: LocalizedValue] {
