@@ -252,12 +252,20 @@ package struct JSONScanner {
             set { (name, made) = newValue.map { ($0, 2) } ?? ("", 0) }
         }
 
-        /// Whether the name is exactly `name` (ASCII).
+        /// Whether the name is exactly `name` (ASCII). Inlined, a literal's bytes compared in
+        /// place: names are short, and a call to `memcmp` cost more than the comparison.
+        @inline(__always)
         package func `is`(_ name: StaticString, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
             if made == 1 { return self.name == name.description }
             let count = name.utf8CodeUnitCount
             guard end - start == count, let base = bytes.baseAddress else { return false }
-            return memcmp(base + start, name.utf8Start, count) == 0
+            let expected = name.utf8Start
+            var offset = 0
+            while offset < count {
+                guard base[start + offset] == expected[offset] else { return false }
+                offset += 1
+            }
+            return true
         }
 
         /// Whether the name equals `name` as Swift's strings are equal (canonical

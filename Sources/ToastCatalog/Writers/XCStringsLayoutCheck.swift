@@ -156,7 +156,41 @@ struct XCStringsLayoutCheck {
     /// (the first such byte of a word found by its lowest mark); bytes from 0x80 up are noted
     /// and the contents checked as UTF-8 once, at the closing quote (escapes are ASCII, so an
     /// ill-formed sequence stays one across them).
+    @inline(__always)
     private mutating func string() -> Range<Int>? {
+        // Most strings are plain ASCII: stepped over here, inline, to their closing quote;
+        // any other (an escape, a control, a byte from 0x80 up, one near the end of the
+        // file) is read again from its start by ``escapedString()``.
+        let start = index + 1
+        let count = bytes.count
+        let raw = UnsafeRawPointer(bytes.baseAddress!)
+        var scan = start
+        var high: UInt64 = 0
+        while scan + 8 <= count {
+            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: scan, as: UInt64.self))
+            let found = (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080
+                | matches(word, UInt8(ascii: "\"")) | matches(word, UInt8(ascii: "\\")) | matches(word, 0x7F)
+            if found == 0 {
+                high |= word
+                scan += 8
+                continue
+            }
+            let before = found.trailingZeroBitCount >> 3
+            high |= word & ~(UInt64.max << UInt64(before << 3))
+            scan += before
+            if bytes[scan] == UInt8(ascii: "\""), high & 0x8080_8080_8080_8080 == 0, scan - start <= limits.maximumStringLength {
+                index = scan + 1
+                return start..<scan
+            }
+            break
+        }
+        return escapedString()
+    }
+
+    /// ``string()`` of any string: escapes, non-ASCII bytes (checked as UTF-8) and the last
+    /// bytes of the file included (the index at its opening quote).
+    @inline(never)
+    private mutating func escapedString() -> Range<Int>? {
         index += 1
         let start = index
         let count = bytes.count
