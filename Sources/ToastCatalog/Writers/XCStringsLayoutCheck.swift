@@ -108,6 +108,14 @@ struct XCStringsLayoutCheck {
             guard raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) == 0x2020_2020_2020_2020 else { return false }
             index += 8
         }
+        guard index < end else { return true }
+        // The last spaces under a mask, when eight bytes can be loaded there.
+        if index + 8 <= bytes.count {
+            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            guard (word ^ 0x2020_2020_2020_2020) & (UInt64.max >> UInt64(8 * (8 - (end - index)))) == 0 else { return false }
+            index = end
+            return true
+        }
         while index < end {
             guard bytes[index] == 0x20 else { return false }
             index += 1
