@@ -166,14 +166,6 @@ public struct XMLPropertyListParser {
         return true
     }
 
-    private func peek(bytes text: some Collection<UInt8>, at offset: Int) -> Bool {
-        guard offset + text.count <= bytes.count else { return false }
-        let same = text.withContiguousStorageIfAvailable { expected in
-            expected.isEmpty || memcmp(bytes.baseAddress! + offset, expected.baseAddress!, expected.count) == 0
-        }
-        return same ?? bytes[offset..<(offset + text.count)].elementsEqual(text)
-    }
-
     /// The scalar starting at `index` (the bytes are valid UTF-8).
     private func scalar(at index: Int) -> Unicode.Scalar {
         let lead = UInt32(bytes[index])
@@ -254,7 +246,9 @@ public struct XMLPropertyListParser {
         guard peek("<"), index + 1 < bytes.count, bytes[index + 1] != UInt8(ascii: "/") else {
             throw error(index < bytes.count ? "expected an element such as <dict> or <string>" : "expected an element, found the end of the file")
         }
-        advance()
+        // `<`: one column, no line break.
+        index += 1
+        column += 1
         let nameStart = index
         while index < bytes.count {
             let byte = bytes[index]
@@ -285,11 +279,26 @@ public struct XMLPropertyListParser {
     }
 
     private mutating func closeTag(_ name: String) throws(CatalogError) {
-        guard peek("</"), peek(bytes: name.utf8, at: index + 2) else { throw error("expected </\(name)>") }
-        advance(2 + name.utf8.count)
+        // `</` and the name, compared on the name's own bytes, which hold no line break (the
+        // open tag's name is letters and `-`): a column for each scalar.
+        var name = name
+        let start = index
+        let close: (bytes: Int, scalars: Int)? = !peek("</") ? nil : name.withUTF8 { expected in
+            guard start + 2 + expected.count <= bytes.count else { return nil }
+            var scalars = 2
+            for offset in 0..<expected.count {
+                guard bytes[start + 2 + offset] == expected[offset] else { return nil }
+                if expected[offset] & 0xC0 != 0x80 { scalars += 1 }
+            }
+            return (2 + expected.count, scalars)
+        }
+        guard let close else { throw error("expected </\(name)>") }
+        index += close.bytes
+        column += close.scalars
         while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0A { advance() }
         guard peek(">") else { throw error("expected '>' after </\(name)") }
-        advance()
+        index += 1
+        column += 1
     }
 
     /// In a `<dict>`: the next `<key>` and where it stood, with the parser at its value;

@@ -81,7 +81,7 @@ extension StringsdictEntry {
                 let valueType = spec.last { $0.key == StringsdictVariable.valueTypeKey }?.value.stringValue
                 var forms: [StringsdictVariable.Form] = []
                 for form in spec where form.key != StringsdictVariable.specTypeKey && form.key != StringsdictVariable.valueTypeKey {
-                    if let category = PluralCategory(rawValue: form.key), case .string(let text) = form.value {
+                    if let category = PluralCategory.named(form.key), case .string(let text) = form.value {
                         forms.append(.text(category, text))
                     } else {
                         forms.append(.unknown(form))
@@ -175,7 +175,7 @@ extension XMLPropertyListParser {
             case StringsdictVariable.specTypeKey: type = try stringOrSkip(tag, selfClosing)
             case StringsdictVariable.valueTypeKey: valueType = try stringOrSkip(tag, selfClosing)
             default:
-                if tag == "string", let category = PluralCategory(rawValue: key) {
+                if tag == "string", let category = PluralCategory.named(key) {
                     forms.append(.text(category, selfClosing ? "" : try text(until: "string")))
                 } else {
                     let value = try value(openedAs: tag, selfClosing: selfClosing)
@@ -192,6 +192,21 @@ extension XMLPropertyListParser {
     private mutating func stringOrSkip(_ tag: String, _ selfClosing: Bool) throws(CatalogError) -> String? {
         if tag == "string" { return selfClosing ? "" : try text(until: "string") }
         _ = try value(openedAs: tag, selfClosing: selfClosing)
+        return nil
+    }
+}
+
+extension PluralCategory {
+    /// ``init(rawValue:)``, by comparing the name with each category's: the synthesized
+    /// initializer searches a table of names through the standard library's generic string
+    /// switch, a few hundred instructions for every form a `.stringsdict` holds.
+    static func named(_ name: String) -> PluralCategory? {
+        if name == "other" { return .other }
+        if name == "one" { return .one }
+        if name == "few" { return .few }
+        if name == "many" { return .many }
+        if name == "two" { return .two }
+        if name == "zero" { return .zero }
         return nil
     }
 }
