@@ -251,10 +251,17 @@ public struct XMLPropertyListParser {
         column += 1
         let nameStart = index
         while index < bytes.count {
-            let byte = bytes[index]
-            // ASCII letters and '-' (every name a property list uses) without a property lookup.
-            if (0x61...0x7A).contains(byte | 0x20) || byte == UInt8(ascii: "-") { index += 1; column += 1; continue }
-            guard byte >= 0x80, scalar(at: index).properties.isAlphabetic else { break }
+            // ASCII letters and '-' (every name a property list uses) without a property
+            // lookup, a column each, counted once for the run.
+            var end = index
+            while end < bytes.count {
+                let byte = bytes[end]
+                guard byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A || byte == UInt8(ascii: "-") else { break }
+                end += 1
+            }
+            column += end - index
+            index = end
+            guard index < bytes.count, bytes[index] >= 0x80, scalar(at: index).properties.isAlphabetic else { break }
             advanceScalar()
         }
         let nameBytes = UnsafeBufferPointer(rebasing: bytes[nameStart..<index])
