@@ -421,7 +421,7 @@ public struct CatalogStats: Sendable, Equatable {
 
         /// The state of `unit` (``init(unitState:)-(String?)``).
         init(of unit: borrowing StringUnit) {
-            self.init(unitState: unit.stateOrEmpty)
+            self.init(unitState: unit.state)
         }
     }
 

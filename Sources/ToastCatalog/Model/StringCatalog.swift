@@ -166,30 +166,18 @@ public struct CatalogEntry: Sendable, Equatable {
 /// A string unit: the translated value and its review state.
 public struct StringUnit: Sendable, Equatable {
     /// `translated`, `needs_review`, `new`, `stale`…
-    public var state: String? {
-        get { hasState ? stateText : nil }
-        set { (stateText, hasState) = newValue.map { ($0, true) } ?? ("", false) }
-    }
+    public var state: String?
     /// The text, in Apple's format-string dialect.
     public var value: String
     /// Members not modelled here.
     public var extra: [JSONMember]
-    /// ``state``, stored as a string and a flag (empty when there is none, so that units
-    /// compare as their states do): the compiler copies and destroys a `String?` member
-    /// through its type's value witnesses, an outlined call for every unit a catalog's
-    /// hundreds of thousands of values copy or free; a string and a flag are inline.
-    private var stateText: String
-    private var hasState: Bool
 
     /// Creates a unit.
     public init(state: String? = "translated", value: String, extra: [JSONMember] = []) {
-        (stateText, hasState) = state.map { ($0, true) } ?? ("", false)
+        self.state = state
         self.value = value
         self.extra = extra
     }
-
-    /// ``state``, or empty when there is none, read without making an optional.
-    package var stateOrEmpty: String { stateText }
 }
 
 /// A localization, or one variation branch of it: a string unit, plural or device
