@@ -101,6 +101,16 @@ import ToastICU
         ("<plist><array><foo/></array></plist>", 1, 21, "expected a property-list element"),
         ("<plist>\n  <dict>\n    <key>k</key>\n    <integer>1</integer>\n  </dict>\n</plist>", 3, 5, "expected <dict> for the key “k”"),
         ("<plist><dict><key>k</key><dict/></dict></plist>", 1, 14, "NSStringLocalizedFormatKey"),
+        // Columns after closing tags stepped over at once: a break inside one, a name that is
+        // not ASCII, a name cut short.
+        ("<plist><dict><key>a</key  \n></dict></plist>", 2, 2, "expected a value after <key>a</key>"),
+        ("<plist><dict><key>a</key  \n>  </dict></plist>", 2, 4, "expected a value after <key>a</key>"),
+        ("<plist><dict><key>é</key></dict></plist>", 1, 26, "expected a value after <key>é</key>"),
+        ("<plist><array><fée/></array></plist>", 1, 21, "expected a property-list element"),
+        ("<plist><array><fée></fée></array></plist>", 1, 20, "expected a property-list element"),
+        ("<plist><dict><key>a</key><string>x</strin></dict></plist>", 1, 35, "expected </string>"),
+        ("<plist>\n<dict><key>k</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@n@</string></dict></dict>", 2, 98,
+         "expected </plist>"),
     ])
     func errorsAreLocated(text: String, line: Int, column: Int, message: String) {
         do {

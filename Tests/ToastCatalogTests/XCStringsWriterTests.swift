@@ -292,6 +292,18 @@ struct XCStringsWriterCorpusTests {
     @Test func theLayoutCheckOnBytesKeepsTheParsersLimits() {
         #expect(!writer.isLaidOut(bytes: Array("{\n  \"a\" : \"".utf8) + [0xC0, 0x80] + Array("\"\n}".utf8), limits: .standard))
         #expect(!writer.isLaidOut(bytes: Array("{\n  \"a\" : \"".utf8) + [0xED, 0xA0, 0x80] + Array("\"\n}".utf8), limits: .standard))
+        // The limit on a plain ASCII string that is not the last member (the inline path).
+        let notLast = Array("{\n  \"a\" : \"0123456789\",\n  \"b\" : \"x\",\n  \"c\" : \"y\"\n}".utf8)
+        for (limit, reads) in [(9, false), (10, true), (11, true)] {
+            let limits = CatalogLimits(maximumStringLength: limit)
+            #expect(((try? JSONParser.parse(notLast, file: "t", limits: limits)) != nil) == reads, "limit \(limit)")
+            #expect(writer.isLaidOut(bytes: notLast, limits: limits) == reads, "limit \(limit)")
+        }
+        // Non-ASCII bytes and an escape in one word, with the file going on after it.
+        let after = Array("\",\n  \"b\" : \"some more text after it\"\n}".utf8)
+        #expect(writer.isLaidOut(bytes: Array("{\n  \"a\" : \"ab".utf8) + [0xC3, 0xA9] + Array("\\ncd".utf8) + after, limits: .standard))
+        #expect(!writer.isLaidOut(bytes: Array("{\n  \"a\" : \"ab".utf8) + [0xC3] + Array("\\ncd".utf8) + after, limits: .standard))
+        #expect(!writer.isLaidOut(bytes: Array("{\n  \"a\" : \"ab".utf8) + [0xED, 0xA0, 0x80] + Array("cd".utf8) + after, limits: .standard))
         // Ill-formed UTF-8 after a run of ASCII words, and a lead byte cut by an escape.
         for prefix in ["", "1234567", "12345678", "123456789abcdef"] {
             let start = Array("{\n  \"a\" : \"\(prefix)".utf8)

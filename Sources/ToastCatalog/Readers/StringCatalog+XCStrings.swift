@@ -491,9 +491,10 @@ enum XCStringsReader {
                 value.extra.append(try extra(&scanner, key, position))
             }
         }
-        // A ``CatalogDetail/states`` read keeps the value as its state (its forms were kept so
-        // as they were read); one with substitutions is read again with its texts
-        // (`checkedLocalization`).
+        // A ``CatalogDetail/states`` read keeps the value as its state: the worst of its own
+        // leaves' and of the forms counted as read (`formsState`; forms kept as values were
+        // kept so as they were read). One with substitutions is read again with its texts
+        // (`checkedLocalization`). Both raw values are states', so is their maximum.
         if scanner.detail == .states, !scanner.keepsTexts, value.substitutions.isEmpty {
             let state = CatalogStats.State(rawValue: max(CatalogStats.state(of: value).rawValue, formsState)) ?? .needsReview
             scanner.lastState = state.rawValue
