@@ -642,10 +642,18 @@ func byteCount(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, upTo end: I
 }
 
 /// Nonzero when some byte of `word` is not plain in a JSON string as the writer writes it: a
-/// byte from 0x80 up, a control, `"`, `\` or DEL. Zero means eight bytes copied as they are;
-/// shared by the writer's escaping and the layout check that follows it.
+/// byte from 0x80 up, or one of ``escapedByteMarks(_:)``. Zero means eight bytes copied as
+/// they are (the writer's escaping).
 @inline(__always) func hasNonPlainJSONByte(_ word: UInt64) -> UInt64 {
-    word & 0x8080_8080_8080_8080 | (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080
+    word & 0x8080_8080_8080_8080 | escapedByteMarks(word)
+}
+
+/// The high bit of each byte of `word` that the writer escapes in a string: a control, `"`,
+/// `\` or DEL (bytes from 0x80 up are not marked). The lowest mark is the first such byte (a
+/// borrow starts only at a marked byte), so the bytes before it are written as they are; the
+/// writer's escaping and the layout check that follows it share this.
+@inline(__always) func escapedByteMarks(_ word: UInt64) -> UInt64 {
+    (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080
         | matches(word, UInt8(ascii: "\"")) | matches(word, UInt8(ascii: "\\")) | matches(word, 0x7F)
 }
 

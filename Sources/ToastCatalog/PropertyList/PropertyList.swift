@@ -256,7 +256,7 @@ public struct XMLPropertyListParser {
             var end = index
             while end < bytes.count {
                 let byte = bytes[end]
-                guard byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A || byte == UInt8(ascii: "-") else { break }
+                guard (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || byte == UInt8(ascii: "-") else { break }
                 end += 1
             }
             column += end - index

@@ -145,6 +145,16 @@ enum XCStringsReader {
         return (text, CatalogStats.State(unitState: text))
     }
 
+    /// The category a plural form's member name names, or the error that it names none.
+    /// The scanner is passed in place (for the error only): passed by value, it was copied.
+    @inline(__always)
+    static func formCategory(_ name: Key, _ scanner: inout JSONScanner, _ position: Position) throws(CatalogError) -> PluralCategory {
+        guard let category = category(name, in: scanner.bytes) else {
+            throw fail(scanner, position, "expected a plural category (zero, one, two, few, many, other), found \"\(name.string(in: scanner.bytes))\"")
+        }
+        return category
+    }
+
     /// A plural category named in place.
     static func category(_ key: Key, in bytes: UnsafeBufferPointer<UInt8>) -> PluralCategory? {
         if key.is("other", in: bytes) { return .other }
@@ -512,9 +522,7 @@ enum XCStringsReader {
         // Each category's state, at its place in `PluralCategory.allCases` (0: none read).
         var states: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0)
         try object(&scanner, position, "\"plural\"") { (scanner: inout JSONScanner, name: Key, position: Position) throws(CatalogError) in
-            guard let category = category(name, in: scanner.bytes) else {
-                throw fail(scanner, position, "expected a plural category (zero, one, two, few, many, other), found \"\(name.string(in: scanner.bytes))\"")
-            }
+            let category = try formCategory(name, &scanner, position)
             // A plain form (most) counted from its bytes; any other read as a value.
             let state: UInt8
             if let plain = plainUnitState(&scanner) {
@@ -597,9 +605,7 @@ enum XCStringsReader {
         // instead of growing from 1 to 2 to 4 to 8 buckets as forms are added.
         var forms: [PluralCategory: LocalizedValue] = Dictionary(minimumCapacity: PluralCategory.allCases.count)
         try object(&scanner, position, "\"plural\"") { (scanner: inout JSONScanner, name: Key, position: Position) throws(CatalogError) in
-            guard let category = category(name, in: scanner.bytes) else {
-                throw fail(scanner, position, "expected a plural category (zero, one, two, few, many, other), found \"\(name.string(in: scanner.bytes))\"")
-            }
+            let category = try formCategory(name, &scanner, position)
             if forms.updateValue(try localized(&scanner, category.rawValue, position), forKey: category) != nil {
                 scanner.sawRepeatedOrUnknownMember = true
             }

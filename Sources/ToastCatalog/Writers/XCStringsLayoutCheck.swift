@@ -166,9 +166,10 @@ struct XCStringsLayoutCheck {
     /// ill-formed sequence stays one across them).
     @inline(__always)
     private mutating func string() -> Range<Int>? {
-        // Most strings are plain ASCII: stepped over here, inline, to their closing quote;
-        // any other (an escape, a control, a byte from 0x80 up, one near the end of the
-        // file) is read again from its start by ``escapedString()``.
+        // Most strings have no escape: stepped over here, inline, to their closing quote, and
+        // checked as UTF-8 there when they have a byte from 0x80 up. Any other (an escape, a
+        // control, one near the end of the file) is read again from its start by
+        // ``escapedString()``.
         let start = index + 1
         let count = bytes.count
         let raw = UnsafeRawPointer(bytes.baseAddress!)
@@ -176,8 +177,7 @@ struct XCStringsLayoutCheck {
         var high: UInt64 = 0
         while scan + 8 <= count {
             let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: scan, as: UInt64.self))
-            let found = (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080
-                | matches(word, UInt8(ascii: "\"")) | matches(word, UInt8(ascii: "\\")) | matches(word, 0x7F)
+            let found = escapedByteMarks(word)
             if found == 0 {
                 high |= word
                 scan += 8
@@ -186,17 +186,18 @@ struct XCStringsLayoutCheck {
             let before = found.trailingZeroBitCount >> 3
             high |= word & ~(UInt64.max << UInt64(before << 3))
             scan += before
-            if bytes[scan] == UInt8(ascii: "\""), high & 0x8080_8080_8080_8080 == 0, scan - start <= limits.maximumStringLength {
-                index = scan + 1
-                return start..<scan
-            }
-            break
+            guard bytes[scan] == UInt8(ascii: "\"") else { break }
+            // No escape before the quote: the length is the parser's decoded length.
+            guard scan - start <= limits.maximumStringLength,
+                  high & 0x8080_8080_8080_8080 == 0 || firstInvalidUTF8(in: bytes, start..<scan) == nil else { return nil }
+            index = scan + 1
+            return start..<scan
         }
         return escapedString()
     }
 
-    /// ``string()`` of any string: escapes, non-ASCII bytes (checked as UTF-8) and the last
-    /// bytes of the file included (the index at its opening quote).
+    /// ``string()`` of any string: escapes, controls and the last bytes of the file included
+    /// (the index at its opening quote).
     @inline(never)
     private mutating func escapedString() -> Range<Int>? {
         index += 1
@@ -210,8 +211,7 @@ struct XCStringsLayoutCheck {
         while true {
             while index + 8 <= count {
                 let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-                let found = (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080
-                    | matches(word, UInt8(ascii: "\"")) | matches(word, UInt8(ascii: "\\")) | matches(word, 0x7F)
+                let found = escapedByteMarks(word)
                 if found != 0 {
                     let before = found.trailingZeroBitCount >> 3
                     high |= word & ~(UInt64.max << (before << 3))
