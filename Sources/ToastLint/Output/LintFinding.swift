@@ -57,12 +57,20 @@ public struct LintFinding: Sendable, Hashable {
     /// severity, table, key, path, source excerpt and message but for the locale's code.
     /// Findings with one group id are shown once in text output, with their locales listed.
     public var groupKey: String {
-        groupKeyParts.joined(separator: "\u{1}")
+        var parts: [String] = []
+        forEachGroupKeyPart { parts.append($0) }
+        return parts.joined(separator: "\u{1}")
     }
 
-    /// What ``groupKey`` joins (and ``groupHash`` hashes), in order.
-    private var groupKeyParts: [String] {
-        [rule.rawValue, severity.rawValue, table, key, path, source ?? "", Self.withoutLocale(message, locale)]
+    /// Hands `body` what ``groupKey`` joins (and ``groupHash`` hashes), in order.
+    private func forEachGroupKeyPart(_ body: (String) -> Void) {
+        body(rule.rawValue)
+        body(severity.rawValue)
+        body(table)
+        body(key)
+        body(path)
+        body(source ?? "")
+        body(Self.withoutLocale(message, locale))
     }
 
     /// A short stable id of ``groupKey`` (16 hex digits, FNV-1a): JSON's and SARIF's `group`.
@@ -72,8 +80,10 @@ public struct LintFinding: Sendable, Hashable {
     /// without joining them.
     var groupHash: UInt64 {
         var hash = StableHash()
-        for (index, part) in groupKeyParts.enumerated() {
-            if index > 0 { hash.add(byte: 0x01) }
+        var first = true
+        forEachGroupKeyPart { part in
+            if !first { hash.add(byte: 0x01) }
+            first = false
             hash.add(part)
         }
         return hash.value
@@ -104,6 +114,22 @@ public struct LintFinding: Sendable, Hashable {
         guard !locale.isEmpty else { return message }
         guard locale.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D && $0 != 0x0A }) else { return withoutLocaleByCharacters(message, locale) }
         let needle = Array(locale.utf8)
+        if let ranges = wholeMatches(of: needle, in: message) {
+            guard !ranges.isEmpty else { return message }
+            var bytes: [UInt8] = []
+            var message = message
+            message.withUTF8 { utf8 in
+                bytes.reserveCapacity(utf8.count + 8 * ranges.count)
+                var copied = 0
+                for range in ranges {
+                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[copied..<range.lowerBound]))
+                    bytes.append(contentsOf: "{locale}".utf8)
+                    copied = range.upperBound
+                }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[copied...]))
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        }
         let utf8 = message.utf8
         var result: String?
         var copied = utf8.startIndex
@@ -128,6 +154,42 @@ public struct LintFinding: Sendable, Hashable {
         guard var result else { return message }
         result += message[copied...]
         return result
+    }
+
+    /// The byte ranges of `message` where ``withoutLocale(_:_:)`` puts `{locale}` for the
+    /// code whose bytes are `needle` (ASCII, no line break), found from the bytes alone; nil
+    /// when a byte from 0x80 up stands where it could change the answer: within two bytes
+    /// before a match, right after it, or after a `-` right after it. Elsewhere each edge is a
+    /// character boundary (no combining mark after, no prepended mark before), the character
+    /// before is its byte (a CR LF pair is neither letter, digit nor `-`, as its LF is not),
+    /// and the character after is a letter or digit as its first byte is (what follows only
+    /// matters to its being `-`), so the answer is the search by characters'; else that search
+    /// is made.
+    private static func wholeMatches(of needle: [UInt8], in message: String) -> [Range<Int>]? {
+        var message = message
+        return message.withUTF8 { bytes -> [Range<Int>]? in
+            var ranges: [Range<Int>] = []
+            let count = bytes.count, length = needle.count
+            guard length > 0 else { return ranges }
+            func joins(_ byte: UInt8) -> Bool {
+                (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+                    || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "-")
+            }
+            var start = 0
+            while start + length <= count {
+                guard bytes[start] == needle[0] else { start += 1; continue }
+                var matched = 1
+                while matched < length && bytes[start + matched] == needle[matched] { matched += 1 }
+                guard matched == length else { start += 1; continue }
+                let end = start + length
+                if (start >= 1 && bytes[start - 1] >= 0x80) || (start >= 2 && bytes[start - 2] >= 0x80)
+                    || (end < count && bytes[end] >= 0x80)
+                    || (end + 1 < count && bytes[end] == UInt8(ascii: "-") && bytes[end + 1] >= 0x80) { return nil }
+                if !(start >= 1 && joins(bytes[start - 1])) && !(end < count && joins(bytes[end])) { ranges.append(start..<end) }
+                start = end
+            }
+            return ranges
+        }
     }
 
     /// The first index at or after `from` where `utf8` holds the bytes of `needle`.
@@ -180,6 +242,8 @@ public struct LintFinding: Sendable, Hashable {
 
 extension String {
     fileprivate var replacingTabs: String {
-        utf8.contains(9) ? String(unicodeScalars.map { $0 == "\t" ? " " : Character($0) }) : self
+        var text = self
+        guard text.withUTF8({ $0.contains(9) }) else { return self }
+        return String(unicodeScalars.map { $0 == "\t" ? " " : Character($0) })
     }
 }

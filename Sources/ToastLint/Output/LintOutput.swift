@@ -60,33 +60,28 @@ public enum LintOutput {
 
     /// Appends ``json(_:)`` of `finding` to UTF-8 bytes (no line feed), written byte by byte.
     public static func appendJSON(_ finding: LintFinding, to out: inout [UInt8]) {
-        var first = true
-        func name(_ key: StaticString) {
-            out.append(first ? UInt8(ascii: "{") : UInt8(ascii: ","))
-            first = false
-            out.append(UInt8(ascii: "\""))
-            out.append(contentsOf: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
-            out.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+        // Each member's name with the punctuation before and after it, as one run of bytes.
+        func name(_ head: StaticString) {
+            out.append(contentsOf: UnsafeBufferPointer(start: head.utf8Start, count: head.utf8CodeUnitCount))
         }
-        func string(_ key: StaticString, _ value: String) { name(key); JSONWriter.appendString(value, to: &out) }
-        func number(_ key: StaticString, _ value: Int) { name(key); out.append(contentsOf: String(value).utf8) }
-        string("rule", finding.rule.rawValue)
-        string("severity", finding.severity.rawValue)
-        string("file", finding.location.file)
-        number("line", finding.location.line)
-        number("column", finding.location.column)
-        string("table", finding.table)
-        string("key", finding.key)
-        string("locale", finding.locale)
-        string("path", finding.path)
-        string("message", finding.message)
-        if let source = finding.source { string("source", source) }
-        if let target = finding.target { string("target", target) }
-        if let hint = finding.hint { string("hint", hint) }
-        name("fingerprint")
+        func string(_ head: StaticString, _ value: String) { name(head); JSONWriter.appendString(value, to: &out) }
+        func number(_ head: StaticString, _ value: Int) { name(head); out.append(contentsOf: String(value).utf8) }
+        string(#"{"rule":"#, finding.rule.rawValue)
+        string(#","severity":"#, finding.severity.rawValue)
+        string(#","file":"#, finding.location.file)
+        number(#","line":"#, finding.location.line)
+        number(#","column":"#, finding.location.column)
+        string(#","table":"#, finding.table)
+        string(#","key":"#, finding.key)
+        string(#","locale":"#, finding.locale)
+        string(#","path":"#, finding.path)
+        string(#","message":"#, finding.message)
+        if let source = finding.source { string(#","source":"#, source) }
+        if let target = finding.target { string(#","target":"#, target) }
+        if let hint = finding.hint { string(#","hint":"#, hint) }
+        name(#","fingerprint":"#)
         finding.appendFingerprintJSON(to: &out)
-        name("group")
-        out.append(UInt8(ascii: "\""))
+        name(#","group":""#)
         appendHex16(finding.groupHash, to: &out)
         out.append(UInt8(ascii: "\""))
         out.append(UInt8(ascii: "}"))

@@ -199,6 +199,82 @@ struct LintLeafFormat: Sendable {
     /// the token as it should be.
     static func malformedSubstitutions(in text: String) -> [(range: Range<String.Index>, name: String, fixed: String)] {
         guard text.containsUTF8Byte(UInt8(ascii: "#")) else { return [] }
+        if let found = malformedSubstitutionsByBytes(in: text) {
+            let utf8 = text.utf8
+            return found.map { token in
+                let lower = utf8.index(utf8.startIndex, offsetBy: token.range.lowerBound)
+                return (lower..<utf8.index(lower, offsetBy: token.range.count), token.name, token.fixed)
+            }
+        }
+        return malformedSubstitutionsByCharacters(in: text)
+    }
+
+    /// ``malformedSubstitutions(in:)`` read from the bytes, with byte ranges; nil when a byte a
+    /// token is read through is next to one from 0x80 up (a `%` after one, or a byte after the
+    /// `%` before one), where a mark could join characters that the bytes keep apart. Elsewhere each byte
+    /// is a character of its own (a CR LF pair is none of the bytes looked for, as its CR is
+    /// not), so the answer is the character-wise one.
+    static func malformedSubstitutionsByBytes(in text: String) -> [(range: Range<Int>, name: String, fixed: String)]? {
+        var text = text
+        return text.withUTF8 { bytes -> [(range: Range<Int>, name: String, fixed: String)]? in
+            let count = bytes.count
+            var result: [(range: Range<Int>, name: String, fixed: String)] = []
+            var unsure = false
+            // The byte at `j`, or nil at the end; notes when a byte after it could join it.
+            func at(_ j: Int) -> UInt8? {
+                guard j < count else { return nil }
+                if j + 1 < count, bytes[j + 1] >= 0x80 { unsure = true }
+                return bytes[j]
+            }
+            func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+            func isNameByte(_ byte: UInt8) -> Bool {
+                isDigit(byte) || byte == UInt8(ascii: "_") || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
+            }
+            var i = 0
+            while i < count {
+                guard bytes[i] == UInt8(ascii: "%") else { i += 1; continue }
+                let percent = i
+                if percent > 0, bytes[percent - 1] >= 0x80 { return nil }
+                i = percent + 1
+                // A `%` with a byte from 0x80 up after it starts no token, as a character of
+                // its own or joined by a mark.
+                if i < count, bytes[i] >= 0x80 { continue }
+                var j = percent + 1
+                let digitsStart = j
+                while let byte = at(j), isDigit(byte) { j += 1 }
+                let digits = digitsStart..<j
+                var dollar = false
+                if at(j) == UInt8(ascii: "$") { dollar = true; j += 1 }
+                func skipSpaces() -> Bool {
+                    var any = false
+                    while at(j) == UInt8(ascii: " ") { any = true; j += 1 }
+                    return any
+                }
+                guard at(j) == UInt8(ascii: "#") else { continue }
+                j += 1
+                var spaced = skipSpaces()
+                guard at(j) == UInt8(ascii: "@") else { continue }
+                j += 1
+                spaced = skipSpaces() || spaced
+                let nameStart = j
+                while let byte = at(j), isNameByte(byte) { j += 1 }
+                let name = nameStart..<j
+                spaced = skipSpaces() || spaced
+                guard !name.isEmpty, at(j) == UInt8(ascii: "@") else { continue }
+                j += 1
+                if spaced || (!digits.isEmpty && !dollar) {
+                    let nameText = String(decoding: UnsafeBufferPointer(rebasing: bytes[name]), as: UTF8.self)
+                    let digitsText = String(decoding: UnsafeBufferPointer(rebasing: bytes[digits]), as: UTF8.self)
+                    result.append((percent..<j, nameText, "%" + (digits.isEmpty ? "" : digitsText + "$") + "#@" + nameText + "@"))
+                }
+                i = j
+            }
+            return unsure ? nil : result
+        }
+    }
+
+    /// ``malformedSubstitutions(in:)`` read character by character.
+    static func malformedSubstitutionsByCharacters(in text: String) -> [(range: Range<String.Index>, name: String, fixed: String)] {
         var result: [(Range<String.Index>, String, String)] = []
         var i = text.startIndex
         while let percent = text[i...].firstIndex(of: "%") {

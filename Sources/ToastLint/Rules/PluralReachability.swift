@@ -130,18 +130,17 @@ struct PluralReachabilityCache {
         var kind: PluralArgumentKind
     }
     private var cache: [Key: PluralReachability?] = [:]
-    /// The common kinds by locale, looked up without `Hasher`.
+    /// The integer kinds by locale, looked up without `Hasher`.
     private var integers = ShortStringMap<PluralReachability?>()
-    private var assumedIntegers = ShortStringMap<PluralReachability?>()
 
     init(services: ICUServices) { self.services = services }
 
     mutating func reachability(locale: String, kind: PluralArgumentKind) -> PluralReachability? {
         switch kind {
-        case .integer:
-            return integers.insertIfAbsent(locale) { [services] in Self.compute(locale: locale, kind: kind, services: services) }
-        case .assumedInteger:
-            return assumedIntegers.insertIfAbsent(locale) { [services] in Self.compute(locale: locale, kind: kind, services: services) }
+        case .integer, .assumedInteger:
+            // Both kinds scan the same integers (an object argument is assumed to be one), so
+            // they reach the same categories: one scan serves both.
+            return integers.insertIfAbsent(locale) { [services] in Self.compute(locale: locale, kind: .integer, services: services) }
         case .decimal, .either:
             break
         }
