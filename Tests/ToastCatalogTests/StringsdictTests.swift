@@ -122,6 +122,32 @@ import ToastICU
         }
     }
 
+    /// Key places are counted when asked for, from the last one asked for on the same line: on
+    /// one line, across a line break inside a value, after non-ASCII text, and with a
+    /// byte-order mark before them, each is where the text puts it.
+    @Test(arguments: [false, true])
+    func keyPlacesOnOneLineAndAfterBreaks(byteOrderMark: Bool) throws {
+        var text = "<plist><dict>"
+        var expected: [(key: String, line: Int, column: Int)] = []
+        func place() -> (Int, Int) {
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            return (lines.count, lines.last!.unicodeScalars.count + 1)
+        }
+        for (index, key) in ["a", "ключ", "b", "日本", "c"].enumerated() {
+            let (line, column) = place()
+            expected.append((key, line, column))
+            text += "<key>\(key)</key>"
+            text += index == 2 ? "<string>two\nlines é</string>" : "<string>vålue \(index)</string>"
+            if index == 3 { text += "\n   " }
+        }
+        text += "</dict></plist>"
+        let bytes = (byteOrderMark ? [0xEF, 0xBB, 0xBF] : []) + Array(text.utf8)
+        guard case .dictionary(let entries) = try XMLPropertyListParser.parse(bytes, file: "p") else {
+            Issue.record("not a dictionary"); return
+        }
+        #expect(entries.map { "\($0.key) \($0.line):\($0.column)" } == expected.map { "\($0.key) \($0.line):\($0.column)" })
+    }
+
     @Test func truncatedAtEveryByteIsAnError() {
         let bytes = Array(Self.sample.utf8)
         for cut in stride(from: 0, to: bytes.count - 10, by: 3) {

@@ -90,7 +90,12 @@ public struct XMLPropertyListParser {
     private let file: String
     private var index = 0
     private var line = 1
-    private var column = 1
+    /// Where the current line starts: columns are counted from it when one is asked for (a
+    /// key's place, an error), not at every byte read.
+    private var lineStart = 0
+    /// A column counted on the current line, to count the next one asked for on that line from
+    /// there (a file on one line is not counted from its start for every key).
+    private var counted = (lineStart: -1, index: 0, column: 1)
     var depth = 0
     private let limits: CatalogLimits
 
@@ -121,18 +126,54 @@ public struct XMLPropertyListParser {
     private init(bytes: UnsafeBufferPointer<UInt8>, start: Int, file: String, limits: CatalogLimits) {
         self.bytes = bytes
         self.index = start
+        self.lineStart = start
         self.file = file
         self.limits = limits
     }
 
     private var here: SourceLocation { SourceLocation(file: file, line: line, column: column) }
 
+    /// The 1-based column of `index`: the scalars (UTF-8 lead bytes) from the line's start.
+    private var column: Int { 1 + Self.leadBytes(in: bytes, lineStart..<index) }
+
+    /// ``column``, counted from the last column asked for when it is on this line and before
+    /// `index`.
+    private mutating func countedColumn() -> Int {
+        if counted.lineStart == lineStart && counted.index <= index {
+            counted.column += Self.leadBytes(in: bytes, counted.index..<index)
+        } else {
+            counted.column = column
+        }
+        counted.lineStart = lineStart
+        counted.index = index
+        return counted.column
+    }
+
+    /// How many bytes of `range` start a scalar (are not UTF-8 continuation bytes); eight ASCII
+    /// bytes at a time.
+    private static func leadBytes(in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
+        guard !range.isEmpty, let base = bytes.baseAddress else { return 0 }
+        let raw = UnsafeRawPointer(base)
+        var count = 0
+        var i = range.lowerBound
+        while i < range.upperBound {
+            if i + 8 <= range.upperBound, raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                count += 8
+                i += 8
+                continue
+            }
+            if bytes[i] & 0xC0 != 0x80 { count += 1 }
+            i += 1
+        }
+        return count
+    }
+
     private func error(_ message: String) -> CatalogError {
         CatalogError(location: SourceLocation(file: file, line: line, column: column), rule: .plistSyntax, message: message)
     }
 
-    /// Moves past `count` bytes, counting lines and (by lead bytes) columns; eight ASCII bytes
-    /// without a line feed at a time (a run of text or indentation).
+    /// Moves past `count` bytes, counting lines; eight bytes without a line feed at a time (a
+    /// run of text or indentation).
     private mutating func advance(_ count: Int = 1) {
         let end = min(index + count, bytes.count)
         guard index < end else { return }
@@ -140,14 +181,12 @@ public struct XMLPropertyListParser {
         while index < end {
             if index + 8 <= end {
                 let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-                if word & 0x8080_8080_8080_8080 == 0, matches(word, 0x0A) == 0 {
-                    column += 8
+                if matches(word, 0x0A) == 0 {
                     index += 8
                     continue
                 }
             }
-            let byte = bytes[index]
-            if byte == 0x0A { line += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }
+            if bytes[index] == 0x0A { line += 1; lineStart = index + 1 }
             index += 1
         }
     }
@@ -180,8 +219,8 @@ public struct XMLPropertyListParser {
     private mutating func skipSpaceAndMarkup() throws(CatalogError) {
         while index < bytes.count {
             let byte = bytes[index]
-            if byte == 0x20 || byte == 0x09 || byte == 0x0D { column += 1; index += 1; continue }
-            if byte == 0x0A { line += 1; column = 1; index += 1; continue }
+            if byte == 0x20 || byte == 0x09 || byte == 0x0D { index += 1; continue }
+            if byte == 0x0A { line += 1; index += 1; lineStart = index; continue }
             // Markup to skip starts with "<!" or "<?"; anything else ends the skip.
             guard byte == UInt8(ascii: "<"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "!") || bytes[index + 1] == UInt8(ascii: "?") else { return }
             if peek("<!--") { try skip(past: "-->", what: "the end of the comment '-->'"); continue }
@@ -229,15 +268,15 @@ public struct XMLPropertyListParser {
 
     /// Where the parser stands, to read from there again (``rewind(to:)``).
     struct Mark {
-        fileprivate let index, line, column, depth: Int
+        fileprivate let index, line, lineStart, depth: Int
     }
 
-    var mark: Mark { Mark(index: index, line: line, column: column, depth: depth) }
+    var mark: Mark { Mark(index: index, line: line, lineStart: lineStart, depth: depth) }
 
     mutating func rewind(to mark: Mark) {
         index = mark.index
         line = mark.line
-        column = mark.column
+        lineStart = mark.lineStart
         depth = mark.depth
     }
 
@@ -246,20 +285,18 @@ public struct XMLPropertyListParser {
         guard peek("<"), index + 1 < bytes.count, bytes[index + 1] != UInt8(ascii: "/") else {
             throw error(index < bytes.count ? "expected an element such as <dict> or <string>" : "expected an element, found the end of the file")
         }
-        // `<`: one column, no line break.
+        // `<`: no line break.
         index += 1
-        column += 1
         let nameStart = index
         while index < bytes.count {
             // ASCII letters and '-' (every name a property list uses) without a property
-            // lookup, a column each, counted once for the run.
+            // lookup.
             var end = index
             while end < bytes.count {
                 let byte = bytes[end]
                 guard (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || byte == UInt8(ascii: "-") else { break }
                 end += 1
             }
-            column += end - index
             index = end
             guard index < bytes.count, bytes[index] >= 0x80, scalar(at: index).properties.isAlphabetic else { break }
             advanceScalar()
@@ -270,7 +307,6 @@ public struct XMLPropertyListParser {
         // The common case, a tag without attributes: `>` right after the name.
         if index < bytes.count, bytes[index] == UInt8(ascii: ">") {
             index += 1
-            column += 1
             return (name, false)
         }
         var quote: UInt8?
@@ -287,25 +323,19 @@ public struct XMLPropertyListParser {
 
     private mutating func closeTag(_ name: String) throws(CatalogError) {
         // `</` and the name, compared on the name's own bytes, which hold no line break (the
-        // open tag's name is letters and `-`): a column for each scalar.
+        // open tag's name is letters and `-`).
         var name = name
         let start = index
-        let close: (bytes: Int, scalars: Int)? = !peek("</") ? nil : name.withUTF8 { expected in
+        let close: Int? = !peek("</") ? nil : name.withUTF8 { expected in
             guard start + 2 + expected.count <= bytes.count else { return nil }
-            var scalars = 2
-            for offset in 0..<expected.count {
-                guard bytes[start + 2 + offset] == expected[offset] else { return nil }
-                if expected[offset] & 0xC0 != 0x80 { scalars += 1 }
-            }
-            return (2 + expected.count, scalars)
+            for offset in 0..<expected.count where bytes[start + 2 + offset] != expected[offset] { return nil }
+            return 2 + expected.count
         }
         guard let close else { throw error("expected </\(name)>") }
-        index += close.bytes
-        column += close.scalars
+        index += close
         while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0A { advance() }
         guard peek(">") else { throw error("expected '>' after </\(name)") }
         index += 1
-        column += 1
     }
 
     /// In a `<dict>`: the next `<key>` and where it stood, with the parser at its value;
@@ -313,7 +343,7 @@ public struct XMLPropertyListParser {
     mutating func nextKey() throws(CatalogError) -> (key: String, line: Int, column: Int)? {
         try skipSpaceAndMarkup()
         if peek("</") { try closeTag("dict"); return nil }
-        let keyLine = line, keyColumn = column
+        let keyLine = line, keyColumn = countedColumn()
         let (tag, keyClosed) = try openTag()
         guard tag == "key" else { throw CatalogError(location: SourceLocation(file: file, line: keyLine, column: keyColumn), rule: .plistSyntax, message: "expected <key> in <dict>, found <\(tag)>") }
         let key = keyClosed ? "" : try text(until: "key")
@@ -399,9 +429,13 @@ public struct XMLPropertyListParser {
     /// held to `maximumStringLength` whatever it came from (CDATA sections were not counted).
     mutating func text(until name: String) throws(CatalogError) -> String {
         var out: [UInt8] = []
-        let start = here
+        // Where the text starts, made a location only for the error that names it.
+        let start = mark
+        func startLocation() -> SourceLocation {
+            SourceLocation(file: file, line: start.line, column: 1 + Self.leadBytes(in: bytes, start.lineStart..<start.index))
+        }
         func keep(_ run: some Collection<UInt8>) throws(CatalogError) {
-            if out.count + run.count > limits.maximumStringLength { throw limits.stringTooLong(at: start) }
+            if out.count + run.count > limits.maximumStringLength { throw limits.stringTooLong(at: startLocation()) }
             out.append(contentsOf: run)
         }
         while true {
@@ -413,7 +447,7 @@ public struct XMLPropertyListParser {
                 let end = Self.markupStart(in: bytes, from: runStart)
                 if out.isEmpty, end + 1 < bytes.count, bytes[end] == UInt8(ascii: "<"), bytes[end + 1] == UInt8(ascii: "/") {
                     // The whole text is this run (the bytes are valid UTF-8): made at once.
-                    if end - runStart > limits.maximumStringLength { throw limits.stringTooLong(at: start) }
+                    if end - runStart > limits.maximumStringLength { throw limits.stringTooLong(at: startLocation()) }
                     let run = UnsafeBufferPointer(rebasing: bytes[runStart..<end])
                     let text = Self.vocabularyWord(run) ?? String(decoding: run, as: UTF8.self)
                     advance(end - runStart)
