@@ -51,11 +51,13 @@ final class LintEntryFeed: @unchecked Sendable {
         private var locales = LocaleCodeSet()
         private var checker: LintChecker?
         private var project: Set<String>?
+        private let plurals: PluralReachabilityStore
 
-        init(table: String, file: String, configuration: LintConfiguration) {
+        init(table: String, file: String, configuration: LintConfiguration, plurals: PluralReachabilityStore) {
             self.table = table
             self.file = file
             self.configuration = configuration
+            self.plurals = plurals
         }
 
         /// Checks one batch of entries of a catalog whose source language is `language`.
@@ -66,7 +68,7 @@ final class LintEntryFeed: @unchecked Sendable {
                 lintTable.sourceLanguage = language
                 lintTable.isCatalog = true
                 lintTable.catalogFile = file
-                checker = LintChecker(table: lintTable, configuration: configuration)
+                checker = LintChecker(table: lintTable, configuration: configuration, plurals: plurals)
                 project = LintChecker.project(configuration, sourceLanguage: language)
             }
             for (key, entry, position, localizationPositions) in items {
@@ -113,6 +115,8 @@ final class LintEntryFeed: @unchecked Sendable {
 
     /// What every worker checks with.
     private let table: String, file: String, configuration: LintConfiguration
+    /// The plural reachability every worker's checker shares.
+    private let plurals = PluralReachabilityStore()
 
     /// How many batches may wait before the reader checks one (``waitingLimit`` unless a test
     /// says otherwise).
@@ -121,7 +125,7 @@ final class LintEntryFeed: @unchecked Sendable {
     init(table: String, file: String, configuration: LintConfiguration, waitingLimit: Int = LintEntryFeed.waitingLimit) {
         (self.table, self.file, self.configuration) = (table, file, configuration)
         self.waitingLimit = waitingLimit
-        readerWorker = Worker(table: table, file: file, configuration: configuration)
+        readerWorker = Worker(table: table, file: file, configuration: configuration, plurals: plurals)
         batch.reserveCapacity(Self.batchSize)
     }
 
@@ -181,7 +185,7 @@ final class LintEntryFeed: @unchecked Sendable {
     func drain(continuingReaders: Bool) -> Drained {
         // The reader's checks are moved out, not copied: the feed keeps no second reference that
         // would make the next batch copy its findings.
-        var worker = Worker(table: table, file: file, configuration: configuration)
+        var worker = Worker(table: table, file: file, configuration: configuration, plurals: plurals)
         if continuingReaders { swap(&worker, &readerWorker) }
         while true {
             condition.lock()

@@ -194,103 +194,118 @@ struct XCStringsOutline {
             scanner.index = position.offset
             scanner.line = position.line
             scanner.lineStart = position.lineStart
-            var best = scanner.sourceLocation(position, columns: columns)
+            let best = scanner.sourceLocation(position, columns: columns)
             guard (try? scanner.key()) != nil, (try? scanner.expect(UInt8(ascii: ":"), "")) != nil else { return best }
             scanner.skipWhitespace()
             // Without repeated members (none in the outline), the first member of a name is the
             // only one; otherwise the last one counts, as JSON readers keep the last.
-            let firstWins = duplicates.isEmpty
-            func moveTo(_ found: MemberCache.Member) {
-                best = scanner.sourceLocation(found.position, columns: columns)
-                scanner.index = found.valueOffset
-                scanner.line = found.valueLine
-                scanner.lineStart = found.valueLineStart
-            }
-            // Reads every member of the object the scanner is at into the cache.
-            func index(_ object: Int) -> [String: MemberCache.Member]? {
-                var members: [String: MemberCache.Member] = [:]
-                let bytes = scanner.bytes
-                let scanned = Self.forEachMember(of: &scanner) { key, member, _ in
-                    let name = key.string(in: bytes)
-                    if !firstWins || members[name] == nil { members[name] = member }
-                    return true
-                }
-                guard scanned else { return nil }
-                cache.objects[object] = members
-                return members
-            }
-            // Moves the scanner to the value of the member `name` of the object it is at, noting
-            // where that member stands.
-            func member(_ name: String) -> Bool {
-                guard scanner.current == UInt8(ascii: "{") else { return false }
-                let object = scanner.index
-                if let members = cache.objects[object] {
-                    guard let found = members[name] else { return false }
-                    moveTo(found)
-                    return true
-                }
-                var found: MemberCache.Member?
-                var large = false
-                var count = 0
-                let bytes = scanner.bytes
-                let scanned = Self.forEachMember(of: &scanner) { key, member, span in
-                    count += 1
-                    if count > MemberCache.threshold || span > MemberCache.spanThreshold {
-                        large = true
-                        return false
-                    }
-                    if key.equals(name, in: bytes) {
-                        found = member
-                        if firstWins { return false }
-                    }
-                    return true
-                }
-                guard scanned else { return false }
-                if large {
-                    // A large object: read it whole, once.
-                    guard let members = index(object), let whole = members[name] else { return false }
-                    found = whole
-                }
-                guard let found else { return false }
-                moveTo(found)
-                return true
-            }
-            guard !locale.isEmpty else { return best }
+            var walk = Walk(scanner: scanner, best: best, columns: columns, firstWins: duplicates.isEmpty)
+            guard !locale.isEmpty else { return walk.best }
             // The locale's member where the reader saw it (the file repeats no member, so it is
             // the one a walk finds): the entry's other locales are not read again.
             if let known = localizationPositions[entry]?.first(where: { $0.code == locale })?.position {
-                scanner.index = known.offset
-                scanner.line = known.line
-                scanner.lineStart = known.lineStart
-                guard (try? scanner.key()) != nil, (try? scanner.expect(UInt8(ascii: ":"), "")) != nil else { return best }
-                scanner.skipWhitespace()
-                best = scanner.sourceLocation(known, columns: columns)
+                walk.scanner.index = known.offset
+                walk.scanner.line = known.line
+                walk.scanner.lineStart = known.lineStart
+                guard (try? walk.scanner.key()) != nil, (try? walk.scanner.expect(UInt8(ascii: ":"), "")) != nil else { return walk.best }
+                walk.scanner.skipWhitespace()
+                walk.best = walk.scanner.sourceLocation(known, columns: columns)
             } else {
-                guard member("localizations"), member(locale) else { return best }
+                guard walk.member("localizations", &cache), walk.member(locale, &cache) else { return walk.best }
             }
             let steps = Self.steps(of: path)
             var i = 0
             while i < steps.count {
                 switch steps[i] {
                 case "plural" where i + 1 < steps.count:
-                    guard member("variations"), member("plural"), member(steps[i + 1]) else { return best }
+                    guard walk.member("variations", &cache), walk.member("plural", &cache), walk.member(steps[i + 1], &cache) else { return walk.best }
                     i += 2
                 case "device" where i + 1 < steps.count:
-                    guard member("variations"), member("device"), member(steps[i + 1]) else { return best }
+                    guard walk.member("variations", &cache), walk.member("device", &cache), walk.member(steps[i + 1], &cache) else { return walk.best }
                     i += 2
                 case "substitutions" where i + 3 < steps.count:
-                    guard member("substitutions"), member(steps[i + 1]), member("variations"), member(steps[i + 2]),
-                          member(steps[i + 3]) else { return best }
+                    guard walk.member("substitutions", &cache), walk.member(steps[i + 1], &cache), walk.member("variations", &cache),
+                          walk.member(steps[i + 2], &cache), walk.member(steps[i + 3], &cache) else { return walk.best }
                     i += 4
                 case "substitutions" where i + 1 < steps.count:
-                    guard member("substitutions"), member(steps[i + 1]) else { return best }
+                    guard walk.member("substitutions", &cache), walk.member(steps[i + 1], &cache) else { return walk.best }
                     i += 2
                 default:
                     i = steps.count
                 }
             }
-            _ = member("stringUnit") && member("value")
-            return best
+            _ = walk.member("stringUnit", &cache) && walk.member("value", &cache)
+            return walk.best
+        }
+    }
+
+    /// A walk down one entry towards a leaf: the scanner where it stands and the deepest member
+    /// found so far. Its steps are methods on it, not closures over the scanner, which would
+    /// box it and copy it at each step.
+    private struct Walk {
+        var scanner: JSONScanner
+        var best: SourceLocation
+        let columns: ScalarColumnIndex
+        let firstWins: Bool
+
+        mutating func moveTo(_ found: MemberCache.Member) {
+            best = scanner.sourceLocation(found.position, columns: columns)
+            scanner.index = found.valueOffset
+            scanner.line = found.valueLine
+            scanner.lineStart = found.valueLineStart
+        }
+
+        /// Reads every member of the object the scanner is at into the cache.
+        mutating func index(_ object: Int, _ cache: inout MemberCache) -> [String: MemberCache.Member]? {
+            var members: [String: MemberCache.Member] = [:]
+            let bytes = scanner.bytes
+            let firstWins = firstWins
+            let scanned = XCStringsOutline.forEachMember(of: &scanner) { key, member, _ in
+                let name = key.string(in: bytes)
+                if !firstWins || members[name] == nil { members[name] = member }
+                return true
+            }
+            guard scanned else { return nil }
+            cache.objects[object] = members
+            return members
+        }
+
+        /// Moves the scanner to the value of the member `name` of the object it is at, noting
+        /// where that member stands.
+        mutating func member(_ name: String, _ cache: inout MemberCache) -> Bool {
+            guard scanner.current == UInt8(ascii: "{") else { return false }
+            let object = scanner.index
+            if let members = cache.objects[object] {
+                guard let found = members[name] else { return false }
+                moveTo(found)
+                return true
+            }
+            var found: MemberCache.Member?
+            var large = false
+            var count = 0
+            let bytes = scanner.bytes
+            let firstWins = firstWins
+            let scanned = XCStringsOutline.forEachMember(of: &scanner) { key, member, span in
+                count += 1
+                if count > MemberCache.threshold || span > MemberCache.spanThreshold {
+                    large = true
+                    return false
+                }
+                if key.equals(name, in: bytes) {
+                    found = member
+                    if firstWins { return false }
+                }
+                return true
+            }
+            guard scanned else { return false }
+            if large {
+                // A large object: read it whole, once.
+                guard let members = index(object, &cache), let whole = members[name] else { return false }
+                found = whole
+            }
+            guard let found else { return false }
+            moveTo(found)
+            return true
         }
     }
 }

@@ -185,11 +185,12 @@ struct LintChecker {
     /// The product names and `doNotTranslate` terms `unchanged-translation` leaves alone.
     private let terms: LintNames.Terms
 
-    init(table: LintTable, configuration: LintConfiguration) {
+    /// A checker of `table`; checkers of one run on several threads share `plurals`.
+    init(table: LintTable, configuration: LintConfiguration, plurals: PluralReachabilityStore = PluralReachabilityStore()) {
         self.table = table
         self.configuration = configuration
         terms = LintNames.Terms(extra: configuration.doNotTranslate)
-        plurals = PluralReachabilityCache(services: ICUServices())
+        self.plurals = PluralReachabilityCache(store: plurals)
         localeFiles = table.localeFiles
     }
 
@@ -299,8 +300,9 @@ struct LintChecker {
         // Runs of keys go to whichever core is free: an .lproj table's plural keys (slower to
         // check) come after its flat ones, so halves kept one core busy and the other idle.
         let runLength = table.keys.count >= 2_000 ? 64 : max(1, table.keys.count)
+        let plurals = PluralReachabilityStore()
         return Parallel.mapRuns(of: table.keys.count, length: runLength,
-                                state: { LintChecker(table: table, configuration: configuration) }) { run, checker in
+                                state: { LintChecker(table: table, configuration: configuration, plurals: plurals) }) { run, checker in
             checker.run(keys: table.keys[run], catalogLevel: run.lowerBound == 0, targets: targets)
             let found = checker.findings
             checker.findings = []

@@ -1,5 +1,6 @@
 import ToastCatalog
 import ToastICU
+import ToastSupport
 
 /// How a plural argument's number is shown, which decides the categories it can reach:
 /// integer conversions show whole numbers; `%.Nf` shows N fraction digits (default 6);
@@ -122,38 +123,64 @@ final class PluralReachability: Sendable {
     }
 }
 
-/// Per-locale, per-kind reachability, computed once per lint worker.
-struct PluralReachabilityCache {
-    let services: ICUServices
+/// Per-locale, per-kind reachability for one lint run, shared by its checkers (one per
+/// thread): each locale's scan (a thousand numbers through ICU) is made once, by whichever
+/// checker asks first, while the others wait for that locale only.
+final class PluralReachabilityStore: Sendable {
     private struct Key: Hashable {
         var locale: String
         var kind: PluralArgumentKind
     }
-    private var cache: [Key: PluralReachability?] = [:]
-    /// The integer kinds by locale, looked up without `Hasher`.
+
+    /// One locale and kind's answer, made under its own lock.
+    private final class Cell: Sendable {
+        let answer = Locked<PluralReachability??>(nil)
+    }
+
+    let services: ICUServices
+    private let cells = Locked<[Key: Cell]>([:])
+
+    init(services: ICUServices = ICUServices()) { self.services = services }
+
+    func reachability(locale: String, kind: PluralArgumentKind) -> PluralReachability? {
+        // Both integer kinds scan the same integers (an object argument is assumed to be one),
+        // so they reach the same categories: one scan serves both.
+        let kind = kind == .assumedInteger ? .integer : kind
+        let cell = cells.withLock { cells in
+            if let cell = cells[Key(locale: locale, kind: kind)] { return cell }
+            let cell = Cell()
+            cells[Key(locale: locale, kind: kind)] = cell
+            return cell
+        }
+        return cell.answer.withLock { answer in
+            if let answer { return answer }
+            let made: PluralReachability?
+            if let tag = LocaleTag(locale), let rules = try? services.pluralRules(tag) {
+                made = PluralReachability(rules: rules, kind: kind, services: services)
+            } else {
+                made = nil
+            }
+            answer = .some(made)
+            return made
+        }
+    }
+}
+
+/// A checker's view of a ``PluralReachabilityStore``: the integer kinds by locale looked up
+/// without `Hasher` or a lock once seen.
+struct PluralReachabilityCache {
+    let store: PluralReachabilityStore
     private var integers = ShortStringMap<PluralReachability?>()
 
-    init(services: ICUServices) { self.services = services }
+    init(store: PluralReachabilityStore) { self.store = store }
 
     mutating func reachability(locale: String, kind: PluralArgumentKind) -> PluralReachability? {
         switch kind {
         case .integer, .assumedInteger:
-            // Both kinds scan the same integers (an object argument is assumed to be one), so
-            // they reach the same categories: one scan serves both.
-            return integers.insertIfAbsent(locale) { [services] in Self.compute(locale: locale, kind: .integer, services: services) }
+            return integers.insertIfAbsent(locale) { [store] in store.reachability(locale: locale, kind: .integer) }
         case .decimal, .either:
-            break
+            return store.reachability(locale: locale, kind: kind)
         }
-        let id = Key(locale: locale, kind: kind)
-        if let known = cache[id] { return known }
-        let computed = Self.compute(locale: locale, kind: kind, services: services)
-        cache[id] = computed
-        return computed
-    }
-
-    private static func compute(locale: String, kind: PluralArgumentKind, services: ICUServices) -> PluralReachability? {
-        guard let tag = LocaleTag(locale), let rules = try? services.pluralRules(tag) else { return nil }
-        return PluralReachability(rules: rules, kind: kind, services: services)
     }
 }
 
