@@ -78,3 +78,24 @@ import ToastTestSupport
         }
     }
 }
+
+/// Keys and comments read from bytes where they are ASCII.
+@Suite struct LintASCIIReadingTests {
+    @Test(arguments: [
+        ("toast.saved.title", true), ("a11y_add_avatar", true), ("Adding...", false), ("a.b", true), ("a..b", false),
+        ("1.2", false), ("v1.2", true), ("x-y", false), ("_", false), ("a_", true), ("é.a", false), ("a.é", false),
+        ("Hello world", false), ("", false), ("-.-", false), ("a.-", false), ("ключ.a", false), ("A.B", true),
+    ])
+    func identifierLikeKeys(key: String, expected: Bool) {
+        #expect(LintChecker.isIdentifierLike(key) == expected)
+    }
+
+    @Test func containsAnswersAsTheCharacterSearch() {
+        let parts = ["%@", "%lld", "count", "name of", "e", "\u{301}", "é", "\r", "\n", "\r\n", "a\r", "", "-", "件"]
+        for text in LintBytePathTests.texts + ["The number of files", "e\u{301}", "x\r\ny", "count: %lld", "NAME OF"] {
+            for part in parts {
+                #expect(LintText.contains(text, part) == LintText.containsByCharacters(text, part), "\(text.debugDescription) \(part.debugDescription)")
+            }
+        }
+    }
+}

@@ -182,6 +182,9 @@ struct LintChecker {
     /// The likely script of each locale code met (`Latn`, `Cyrl`), once per code.
     private var scripts: [String: String] = [:]
     private var canonicalCodes: [String: String] = [:]
+    /// The language subtag of each locale code met, looked up without `Hasher` (a text rule
+    /// asks for every leaf).
+    private var languages = ShortStringMap<String>()
     /// The product names and `doNotTranslate` terms `unchanged-translation` leaves alone.
     private let terms: LintNames.Terms
 
@@ -206,15 +209,7 @@ struct LintChecker {
     /// as `<U+XXXX>` (`CodePoint.isEscaped`), and the whitespace at its edges too, so that a
     /// trailing space or a leading tab can be seen; at most 160 characters.
     static func excerpt(_ text: String) -> String {
-        // Printable ASCII without a space at either edge, 160 characters at most (most texts):
-        // shown as it is.
-        let utf8 = text.utf8
-        if utf8.count <= 160, let first = utf8.first, let last = utf8.last, first != 0x20, last != 0x20,
-           utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
-            return text
-        }
-        if isShownAsIs(text) { return text }
-        return escapedExcerpt(text)
+        isShownAsIs(text) ? text : escapedExcerpt(text)
     }
 
     /// ``excerpt(_:)`` made scalar by scalar: edge white space and escaped scalars as
@@ -244,8 +239,21 @@ struct LintChecker {
     }
 
     /// Whether ``excerpt(_:)`` shows `text` as it is: at most 160 scalars, none escaped, no
-    /// white space at either edge (any text, found in one pass over its scalars).
+    /// white space at either edge; ASCII edges and printable ASCII text are decided from the
+    /// bytes, any other text in one pass over its scalars.
     static func isShownAsIs(_ text: String) -> Bool {
+        var text = text
+        let decided = text.withUTF8 { bytes -> Bool? in
+            guard let first = bytes.first, let last = bytes.last else { return true }
+            // An ASCII edge that is white space (tab to carriage return, space) decides at once.
+            func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
+            if isSpace(first) || isSpace(last) { return false }
+            // Printable ASCII, 160 characters at most (most texts): shown as it is.
+            guard bytes.count <= 160 else { return nil }
+            for byte in bytes where byte < 0x20 || byte >= 0x7F { return nil }
+            return true
+        }
+        if let decided { return decided }
         var count = 0
         var first: Unicode.Scalar?, last: Unicode.Scalar?
         for scalar in text.unicodeScalars {
@@ -480,9 +488,12 @@ struct LintChecker {
         return found
     }
 
-    /// The language subtag of a locale code (`pt-BR` → `pt`, `zh_TW` → `zh`).
+    /// The language subtag of a locale code (`pt-BR` → `pt`, `zh_TW` → `zh`), once per code.
     mutating func language(of code: String) -> String {
-        String(canonical(code).prefix { $0 != "-" })
+        if let known = languages[code] { return known }
+        let found = String(canonical(code).prefix { $0 != "-" })
+        languages.insertIfAbsent(code) { found }
+        return found
     }
 
     /// The likely script of a locale code (`ru` → `Cyrl`), once per code.
@@ -496,13 +507,22 @@ struct LintChecker {
     /// `toast.saved.title`, `a11y_add_avatar`: no spaces, a `.` between letters or digits or
     /// a `_`, and letters. (`Adding...` is prose.)
     static func isIdentifierLike(_ key: String) -> Bool {
-        guard key.contains(where: { $0.isLetter }),
-              key.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil || "._-".unicodeScalars.contains($0)) })
-        else { return false }
-        if key.contains("_") { return true }
-        let characters = Array(key)
-        for i in characters.indices.dropFirst().dropLast() where characters[i] == "." {
-            if (characters[i - 1].isLetter || characters[i - 1].isNumber) && (characters[i + 1].isLetter || characters[i + 1].isNumber) { return true }
+        // Letters, digits, `.`, `_` and `-` only, at least one letter: ASCII bytes, so each
+        // a character of its own.
+        var hasLetter = false
+        for byte in key.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"): hasLetter = true
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "-"): continue
+            default: return false
+            }
+        }
+        guard hasLetter else { return false }
+        let bytes = Array(key.utf8)
+        if bytes.contains(UInt8(ascii: "_")) { return true }
+        func isLetterOrDigit(_ byte: UInt8) -> Bool { byte != UInt8(ascii: ".") && byte != UInt8(ascii: "_") && byte != UInt8(ascii: "-") }
+        for i in bytes.indices.dropFirst().dropLast() where bytes[i] == UInt8(ascii: ".") {
+            if isLetterOrDigit(bytes[i - 1]) && isLetterOrDigit(bytes[i + 1]) { return true }
         }
         return false
     }
@@ -613,8 +633,9 @@ struct LintChecker {
             }
         } else if hasPlaceholders && entry.isCommentAutoGenerated != true {
             let names = Set(source.substitutions.keys)
-            let mentions = placeholderTexts.contains { comment.contains($0) } || names.contains { comment.contains($0) }
-                || comment.contains("%") || Self.placeholderWords.contains { comment.lowercased().contains($0) }
+            let lowercased = comment.lowercased()
+            let mentions = placeholderTexts.contains { LintText.contains(comment, $0) } || names.contains { LintText.contains(comment, $0) }
+                || comment.contains("%") || Self.placeholderWords.contains { LintText.contains(lowercased, $0) }
             if !mentions {
                 report(.missingComment, key, table.sourceLanguage, "",
                        "the comment does not say what the placeholders hold (it names no placeholder)", source: root, cap: .note)

@@ -34,6 +34,36 @@ package enum LintText {
         String(String.UnicodeScalarView(text.unicodeScalars.reversed().prefix { $0.properties.isWhitespace }.reversed()))
     }
 
+    /// Whether `text` holds `part`, as `String.contains(_:)` answers (by characters): a search
+    /// of the bytes when both are ASCII and `part` has no line break (then every byte is a
+    /// character of its own, but for a CR LF pair, which such a `part` cannot start or end
+    /// inside), else that search.
+    static func contains(_ text: String, _ part: String) -> Bool {
+        var text = text, part = part
+        let found = text.withUTF8 { haystack in
+            part.withUTF8 { needle -> Bool? in
+                guard !needle.contains(where: { $0 >= 0x80 || $0 == 0x0A || $0 == 0x0D }),
+                      !haystack.contains(where: { $0 >= 0x80 }) else { return nil }
+                guard !needle.isEmpty else { return true }
+                guard needle.count <= haystack.count else { return false }
+                let first = needle[0]
+                for start in 0...(haystack.count - needle.count) where haystack[start] == first {
+                    var matched = 1
+                    while matched < needle.count && haystack[start + matched] == needle[matched] { matched += 1 }
+                    if matched == needle.count { return true }
+                }
+                return false
+            }
+        }
+        return found ?? containsByCharacters(text, part)
+    }
+
+    /// `String.contains(_:)` of the standard library's string processing (by characters), which
+    /// ``contains(_:_:)`` answers as (not Foundation's, which searches UTF-16 code units).
+    static func containsByCharacters(_ text: String, _ part: String) -> Bool {
+        text.contains(part)
+    }
+
     static func isBlank(_ text: String) -> Bool {
         if let first = text.utf8.first, first > 0x20, first < 0x80 { return false }
         return text.unicodeScalars.allSatisfy { $0.properties.isWhitespace }
