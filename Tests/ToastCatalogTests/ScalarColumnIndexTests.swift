@@ -36,6 +36,40 @@ import ToastTestSupport
         }
     }
 
+    /// A file large enough to be indexed in parts on all cores (from 4 MiB), of long lines
+    /// and non-ASCII scalars: columns sampled through the file, and every column for 4 KiB
+    /// after each place a part could start (for up to eight cores), are the counted ones.
+    @Test func partsIndexedOnAllCoresCountAsOne() {
+        var bytes: [UInt8] = []
+        // Seeds of long lines (one break in 4,000 pieces), so that lines cross the parts' edges.
+        var seed: UInt64 = 2
+        while bytes.count < 5 << 20 { bytes += Self.text(seed: seed); seed += 3 }
+        let blocks = (bytes.count + ScalarColumnIndex.block - 1) / ScalarColumnIndex.block
+        var nearEdges = Set<Int>()
+        for parts in 2...8 {
+            for part in 1..<parts {
+                let edge = blocks * part / parts * ScalarColumnIndex.block
+                nearEdges.formUnion(max(0, edge - 64)..<min(bytes.count, edge + 4096))
+            }
+        }
+        bytes.withUnsafeBufferPointer { buffer in
+            let index = ScalarColumnIndex(buffer)
+            var lineStart = 0
+            var column = 1
+            var checked = 0
+            for offset in 0...buffer.count {
+                if (offset % 997 == 0 || offset == buffer.count || nearEdges.contains(offset))
+                    && (offset == buffer.count || buffer[offset] & 0xC0 != 0x80) {
+                    #expect(index.column(in: buffer, lineStart: lineStart, offset: offset) == column, "offset \(offset)")
+                    checked += 1
+                }
+                guard offset < buffer.count else { break }
+                if buffer[offset] == 0x0A { lineStart = offset + 1; column = 1 } else if buffer[offset] & 0xC0 != 0x80 { column += 1 }
+            }
+            #expect(checked > 10000)
+        }
+    }
+
     /// A one-line String Catalog whose keys are spelled twice (NFC, NFD): each warning stands
     /// at its key, counted in scalars, whichever way the reader counted it.
     @Test func oneLineCatalogWarningsStandAtTheirKeys() throws {

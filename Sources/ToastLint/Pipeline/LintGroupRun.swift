@@ -176,10 +176,17 @@ extension Linter {
             let (targets, project) = LintChecker.targets(table, configuration, locales: locales)
             var positions: [String: JSONScanner.Position] = [:]
             var localizationPositions: [String: [(code: String, position: JSONScanner.Position)]] = [:]
-            raw.reserveCapacity(raw.count + parts.reduce(0) { $0 + $1.findings.count })
+            let total = raw.count + parts.reduce(0) { $0 + $1.findings.count }
             for index in parts.indices {
-                raw += parts[index].findings
-                parts[index].findings = []
+                if raw.isEmpty {
+                    // Taken whole, not copied finding by finding; grown (by moving) for the rest.
+                    swap(&raw, &parts[index].findings)
+                    raw.reserveCapacity(total)
+                } else {
+                    raw.reserveCapacity(total)
+                    raw += parts[index].findings
+                    parts[index].findings = []
+                }
                 let part = parts[index]
                 for (key, position) in part.positions { positions[key] = position }
                 for (key, found) in part.localizationPositions { localizationPositions[key] = found }
@@ -227,8 +234,21 @@ extension Linter {
         var locatorFiles: [String] = [], locatorFindings: [[Int]] = [], locatorIndex: [String: Int] = [:]
         var columnFiles: [String] = []
         var needsColumns = Set<String>()
-        for (index, finding) in raw.enumerated() {
-            guard let rule = LintRule.named(finding.rule),
+        // What depends only on a finding's file or rule, kept for the last one met: findings
+        // come file by file, and a few rules make most of them.
+        var lastFile: String?
+        var fileFacts = (isCatalog: false, readable: false, hasOutline: false, inMemory: false, columnsNoted: false)
+        var lastRule: (name: RuleID, rule: LintRule?)?
+        for index in raw.indices {
+            let finding = raw[index]
+            let named: LintRule?
+            if let lastRule, lastRule.name == finding.rule {
+                named = lastRule.rule
+            } else {
+                named = LintRule.named(finding.rule)
+                lastRule = (finding.rule, named)
+            }
+            guard let rule = named,
                   var severity = configuration.severity(of: rule, table: table.name, key: finding.key, locale: finding.locale)
             else { continue }
             if let cap = finding.cap { severity = min(severity, cap) }
@@ -237,9 +257,13 @@ extension Linter {
                LintSuppression.suppresses(comment, rule: rule.id) {
                 continue
             }
-            let isCatalog = finding.file.hasSuffix(".xcstrings")
-            let readable = bytes[finding.file] != nil || snapshots[finding.file] != nil
-            if finding.location == nil, !isCatalog || table.outlines[finding.file] == nil, readable {
+            if lastFile != finding.file {
+                lastFile = finding.file
+                fileFacts = (finding.file.hasSuffix(".xcstrings"), bytes[finding.file] != nil || snapshots[finding.file] != nil,
+                             table.outlines[finding.file] != nil, bytes[finding.file] != nil, needsColumns.contains(finding.file))
+            }
+            let (isCatalog, readable, hasOutline, inMemory, columnsNoted) = fileFacts
+            if finding.location == nil, !isCatalog || !hasOutline, readable {
                 if let at = locatorIndex[finding.file] {
                     locatorFindings[at].append(selected.count)
                 } else {
@@ -248,8 +272,9 @@ extension Linter {
                     locatorFindings.append([selected.count])
                 }
             }
-            if finding.location == nil, isCatalog, table.outlines[finding.file] != nil,
-               bytes[finding.file] != nil, needsColumns.insert(finding.file).inserted {
+            if finding.location == nil, isCatalog, hasOutline, inMemory, !columnsNoted {
+                needsColumns.insert(finding.file)
+                fileFacts.columnsNoted = true
                 columnFiles.append(finding.file)
             }
             selected.append((index, rule, severity))
