@@ -57,36 +57,57 @@ public struct Linter: Sendable {
     /// Nothing is handed on when a file cannot be opened: the error is thrown first.
     @discardableResult
     public func lint(paths: [String], findingConsumer: (LintFinding) -> Void) throws(CatalogError) -> [String] {
-        var files: [String] = []
-        for path in paths { files += try CatalogLoader.files(at: path) }
-        var seen = Set<String>()
-        files = files.filter { seen.insert($0).inserted }
-        let groups = Self.groups(files)
-        let configuration = configuration, strict = strictTranslations, limits = limits
-        let outcomes = Parallel.map(groups.count) { index in
-            Self.lintGroup(groups[index], configuration: configuration, strict: strict, limits: limits,
-                           releasesInBackground: groups.count == 1)
-        }
-        var findings: [LintFinding] = []
-        for outcome in outcomes {
-            switch outcome {
-            case .success(let found): findings += found
-            case .failure(let error): throw error
-            }
-        }
-        // The order is found on indices, not by moving the findings themselves (each a dozen
-        // strings); the same sort as before, so equal findings keep the groups' order.
-        let order = findings.indices.sorted { LintFinding.precedes(findings[$0], findings[$1]) }
-        for index in order { findingConsumer(findings[index]) }
+        let (findings, files) = try sortedFindings(paths: paths)
+        for finding in findings { findingConsumer(finding) }
         return files
     }
 
     /// Lints every catalog file at `paths` (files, `.lproj` folders or trees) and returns the
     /// findings and the files read: ``lint(paths:findingConsumer:)``, collected.
     public func lint(paths: [String]) throws(CatalogError) -> Report {
-        var findings: [LintFinding] = []
-        let files = try lint(paths: paths) { findings.append($0) }
+        let (findings, files) = try sortedFindings(paths: paths)
         return Report(findings: findings, files: files)
+    }
+
+    /// The findings of the files at `paths`, in ``LintFinding/precedes(_:_:)`` order (the groups'
+    /// order among equal ones), and the files read.
+    private func sortedFindings(paths: [String]) throws(CatalogError) -> (findings: [LintFinding], files: [String]) {
+        var files: [String] = []
+        for path in paths { files += try CatalogLoader.files(at: path) }
+        var seen = Set<String>()
+        files = files.filter { seen.insert($0).inserted }
+        let groups = Self.groups(files)
+        let configuration = configuration, strict = strictTranslations, limits = limits
+        var outcomes = Parallel.map(groups.count) { index in
+            Self.lintGroup(groups[index], configuration: configuration, strict: strict, limits: limits,
+                           releasesInBackground: groups.count == 1)
+        }
+        var findings: [LintFinding] = []
+        for outcome in outcomes {
+            switch outcome {
+            // The first group's findings are taken as they are, not copied one by one.
+            case .success(let found): if findings.isEmpty { findings = found } else { findings += found }
+            case .failure(let error): throw error
+            }
+        }
+        // Let go, so that the findings are held once and are moved below, not copied.
+        outcomes = []
+        // The order is found on indices, not by moving the findings themselves (each a dozen
+        // strings) at every step of the sort; the same sort as before, so equal findings keep
+        // the groups' order. The findings are then put in that order in place, each moved
+        // once along its cycle of the permutation.
+        let order = findings.indices.sorted { LintFinding.precedes(findings[$0], findings[$1]) }
+        var placed = [Bool](repeating: false, count: order.count)
+        for start in order.indices where !placed[start] {
+            var position = start
+            while order[position] != start {
+                findings.swapAt(position, order[position])
+                placed[position] = true
+                position = order[position]
+            }
+            placed[position] = true
+        }
+        return (findings, files)
     }
 
     /// Lints one catalog already in memory (its bytes locate the findings).

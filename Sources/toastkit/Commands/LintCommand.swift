@@ -104,6 +104,7 @@ struct LintCommand: ParsableCommand {
         if format == .text || format == .github {
             printError(report.summary(files: result.files.count, baselined: baselined))
         }
-        if findings.contains(where: { $0.severity == .error }) { throw ExitCode(1) }
+        // Ended without tearing the findings and the report down one string at a time.
+        finish(keeping: result, findings, report, code: findings.contains(where: { $0.severity == .error }) ? 1 : 0)
     }
 }
