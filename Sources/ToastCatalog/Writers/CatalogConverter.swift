@@ -202,6 +202,50 @@ public enum CatalogConverter {
     /// `%arg`, and says how it was written.
     static func replaceArgument(in text: String, conversion: Character?, argNum: Int) -> (String, ArgumentStyle) {
         guard let conversion else { return (text, .none) }
+        if let replaced = replaceArgumentInBytes(text, conversion: conversion, argNum: argNum) { return replaced }
+        return replaceArgumentByTokens(in: text, conversion: conversion, argNum: argNum)
+    }
+
+    /// ``replaceArgument(in:conversion:argNum:)`` on the bytes: the text as it is but for the
+    /// one specifier replaced, as the tokens write every other token back as it was written.
+    /// Nil (for the tokens to be written back) when a substitution token's spelling is not the
+    /// one they would write (`%01$#@n@`), or the conversion is not ASCII.
+    static func replaceArgumentInBytes(_ text: String, conversion: Character, argNum: Int) -> (String, ArgumentStyle)? {
+        guard let wanted = conversion.asciiValue else { return nil }
+        var text = text
+        return text.withUTF8 { bytes -> (String, ArgumentStyle)? in
+            var i = 0
+            var found: (range: Range<Int>, style: ArgumentStyle)?
+            while i < bytes.count {
+                guard bytes[i] == UInt8(ascii: "%") else { i += 1; continue }
+                let (kind, end) = FormatString.parse(bytes, at: i)
+                switch kind {
+                case .percent, .invalid:
+                    break
+                case .substitution(let nameStart, let nameEnd, let argument):
+                    var spelled = Array("%".utf8)
+                    if let argument { spelled += Array("\(argument)$".utf8) }
+                    spelled += Array("#@".utf8) + Array(UnsafeBufferPointer(rebasing: bytes[nameStart..<nameEnd])) + [UInt8(ascii: "@")]
+                    guard bytes[i..<end].elementsEqual(spelled) else { return nil }
+                case .specifier(let raw):
+                    if found == nil && raw.conversion == wanted && (raw.argument == nil || raw.argument == argNum) {
+                        found = (i..<end, raw.argument == nil ? .sequential : .positional)
+                    }
+                }
+                i = end
+            }
+            guard let found else { return (String(decoding: bytes, as: UTF8.self), .none) }
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count + 4)
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[..<found.range.lowerBound]))
+            out.append(contentsOf: "%arg".utf8)
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[found.range.upperBound...]))
+            return (String(decoding: out, as: UTF8.self), found.style)
+        }
+    }
+
+    /// ``replaceArgument(in:conversion:argNum:)`` token by token, every token written back.
+    static func replaceArgumentByTokens(in text: String, conversion: Character, argNum: Int) -> (String, ArgumentStyle) {
         var out = ""
         var style = ArgumentStyle.none
         var replaced = false
