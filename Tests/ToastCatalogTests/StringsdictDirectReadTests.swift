@@ -97,6 +97,54 @@ import ToastTestSupport
         }
     }
 
+    /// Keys and strings spelled `<key>…</key>` are read at once, any other spelling through
+    /// the tags: a file with every closing tag spelled `</key >` and `</string >` (read only
+    /// the second way) holds the same entries, read either way.
+    @Test(.enabled(if: corpus.shouldRun, "../shared/corpus is absent"), arguments: corpusFiles)
+    func corpusFileReadsAlikeRespelled(_ path: String) throws {
+        let bytes = try Self.corpus.bytes(path)
+        let respelled = Array(String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "</key>", with: "</key >")
+            .replacingOccurrences(of: "</string>", with: "</string >").utf8)
+        for direct in [true, false] {
+            switch (Self.outcome(bytes, direct: direct), Self.outcome(respelled, direct: direct)) {
+            case (.success(let a), .success(let b)):
+                #expect(a.entriesBySpelling() == b.entriesBySpelling(), "\(path)")
+                #expect(a.warnings.map(\.message) == b.warnings.map(\.message), "\(path)")
+            case (.failure(let a), .failure(let b)):
+                #expect(a.message == b.message, "\(path)")
+            case (let a, let b):
+                Issue.record("\(path): \(a) against \(b)")
+            }
+        }
+    }
+
+    /// A key or string read at once keeps the length limit: at the limit it is read, past it
+    /// the error names where its text starts, as the tags' reading does.
+    @Test(arguments: [false, true])
+    func plainElementsKeepTheLengthLimit(respelled: Bool) {
+        let close = respelled ? "</key >" : "</key>", closeString = respelled ? "</string >" : "</string>"
+        let formatKey = "NSStringLocalizedFormatKey"
+        let limits = CatalogLimits(maximumStringLength: formatKey.utf8.count)
+        func line(key: String) -> String { "<key>" + key + close + "<dict><key>" + formatKey + close + "<string>" }
+        func document(key: String, text: String) -> [UInt8] {
+            Array(("<plist><dict>\n" + line(key: key) + text + closeString + "</dict></dict></plist>").utf8)
+        }
+        let atLimit = String(repeating: "k", count: formatKey.utf8.count), pastLimit = atLimit + "k"
+        for direct in [true, false] {
+            if case .failure(let error) = Self.outcome(document(key: atLimit, text: atLimit), direct: direct, limits: limits) {
+                Issue.record("refused at the limit: \(error)")
+            }
+            for (key, text, column) in [(pastLimit, "t", 6), ("k", pastLimit, line(key: "k").count + 1)] {
+                switch Self.outcome(document(key: key, text: text), direct: direct, limits: limits) {
+                case .success: Issue.record("accepted past the limit: \(key) \(text)")
+                case .failure(let error):
+                    #expect(error.location.line == 2 && error.location.column == column, "\(error)")
+                    #expect(error.description.contains("[limit]"), "\(error)")
+                }
+            }
+        }
+    }
+
     @Test(.enabled(if: corpus.shouldRun, "../shared/corpus is absent"), arguments: corpusFiles)
     func corpusFileReadsAlikeEncoded(_ path: String) throws {
         let bytes = try Self.corpus.bytes(path)

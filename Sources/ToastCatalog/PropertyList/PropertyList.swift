@@ -338,12 +338,36 @@ public struct XMLPropertyListParser {
         index += 1
     }
 
+    /// The text of the element the parser is at when it is written `open`, plain text (no
+    /// markup, no entity) and `close` (`<key>Name</key>`, the spelling of nearly every element
+    /// of a `.stringsdict`), read at once; nil, the parser unmoved, for anything else, which
+    /// the tag and text readers then read (and refuse) as before: a text over the length limit
+    /// included.
+    @inline(__always)
+    mutating func plainElement(_ open: StaticString, _ close: StaticString) -> String? {
+        guard peek(open) else { return nil }
+        let start = index + open.utf8CodeUnitCount
+        let end = Self.markupStart(in: bytes, from: start)
+        let closeCount = close.utf8CodeUnitCount
+        guard end + closeCount <= bytes.count, end - start <= limits.maximumStringLength else { return nil }
+        for offset in 0..<closeCount where bytes[end + offset] != close.utf8Start[offset] { return nil }
+        let run = UnsafeBufferPointer(rebasing: bytes[start..<end])
+        let text = Self.vocabularyWord(run) ?? String(decoding: run, as: UTF8.self)
+        advance(end + closeCount - index)
+        return text
+    }
+
     /// In a `<dict>`: the next `<key>` and where it stood, with the parser at its value;
     /// `nil` at the `</dict>` that ends the dictionary (read).
     mutating func nextKey() throws(CatalogError) -> (key: String, line: Int, column: Int)? {
         try skipSpaceAndMarkup()
         if peek("</") { try closeTag("dict"); return nil }
         let keyLine = line, keyColumn = countedColumn()
+        if let key = plainElement("<key>", "</key>") {
+            try skipSpaceAndMarkup()
+            guard !peek("</") else { throw error("expected a value after <key>\(key)</key>") }
+            return (key, keyLine, keyColumn)
+        }
         let (tag, keyClosed) = try openTag()
         guard tag == "key" else { throw CatalogError(location: SourceLocation(file: file, line: keyLine, column: keyColumn), rule: .plistSyntax, message: "expected <key> in <dict>, found <\(tag)>") }
         let key = keyClosed ? "" : try text(until: "key")

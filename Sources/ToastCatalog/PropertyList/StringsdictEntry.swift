@@ -135,6 +135,10 @@ extension XMLPropertyListParser {
         var format: String?
         var variables: [StringsdictVariable] = []
         while let (name, memberLine, memberColumn) = try nextKey() {
+            if name == StringsdictEntry.formatKey, let text = plainElement("<string>", "</string>") {
+                format = text
+                continue
+            }
             let (tag, selfClosing) = try openTag()
             if name == StringsdictEntry.formatKey {
                 format = try stringOrSkip(tag, selfClosing)
@@ -170,6 +174,20 @@ extension XMLPropertyListParser {
         var valueType: String?
         var forms: [StringsdictVariable.Form] = []
         while let (key, line, column) = try nextKey() {
+            // `<string>…</string>` of plain text, read at once, as the tag and text would be.
+            if let text = plainElement("<string>", "</string>") {
+                switch key {
+                case StringsdictVariable.specTypeKey: type = text
+                case StringsdictVariable.valueTypeKey: valueType = text
+                default:
+                    if let category = PluralCategory.named(key) {
+                        forms.append(.text(category, text))
+                    } else {
+                        forms.append(.unknown(PropertyListEntry(key: key, value: .string(text), line: line, column: column)))
+                    }
+                }
+                continue
+            }
             let (tag, selfClosing) = try openTag()
             switch key {
             case StringsdictVariable.specTypeKey: type = try stringOrSkip(tag, selfClosing)
