@@ -334,7 +334,7 @@ public enum CatalogConverter {
         Parallel.map(locales.count) { index in
             var shape = (strings: false, stringsdict: false)
             for at in entries.indices {
-                guard let value = lprojValue(of: entries[at], in: catalog, locale: locales[index]) else { continue }
+                guard let value = lprojValue(of: entries, at: at, in: catalog, locale: locales[index]) else { continue }
                 if isStringsValue(value) {
                     if value.stringUnit != nil { shape.strings = true }
                 } else {
@@ -355,9 +355,10 @@ public enum CatalogConverter {
 
     /// The value of `item` that a locale's `.lproj` files hold: its localization, or for the
     /// source language of an entry with none, the key as its text.
-    private static func lprojValue(of item: SpelledEntry, in catalog: StringCatalog, locale: String) -> LocalizedValue? {
-        item.entry.localizations[locale] ?? (locale == catalog.sourceLanguage && item.entry.localizations.isEmpty
-            ? LocalizedValue(stringUnit: StringUnit(state: nil, value: item.key)) : nil)
+    private static func lprojValue(of entries: [SpelledEntry], at index: Int, in catalog: StringCatalog, locale: String) -> LocalizedValue? {
+        // Read where it is held: a copy of the item would retain every part of its entry.
+        entries[index].entry.localizations[locale] ?? (locale == catalog.sourceLanguage && entries[index].entry.localizations.isEmpty
+            ? LocalizedValue(stringUnit: StringUnit(state: nil, value: entries[index].key)) : nil)
     }
 
     /// The UTF-8 bytes of what ``lproj(from:locale:file:entryLocations:)`` returns, for
@@ -383,7 +384,7 @@ public enum CatalogConverter {
         // Each entry is read where it is held (indexed, not copied out: a copy retains every
         // part of it, for each locale).
         for index in entries.indices {
-            guard let value = lprojValue(of: entries[index], in: catalog, locale: locale) else { continue }
+            guard let value = lprojValue(of: entries, at: index, in: catalog, locale: locale) else { continue }
             let key = entries[index].key
             func note(_ message: String) {
                 report.notConverted.append(CatalogWarning(location: entryLocations[key] ?? SourceLocation(file: file, line: 1, column: 1),
@@ -413,8 +414,13 @@ public enum CatalogConverter {
                 // The value type is the first specifier of the `other` form (the form every
                 // language has), else of the first form in CLDR order that has one: the same
                 // on every run, whatever order the forms are held in.
-                let categories = [PluralCategory.other] + PluralCategory.allCases.filter { $0 != .other }
-                let specifier = categories.lazy.compactMap { value.plural[$0]?.stringUnit?.value }.compactMap(FormatString.firstSpecifier(in:)).first ?? "lld"
+                var specifier = "lld"
+                for category in Self.specifierSearchOrder {
+                    if let text = value.plural[category]?.stringUnit?.value, let first = FormatString.firstSpecifier(in: text) {
+                        specifier = first
+                        break
+                    }
+                }
                 variables.append((name, Substitution(formatSpecifier: specifier, plural: value.plural)))
             }
             for (name, substitution) in value.substitutions {
@@ -455,6 +461,10 @@ public enum CatalogConverter {
         return (strings.isEmpty ? nil : strings, hasEntries ? dict : nil, report)
     }
 
+    /// The plural forms searched for a variable's value type: `other` (the form every language
+    /// has), then the others in CLDR order.
+    private static let specifierSearchOrder = [PluralCategory.other] + PluralCategory.allCases.filter { $0 != .other }
+
     /// The two elements a `.stringsdict` is written with, as the bytes that open and close them.
     private struct XMLTag {
         let open: [UInt8], close: [UInt8]
@@ -464,7 +474,7 @@ public enum CatalogConverter {
 
         /// Appends the element of `text` on a line of its own, `indent` tabs in.
         func append(_ text: String, indent: Int, to out: inout [UInt8]) {
-            out.append(contentsOf: repeatElement(UInt8(ascii: "\t"), count: indent))
+            for _ in 0..<indent { out.append(UInt8(ascii: "\t")) }
             out.append(contentsOf: open)
             appendXML(text, to: &out)
             out.append(contentsOf: close)
@@ -530,7 +540,8 @@ public enum CatalogConverter {
     /// `\U00XX` for other controls; everything else as it is.
     static func appendQuoted(_ text: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        appendEscaped(text, to: &out, where: { byte, _ in byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") }) { byte, out in
+        appendEscaped(text, to: &out, mayEscape: { controlMarks($0) | matches($0, UInt8(ascii: "\"")) | matches($0, UInt8(ascii: "\\")) },
+                      where: { byte, _ in byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") }) { byte, out in
             switch byte {
             case UInt8(ascii: "\""): out.append(contentsOf: #"\""#.utf8)
             case UInt8(ascii: "\\"): out.append(contentsOf: #"\\"#.utf8)
@@ -546,7 +557,9 @@ public enum CatalogConverter {
     /// Appends `text` as XML character data: `&amp;`, `&lt;`, `&gt;`, and `&#N;` for
     /// controls other than tab, line feed and carriage return.
     static func appendXML(_ text: String, to out: inout [UInt8]) {
-        appendEscaped(text, to: &out, where: { byte, _ in
+        appendEscaped(text, to: &out, mayEscape: {
+            controlMarks($0) | matches($0, UInt8(ascii: "&")) | matches($0, UInt8(ascii: "<")) | matches($0, UInt8(ascii: ">"))
+        }, where: { byte, _ in
             byte < 0x20 ? byte != 0x09 && byte != 0x0A && byte != 0x0D
                 : byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
         }) { byte, out in
@@ -563,25 +576,41 @@ public enum CatalogConverter {
     /// there was one.
     static func appendComment(_ text: String, to out: inout [UInt8]) -> Bool {
         var ended = false
-        appendEscaped(text, to: &out, where: { byte, previous in byte == UInt8(ascii: "/") && previous == UInt8(ascii: "*") }) { _, out in
+        appendEscaped(text, to: &out, mayEscape: { matches($0, UInt8(ascii: "/")) },
+                      where: { byte, previous in byte == UInt8(ascii: "/") && previous == UInt8(ascii: "*") }) { _, out in
             ended = true
             out.append(contentsOf: " /".utf8)
         }
         return ended
     }
 
+    /// The high bit of each byte of `word` below 0x20 (bytes from 0x80 up are not marked).
+    @inline(__always) private static func controlMarks(_ word: UInt64) -> UInt64 {
+        (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080
+    }
+
     /// Appends the UTF-8 bytes of `text`, each ASCII byte `escapes` picks (given the byte
     /// before it, 0 at the start) replaced by what `escape` appends for it; runs without one are
-    /// copied whole. Inlined, so that each caller's tests are made in its loop rather than
-    /// through a call per byte.
+    /// copied whole. Eight bytes are stepped over at a time while `mayEscape` marks none of
+    /// them (a superset of the bytes `escapes` can pick). Inlined, so that each caller's tests
+    /// are made in its loop rather than through a call per byte.
     @inline(__always)
-    private static func appendEscaped(_ text: String, to out: inout [UInt8], where escapes: (UInt8, UInt8) -> Bool,
-                                      _ escape: (UInt8, inout [UInt8]) -> Void) {
+    private static func appendEscaped(_ text: String, to out: inout [UInt8], mayEscape: (UInt64) -> UInt64,
+                                      where escapes: (UInt8, UInt8) -> Bool, _ escape: (UInt8, inout [UInt8]) -> Void) {
         var text = text
         text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return }
+            let raw = UnsafeRawPointer(base)
             var start = 0
-            for index in bytes.indices {
+            var index = 0
+            while index < bytes.count {
+                if index + 8 <= bytes.count,
+                   mayEscape(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))) == 0 {
+                    index += 8
+                    continue
+                }
                 let byte = bytes[index]
+                defer { index += 1 }
                 guard byte < 0x80, escapes(byte, index > 0 ? bytes[index - 1] : 0) else { continue }
                 out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
                 escape(byte, &out)
