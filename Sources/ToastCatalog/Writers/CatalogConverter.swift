@@ -436,25 +436,25 @@ public enum CatalogConverter {
                 variables.append((name, Substitution(formatSpecifier: substitution.formatSpecifier, plural: forms)))
             }
             func element(_ tag: XMLTag, _ text: String, indent: Int) { tag.append(text, indent: indent, to: &dict) }
+            // The lines that are the same in every entry are written as made once.
             dict.append(contentsOf: heads.heads[index].keyElement)
-            dict.append(contentsOf: "\t<dict>\n".utf8)
-            element(.key, "NSStringLocalizedFormatKey", indent: 2)
+            dict.append(contentsOf: StringsdictLines.entryHead)
             element(.string, format, indent: 2)
             for (name, variable) in variables.sorted(by: { $0.0 < $1.0 }) {
                 element(.key, name, indent: 2)
-                dict.append(contentsOf: "\t\t<dict>\n".utf8)
-                element(.key, "NSStringFormatSpecTypeKey", indent: 3)
-                element(.string, "NSStringPluralRuleType", indent: 3)
-                element(.key, "NSStringFormatValueTypeKey", indent: 3)
+                dict.append(contentsOf: StringsdictLines.variableHead)
                 element(.string, variable.formatSpecifier ?? "lld", indent: 3)
-                for category in PluralCategory.allCases {
-                    guard let text = variable.plural[category]?.stringUnit?.value else { continue }
-                    element(.key, category.rawValue, indent: 3)
+                // The forms in CLDR order, gathered in one pass over the dictionary.
+                var texts = [String?](repeating: nil, count: PluralCategory.allCases.count)
+                for (category, form) in variable.plural { texts[category.ordinal] = form.stringUnit?.value }
+                for (ordinal, text) in texts.enumerated() {
+                    guard let text else { continue }
+                    dict.append(contentsOf: StringsdictLines.categoryKeys[ordinal])
                     element(.string, text, indent: 3)
                 }
-                dict.append(contentsOf: "\t\t</dict>\n".utf8)
+                dict.append(contentsOf: StringsdictLines.variableEnd)
             }
-            dict.append(contentsOf: "\t</dict>\n".utf8)
+            dict.append(contentsOf: StringsdictLines.entryEnd)
         }
         let hasEntries = dict.count > plistHead.count
         if hasEntries { dict.append(contentsOf: "</dict>\n</plist>\n".utf8) }
@@ -464,6 +464,20 @@ public enum CatalogConverter {
     /// The plural forms searched for a variable's value type: `other` (the form every language
     /// has), then the others in CLDR order.
     private static let specifierSearchOrder = [PluralCategory.other] + PluralCategory.allCases.filter { $0 != .other }
+
+    /// The lines of a `.stringsdict` entry that do not change, as the bytes ``XMLTag`` would
+    /// write for them.
+    private enum StringsdictLines {
+        /// `<dict>` and the format key's element.
+        static let entryHead = Array("\t<dict>\n\t\t<key>NSStringLocalizedFormatKey</key>\n".utf8)
+        /// A variable's `<dict>`, its rule type and the value type's key.
+        static let variableHead = Array(("\t\t<dict>\n\t\t\t<key>NSStringFormatSpecTypeKey</key>\n"
+                                         + "\t\t\t<string>NSStringPluralRuleType</string>\n\t\t\t<key>NSStringFormatValueTypeKey</key>\n").utf8)
+        /// Each category's key element, by ``PluralCategory/ordinal``.
+        static let categoryKeys = PluralCategory.allCases.map { Array("\t\t\t<key>\($0.rawValue)</key>\n".utf8) }
+        static let variableEnd = Array("\t\t</dict>\n".utf8)
+        static let entryEnd = Array("\t</dict>\n".utf8)
+    }
 
     /// The two elements a `.stringsdict` is written with, as the bytes that open and close them.
     private struct XMLTag {
