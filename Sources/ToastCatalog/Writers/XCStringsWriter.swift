@@ -536,12 +536,32 @@ extension LayoutOutput {
     /// ``member(_:_:_:)`` for a name the model knows, which needs no escaping: its quoted
     /// bytes are written at once.
     private mutating func member(known name: StaticString, _ first: inout Bool, _ indent: Int) {
-        if first { raw("{\n") } else { raw(",\n") }
+        let opening: StaticString = first ? "{\n" : ",\n"
         first = false
-        pad(indent + 1)
-        bytes.append(UInt8(ascii: "\""))
-        raw(name)
-        raw("\" : ")
+        let padding = (indent + 1) * 2
+        guard padding <= Self.spaces.utf8CodeUnitCount, name.utf8CodeUnitCount <= 64 else {
+            raw(opening)
+            pad(indent + 1)
+            bytes.append(UInt8(ascii: "\""))
+            raw(name)
+            raw("\" : ")
+            return
+        }
+        // Gathered first and appended as one run: an append costs a hundred instructions,
+        // however short, and a member name was five of them.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 144) { buffer in
+            var at = 0
+            func put(_ text: StaticString, count: Int) {
+                (buffer.baseAddress! + at).initialize(from: text.utf8Start, count: count)
+                at += count
+            }
+            put(opening, count: 2)
+            put(Self.spaces, count: padding)
+            put("\"", count: 1)
+            put(name, count: name.utf8CodeUnitCount)
+            put("\" : ", count: 4)
+            bytes.append(contentsOf: UnsafeBufferPointer(start: buffer.baseAddress, count: at))
+        }
     }
 
     private mutating func string(_ text: String, member name: StaticString, _ first: inout Bool, _ indent: Int) {
@@ -561,9 +581,26 @@ extension LayoutOutput {
 
     /// Ends an object at `indent` (`{`, an empty line and `}` when it had no member).
     private mutating func close(_ first: Bool, _ indent: Int) {
-        if first { raw("{\n\n") } else { raw("\n") }
-        pad(indent)
-        bytes.append(UInt8(ascii: "}"))
+        let opening: StaticString = first ? "{\n\n" : "\n"
+        let padding = indent * 2
+        guard padding <= Self.spaces.utf8CodeUnitCount else {
+            raw(opening)
+            pad(indent)
+            bytes.append(UInt8(ascii: "}"))
+            return
+        }
+        // As one run, as a member's name is.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 72) { buffer in
+            var at = 0
+            func put(_ text: StaticString, count: Int) {
+                (buffer.baseAddress! + at).initialize(from: text.utf8Start, count: count)
+                at += count
+            }
+            put(opening, count: opening.utf8CodeUnitCount)
+            put(Self.spaces, count: padding)
+            put("}", count: 1)
+            bytes.append(contentsOf: UnsafeBufferPointer(start: buffer.baseAddress, count: at))
+        }
     }
 }
 
