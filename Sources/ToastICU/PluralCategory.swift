@@ -27,4 +27,8 @@ public enum PluralCategory: String, Sendable, CaseIterable, Comparable, Codable 
 
     /// CLDR's order: zero, one, two, few, many, other.
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.ordinal < rhs.ordinal }
+
+    /// Hashed by its place in CLDR's order: a raw-valued enum is otherwise hashed by its name
+    /// (a string), a few hundred instructions for every lookup of a form in a dictionary of them.
+    public func hash(into hasher: inout Hasher) { hasher.combine(UInt8(truncatingIfNeeded: ordinal)) }
 }

@@ -60,7 +60,7 @@ public struct CatalogSet: Sendable {
                 for key in catalog.keys {
                     if let index = seen.index(forKey: key) {
                         let (kept, keptFile) = seen[index]
-                        if keptFile != file && !kept.unicodeScalars.elementsEqual(key.unicodeScalars) {
+                        if keptFile != file && !kept.hasSameScalars(as: key) {
                             var warning = StringCatalog.keyNormalizationWarning(key, earlier: kept, at: SourceLocation(file: file, line: 1, column: 1))
                             warning.message += " (the earlier key is in \(keptFile))"
                             warnings.append(warning)

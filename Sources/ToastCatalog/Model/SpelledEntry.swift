@@ -19,7 +19,7 @@ public struct SpelledEntry: Sendable, Equatable {
 
     /// Entries are equal when their keys have the same scalars and their entries are equal.
     public static func == (lhs: SpelledEntry, rhs: SpelledEntry) -> Bool {
-        lhs.key.unicodeScalars.elementsEqual(rhs.key.unicodeScalars) && lhs.entry == rhs.entry
+        lhs.key.hasSameScalars(as: rhs.key) && lhs.entry == rhs.entry
     }
 }
 

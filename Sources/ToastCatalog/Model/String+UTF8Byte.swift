@@ -14,4 +14,11 @@ extension String {
         }) { return found }
         return utf8.contains(byte)
     }
+
+    /// Whether the two texts are the same scalars (spelled alike, not merely canonically
+    /// equal), compared on their UTF-8 bytes: the same scalars are the same bytes.
+    package func hasSameScalars(as other: String) -> Bool {
+        var text = self, other = other
+        return text.withUTF8 { mine in other.withUTF8 { theirs in mine.elementsEqual(theirs) } }
+    }
 }

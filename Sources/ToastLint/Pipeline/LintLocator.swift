@@ -53,7 +53,7 @@ struct XCStringsOutline {
                             // A differently spelled, canonically equal name is the reader's
                             // `key-normalization` warning, not a repeated member.
                             let (inserted, kept) = seen.insert(entry)
-                            if !inserted && kept.unicodeScalars.elementsEqual(entry.unicodeScalars) {
+                            if !inserted && kept.hasSameScalars(as: entry) {
                                 outline.duplicates.append(Duplicate(entry: entry, member: entry, location: scanner.sourceLocation(position), within: "\"strings\""))
                             }
                             outline.entryPositions[entry] = position
