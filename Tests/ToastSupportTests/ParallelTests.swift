@@ -213,3 +213,22 @@ import Darwin
         #expect(queue.taken.sorted() == Array(0..<total))
     }
 }
+
+/// Elements put in the order of their sorted indices, in place.
+@Suite struct ArrayPermutationTests {
+    @Test(arguments: [0, 1, 2, 7, 64])
+    func permutingBySortedIndicesSorts(count: Int) {
+        var generator = SystemRandomNumberGenerator()
+        var words = (0..<count).map { _ in String(Int.random(in: 0..<40, using: &generator)) + "-word" }
+        let expected = words.indices.sorted { words[$0] < words[$1] }.map { words[$0] }
+        let order = words.indices.sorted { words[$0] < words[$1] }
+        words.permute(by: order)
+        #expect(words == expected)
+    }
+
+    @Test func theDocumentedExample() {
+        var letters = ["b", "c", "a"]
+        letters.permute(by: [2, 0, 1])
+        #expect(letters == ["a", "b", "c"])
+    }
+}

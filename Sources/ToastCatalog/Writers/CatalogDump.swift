@@ -233,19 +233,39 @@ extension StringCatalog {
     /// One entry's leaves in the order of its lines, made again for each entry in the same
     /// storage, with each distinct locale code made canonical once.
     struct EntryLines {
-        private(set) var lines: [(locale: String, path: String, value: String?, state: String?)] = []
+        /// One leaf's line: its locale, path, text and state. A struct, not a tuple: the
+        /// compiler copied a tuple of four strings through the runtime's generic tuple copy in
+        /// some builds, which made reading and sorting the lines twice the whole dump's time.
+        struct Line {
+            var locale: String
+            var path: String
+            var value: String?
+            var state: String?
+        }
+
+        private(set) var lines: [Line] = []
         private var canonical = CanonicalCodes()
 
         /// Takes the leaves of `entry` in place of the last entry's, sorted (an entry without
         /// localizations has one, in the source language, without a value).
         mutating func take(_ entry: CatalogEntry, sourceLocale: String) {
             lines.removeAll(keepingCapacity: true)
-            if entry.localizations.isEmpty { lines.append((sourceLocale, "", nil, nil)) }
+            if entry.localizations.isEmpty { lines.append(Line(locale: sourceLocale, path: "", value: nil, state: nil)) }
             for (code, value) in entry.localizations {
                 let locale = canonical.code(code)
-                StringCatalog.visitLeaves(of: value) { path, text, state in lines.append((locale, path, text, state)) }
+                StringCatalog.visitLeaves(of: value) { path, text, state in
+                    lines.append(Line(locale: locale, path: path, value: text, state: state))
+                }
             }
-            lines.sort { a, b in CatalogLeaf.precedesInEntry(a.locale, a.path, a.value, a.state, b.locale, b.path, b.value, b.state) }
+            // The indices are sorted, the lines read where they are held, and then moved into
+            // place, each once.
+            let order = lines.withUnsafeBufferPointer { held in
+                held.indices.sorted { a, b in
+                    CatalogLeaf.precedesInEntry(held[a].locale, held[a].path, held[a].value, held[a].state,
+                                                held[b].locale, held[b].path, held[b].value, held[b].state)
+                }
+            }
+            lines.permute(by: order)
         }
     }
 

@@ -97,16 +97,7 @@ public struct Linter: Sendable {
         // the groups' order. The findings are then put in that order in place, each moved
         // once along its cycle of the permutation.
         let order = findings.indices.sorted { LintFinding.precedes(findings[$0], findings[$1]) }
-        var placed = [Bool](repeating: false, count: order.count)
-        for start in order.indices where !placed[start] {
-            var position = start
-            while order[position] != start {
-                findings.swapAt(position, order[position])
-                placed[position] = true
-                position = order[position]
-            }
-            placed[position] = true
-        }
+        findings.permute(by: order)
         return (findings, files)
     }
 
