@@ -547,19 +547,25 @@ extension LayoutOutput {
             raw("\" : ")
             return
         }
-        // Gathered first and appended as one run: an append costs a hundred instructions,
-        // however short, and a member name was five of them.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 144) { buffer in
+        appendRun(opening, padding: padding, "\"", name, "\" : ")
+    }
+
+    /// Appends `head`, `padding` spaces and the rest as one run, gathered first: an append
+    /// costs about a hundred instructions however short, and a member's name was five of them.
+    /// `padding` is at most 64, each text at most 64 bytes.
+    private mutating func appendRun(_ head: StaticString, padding: Int, _ tail: StaticString,
+                                    _ more: StaticString = "", _ last: StaticString = "") {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4 * 64 + 64) { buffer in
             var at = 0
             func put(_ text: StaticString, count: Int) {
                 (buffer.baseAddress! + at).initialize(from: text.utf8Start, count: count)
                 at += count
             }
-            put(opening, count: 2)
+            put(head, count: head.utf8CodeUnitCount)
             put(Self.spaces, count: padding)
-            put("\"", count: 1)
-            put(name, count: name.utf8CodeUnitCount)
-            put("\" : ", count: 4)
+            put(tail, count: tail.utf8CodeUnitCount)
+            put(more, count: more.utf8CodeUnitCount)
+            put(last, count: last.utf8CodeUnitCount)
             bytes.append(contentsOf: UnsafeBufferPointer(start: buffer.baseAddress, count: at))
         }
     }
@@ -589,18 +595,7 @@ extension LayoutOutput {
             bytes.append(UInt8(ascii: "}"))
             return
         }
-        // As one run, as a member's name is.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 72) { buffer in
-            var at = 0
-            func put(_ text: StaticString, count: Int) {
-                (buffer.baseAddress! + at).initialize(from: text.utf8Start, count: count)
-                at += count
-            }
-            put(opening, count: opening.utf8CodeUnitCount)
-            put(Self.spaces, count: padding)
-            put("}", count: 1)
-            bytes.append(contentsOf: UnsafeBufferPointer(start: buffer.baseAddress, count: at))
-        }
+        appendRun(opening, padding: padding, "}")
     }
 }
 
