@@ -174,30 +174,27 @@ extension XMLPropertyListParser {
         var valueType: String?
         var forms: [StringsdictVariable.Form] = []
         while let (key, line, column) = try nextKey() {
-            // `<string>…</string>` of plain text, read at once, as the tag and text would be.
-            if let text = plainElement("<string>", "</string>") {
-                switch key {
-                case StringsdictVariable.specTypeKey: type = text
-                case StringsdictVariable.valueTypeKey: valueType = text
-                default:
-                    if let category = PluralCategory.named(key) {
-                        forms.append(.text(category, text))
-                    } else {
-                        forms.append(.unknown(PropertyListEntry(key: key, value: .string(text), line: line, column: column)))
-                    }
-                }
-                continue
-            }
-            let (tag, selfClosing) = try openTag()
-            switch key {
-            case StringsdictVariable.specTypeKey: type = try stringOrSkip(tag, selfClosing)
-            case StringsdictVariable.valueTypeKey: valueType = try stringOrSkip(tag, selfClosing)
-            default:
-                if tag == "string", let category = PluralCategory.named(key) {
-                    forms.append(.text(category, selfClosing ? "" : try text(until: "string")))
+            // The member's text when it is a string (plain text read at once, else through its
+            // tag), or its value read whole.
+            let text: String?, other: PropertyList?
+            if let plain = plainElement("<string>", "</string>") {
+                (text, other) = (plain, nil)
+            } else {
+                let (tag, selfClosing) = try openTag()
+                if tag == "string" {
+                    (text, other) = (selfClosing ? "" : try self.text(until: "string"), nil)
                 } else {
-                    let value = try value(openedAs: tag, selfClosing: selfClosing)
-                    forms.append(.unknown(PropertyListEntry(key: key, value: value, line: line, column: column)))
+                    (text, other) = (nil, try value(openedAs: tag, selfClosing: selfClosing))
+                }
+            }
+            switch key {
+            case StringsdictVariable.specTypeKey: type = text
+            case StringsdictVariable.valueTypeKey: valueType = text
+            default:
+                if let text, let category = PluralCategory.named(key) {
+                    forms.append(.text(category, text))
+                } else {
+                    forms.append(.unknown(PropertyListEntry(key: key, value: other ?? .string(text ?? ""), line: line, column: column)))
                 }
             }
         }
