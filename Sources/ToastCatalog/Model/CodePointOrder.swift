@@ -36,3 +36,55 @@ package enum CodePointOrder {
         return a.count - b.count
     }
 }
+
+extension CodePointOrder {
+    /// The first fifteen UTF-8 bytes of a string and its length (up to sixteen), as two
+    /// integers that compare as the strings do in code-point order wherever they differ: a
+    /// sort key that holds no reference, so that sorting by it retains nothing.
+    ///
+    /// Two strings with equal prefixes are equal when ``isWhole`` (the string is at most
+    /// fifteen bytes); longer strings with equal prefixes must be compared in full.
+    ///
+    /// ```swift
+    /// CodePointOrder.Prefix("de") < CodePointOrder.Prefix("de-CH")  // true
+    /// CodePointOrder.Prefix("plural.one").isWhole                   // true
+    /// ```
+    package struct Prefix: Comparable, Hashable, Sendable {
+        /// Bytes 0 to 7, the first the most significant.
+        private var high: UInt64 = 0
+        /// Bytes 8 to 14, the first the most significant, then the length up to 16.
+        private var low: UInt64 = 0
+
+        /// The prefix of `text`.
+        package init(_ text: String) {
+            var text = text
+            let made = text.utf8.withContiguousStorageIfAvailable { Prefix($0) }
+            if let made {
+                self = made
+            } else {
+                text.makeContiguousUTF8()
+                self = text.utf8.withContiguousStorageIfAvailable { Prefix($0) }!
+            }
+        }
+
+        /// The prefix of the UTF-8 bytes `bytes`.
+        package init(_ bytes: UnsafeBufferPointer<UInt8>) {
+            for (offset, byte) in bytes.prefix(15).enumerated() {
+                if offset < 8 {
+                    high |= UInt64(byte) << (56 - 8 * offset)
+                } else {
+                    low |= UInt64(byte) << (56 - 8 * (offset - 8))
+                }
+            }
+            low |= UInt64(min(bytes.count, 16))
+        }
+
+        /// Whether the prefix is the whole string (at most fifteen bytes), so that equal
+        /// prefixes are equal strings.
+        package var isWhole: Bool { low & 0xFF < 16 }
+
+        package static func < (a: Prefix, b: Prefix) -> Bool {
+            a.high != b.high ? a.high < b.high : a.low < b.low
+        }
+    }
+}
