@@ -226,16 +226,17 @@ public struct LintFinding: Sendable, Hashable {
         return result + rest
     }
 
-    /// Sorts by file, line, column, then rule.
+    /// Sorts by file (in code-point order), line, column, rule, locale, key (in code-point
+    /// order), then path.
     public static func precedes(_ a: LintFinding, _ b: LintFinding) -> Bool {
         if a.location.file != b.location.file {
-            return a.location.file.unicodeScalars.lexicographicallyPrecedes(b.location.file.unicodeScalars)
+            return CodePointOrder.precedes(a.location.file, b.location.file)
         }
         if a.location.line != b.location.line { return a.location.line < b.location.line }
         if a.location.column != b.location.column { return a.location.column < b.location.column }
         if a.rule != b.rule { return a.rule < b.rule }
         if a.locale != b.locale { return a.locale < b.locale }
-        if a.key != b.key { return a.key.unicodeScalars.lexicographicallyPrecedes(b.key.unicodeScalars) }
+        if a.key != b.key { return CodePointOrder.precedes(a.key, b.key) }
         return a.path < b.path
     }
 }
