@@ -162,6 +162,24 @@ import ToastLint
         #expect(result.findings.contains { $0.rule == "missing-translation" && $0.key == "Gone" && $0.locale == "de" })
     }
 
+    /// A `.strings` finding is located at its key wherever the key stands: after a comment
+    /// that quotes it and another entry on the same line, at the last of a repeated key (the
+    /// value the reader keeps), and at a key spelled with other code points that are the same
+    /// characters (a decomposed “é” found for a composed one).
+    @Test func stringsFindingsAreLocatedAtTheirKeys() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.write("\"a\" = \"A %@\";\n\"b\" = \"B\";\n\"caf\u{E9}\" = \"Caf\u{E9} %@\";\n", folder.appendingPathComponent("en.lproj/T.strings"))
+        try Self.write("/* \"a\" = \"no\"; */ \"x\" = \"X\"; \"a\" = \"A\";\n\"b\" = \"B %d\";\n\"b\" = \"B2 %d\"; \"cafe\u{301}\" = \"Kaffee\";\n",
+                       folder.appendingPathComponent("de.lproj/T.strings"))
+        let result = try Linter().lint(paths: [folder.path])
+        let text = result.findings.map(LintOutput.text).joined(separator: "\n")
+        let places = result.findings.filter { $0.rule == "placeholder-mismatch" }
+            .map { "\($0.key) \($0.location.line):\($0.location.column)" }
+        #expect(places.sorted() == ["a 1:30", "b 3:1", "caf\u{E9} 3:16"], "\(text)")
+        #expect(result.findings.contains { $0.rule == "obsolete-translation" && $0.key == "x" && $0.location.line == 1 && $0.location.column == 19 }, "\(text)")
+    }
+
     /// An `.lproj` table of more files than one read-ahead window: a file that does not parse
     /// and one over the size limit, in the middle, are findings of their own, and every other
     /// file is still linted, in order.

@@ -544,6 +544,18 @@ package struct StringsLexer {
         return RawEntry(key: key.range, keyIsASCII: key.ascii, value: value, comment: comment, position: start)
     }
 
+    /// The next entry's key and where it started, or `nil` at the end of the file: its value
+    /// and comment are read and checked as ``nextEntry()`` reads them, but not made into
+    /// strings (what locating a finding needs of every entry).
+    package mutating func nextKey() throws(CatalogError) -> (key: String, position: Position)? {
+        var out = scratch
+        scratch = []
+        defer { out.removeAll(keepingCapacity: true); scratch = out }
+        guard let raw = try nextEntry(into: &out) else { return nil }
+        let key = out.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[raw.key]), as: UTF8.self) }
+        return (key, raw.position)
+    }
+
     /// The next `key = value;` (or `key;`) as strings, or `nil` at the end of the file.
     package mutating func nextEntry() throws(CatalogError) -> Entry? {
         var out = scratch

@@ -288,7 +288,7 @@ extension Linter {
             guard let data = LprojRead.bytesAgain(of: file, preloaded: bytes[file], snapshot: snapshots[file], limits: limits) else {
                 return toLocateFindings[at].map { _ in SourceLocation(file: file, line: 1, column: 1) }
             }
-            let locator = PropertyListLocator(file: file, bytes: data)
+            let locator = PropertyListLocator(file: file, bytes: data, keys: Set(toLocateFindings[at].lazy.map { raw[kept[$0].index].key }))
             return toLocateFindings[at].map { position in
                 let finding = raw[kept[position].index]
                 return locator.location(key: finding.key, path: finding.path)

@@ -320,8 +320,10 @@ struct PropertyListLocator {
 
     /// Reads the file once; each entry is then found by its key, and columns are counted
     /// through a ``ScalarColumnIndex``, so a one-line `.strings` file of N entries is located
-    /// in linear time (each column was counted from the line's start).
-    init(file: String, bytes: [UInt8]) {
+    /// in linear time (each column was counted from the line's start). Of a `.strings` file,
+    /// only the places of `keys` (the keys of its findings) are kept, and only their keys are
+    /// made into strings: its values and comments are read, not made.
+    init(file: String, bytes: [UInt8], keys: Set<String>) {
         self.file = file
         if file.hasSuffix(".stringsdict") || StringCatalog.isXMLPropertyList(bytes) {
             if case .dictionary(let entries)? = try? XMLPropertyListParser.parse(bytes, file: file) {
@@ -332,10 +334,10 @@ struct PropertyListLocator {
             utf8.withUnsafeBufferPointer { buffer in
                 let columns = ScalarColumnIndex(buffer)
                 var lexer = StringsLexer(bytes: buffer, file: file)
-                while let entry = try? lexer.nextEntry() {
-                    let position = entry.position
-                    found[entry.key] = SourceLocation(file: file, line: position.line,
-                                                      column: columns.column(in: buffer, lineStart: position.lineStart, offset: position.offset))
+                while let (key, position) = try? lexer.nextKey() {
+                    guard keys.contains(key) else { continue }
+                    found[key] = SourceLocation(file: file, line: position.line,
+                                                column: columns.column(in: buffer, lineStart: position.lineStart, offset: position.offset))
                 }
             }
             strings = found
