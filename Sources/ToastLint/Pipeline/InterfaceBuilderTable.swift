@@ -39,7 +39,12 @@ enum InterfaceBuilderTable {
     /// Whether `key` is an object id and a property path: `abc-12-XyZ.title`,
     /// `kDk-4j-E2l.headerCell.title`, `seg-Ab-123.segmentTitles[0]`, `58.title`.
     static func isObjectKey(_ key: String) -> Bool {
-        let bytes = Array(key.utf8)
+        var key = key
+        return key.withUTF8(isObjectKey)
+    }
+
+    /// ``isObjectKey(_:)`` of a key's UTF-8 bytes.
+    private static func isObjectKey(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let dot = bytes.firstIndex(of: UInt8(ascii: ".")), dot > 0, dot + 1 < bytes.count else { return false }
         let id = bytes[..<dot], property = bytes[(dot + 1)...]
         func isAlnum(_ b: UInt8) -> Bool { (b >= 0x30 && b <= 0x39) || (b | 0x20 >= 0x61 && b | 0x20 <= 0x7A) }

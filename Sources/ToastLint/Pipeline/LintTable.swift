@@ -148,6 +148,8 @@ struct LintTable {
                 keys.append(key)
                 keyIndex[key] = index
                 comments.append(nil)
+                // Whether the key names an object depends on the key alone: asked once.
+                if InterfaceBuilderTable.isObjectKey(key) { interfaceBuilderKeys.insert(key) }
             }
             if codeOrigins.count <= index { codeOrigins.append(contentsOf: repeatElement(.none, count: index + 1 - codeOrigins.count)) }
             // The entry's localization of this code is the one its origin names: the first
@@ -155,9 +157,7 @@ struct LintTable {
             if !codeOrigins[index].exists || isDict { codeOrigins[index] = Origin(file: Int32(fileIndex), record: Int32(record)) }
             if isSource, let comment { comments[index] = comment }
             if code == "Base", let comment { baseComments[key] = comment }
-            if InterfaceBuilderTable.isGeneratedComment(comment) || InterfaceBuilderTable.isObjectKey(key) {
-                interfaceBuilderKeys.insert(key)
-            }
+            if InterfaceBuilderTable.isGeneratedComment(comment) { interfaceBuilderKeys.insert(key) }
         }
         if let records = catalog.forEachRecord(add) {
             fileValues.append(.flat(records))

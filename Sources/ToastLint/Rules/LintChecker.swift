@@ -871,8 +871,11 @@ struct LintChecker {
                        ? "unknown variation “\(member.key.dropFirst(11))” in the substitution “\(name)”; kept on rewrite"
                        : "unknown member “\(member.key)” in the substitution “\(name)”; kept on rewrite")
             }
-            for (category, form) in substitution.plural.sorted(by: { $0.key < $1.key }) {
-                unknownMembers(key: key, locale: locale, value: form, path: join("substitutions.\(name).plural.\(category.rawValue)"))
+            // The forms' paths are made only when one of them has something to report.
+            if substitution.plural.values.contains(where: { Self.hasUnknownMembers($0, isCatalog: table.isCatalog) }) {
+                for (category, form) in substitution.plural.sorted(by: { $0.key < $1.key }) {
+                    unknownMembers(key: key, locale: locale, value: form, path: join("substitutions.\(name).plural.\(category.rawValue)"))
+                }
             }
             guard !substitution.plural.isEmpty else { continue }
             let spec: FormatSpecifier? = substitution.formatSpecifier.flatMap { text in
