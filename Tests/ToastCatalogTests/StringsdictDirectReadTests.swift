@@ -245,6 +245,42 @@ import ToastTestSupport
         #expect(value?.substitutions["b"]?.formatSpecifier == nil)
     }
 
+    /// An entry encoded from itself, without its value, is the value the entry makes: a
+    /// repeated variable or category the last one, a value type written with `%`, a variable
+    /// without `other`, positioned arguments, more variables than are searched one by one, and
+    /// an argument past the encoding's range (kept as a value).
+    @Test func entriesEncodedWithoutTheirValuesAreTheirValues() {
+        let many = (0..<12).map { "%#@v\($0)@" }.joined(separator: " ")
+        let bytes = Self.plist(
+            "<key>repeated</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@n@</string>"
+            + Self.variable("n", forms: "<key>one</key><string>%d first</string><key>other</key><string>%d firsts</string>")
+            + Self.variable("n", valueType: "%ld", forms: "<key>other</key><string>%ld a</string><key>other</key><string>%ld b</string>") + "</dict>"
+            + "<key>no other</key><dict><key>NSStringLocalizedFormatKey</key><string>%1$#@n@ %2$#@m@</string>"
+            + Self.variable("n", forms: "<key>one</key><string>%1$d</string>")
+            + Self.variable("m", forms: "<key>few</key><string>%2$d</string><key>other</key><string>%2$d m</string>") + "</dict>"
+            + "<key>sequential</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@n@</string>"
+            + Self.variable("n", forms: "<key>other</key><string>%2$d n</string>") + "</dict>"
+            + "<key>many</key><dict><key>NSStringLocalizedFormatKey</key><string>\(many)</string>"
+            + (0..<12).map { Self.variable("v\($0)", forms: "<key>other</key><string>%d \($0)</string>") }.joined()
+            + Self.variable("v3", forms: "<key>one</key><string>%d again</string><key>other</key><string>%d again</string>")
+            + Self.variable("v10", forms: "<key>other</key><string>%d last</string>") + "</dict>"
+            + "<key>far</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@n@</string>"
+            + Self.variable("n", forms: "<key>other</key><string>%2147483648$d</string>") + "</dict>")
+        Self.expectEncodedSame(bytes, "entries encoded without their values")
+        #expect(Self.readsDirectly(bytes))
+        guard case .success(let catalog) = Self.outcome(bytes, direct: true) else {
+            Issue.record("the file does not read")
+            return
+        }
+        let repeated = catalog.localization(forKey: "repeated", locale: "fr")?.substitutions["n"]
+        #expect(repeated?.plural.count == 1 && repeated?.plural[.other]?.stringUnit?.value == "%ld b" && repeated?.formatSpecifier == "ld")
+        #expect(catalog.localization(forKey: "sequential", locale: "fr")?.substitutions["n"]?.argNum == 2)
+        #expect(catalog.localization(forKey: "many", locale: "fr")?.substitutions["v3"]?.plural.count == 2)
+        #expect(catalog.localization(forKey: "many", locale: "fr")?.substitutions["v10"]?.plural[.other]?.stringUnit?.value == "%d last")
+        #expect(catalog.warnings.filter { $0.rule == .nonstandardValue }.count == 1)
+        #expect(catalog.warnings.filter { $0.rule == .variationMissingOther }.count == 1)
+    }
+
     /// Whether the direct read takes every entry of `bytes` (no fallback to the tree).
     static func readsDirectly(_ bytes: [UInt8]) -> Bool {
         let read = try? StringCatalog.stringsdictDirectly(bytes, file: "fr.lproj/Localizable.stringsdict", locale: "fr", sourceLanguage: "en",

@@ -120,6 +120,22 @@ extension StringCatalog {
 
         /// Adds `entry`; throws the `[limit]` error of substitutions that expand too far.
         mutating func add(_ entry: StringsdictEntry) throws(CatalogError) {
+            // An entry kept flat whose value the encoding holds is encoded from the entry
+            // itself, without making its value (a value, a dictionary per substitution and a
+            // value per form, made and freed for each entry, were most of reading a
+            // `.stringsdict`).
+            if table != nil, let substitutions = encodableSubstitutions(entry) {
+                for variable in entry.variables {
+                    guard case .plural(let valueType, let forms) = variable.rule else { continue }
+                    let at = location(line: variable.line, column: variable.column)
+                    if let valueType, valueType.hasPrefix("%") { catalog.warnings.append(percentValueTypeWarning(entry, valueType, at)) }
+                    if !forms.contains(where: { if case .text(.other, _) = $0 { true } else { false } }) {
+                        catalog.warnings.append(missingOtherWarning(entry, variable, at))
+                    }
+                }
+                addFlat(entry) { $0.appendEncoded(format: entry.format, substitutions: substitutions) }
+                return
+            }
             // A ``CatalogDetail/states`` read keeps the state alone: the value is made only when
             // the exact count of its substitutions must decide whether it crosses the limits
             // (its warnings come from the entry either way).
@@ -141,9 +157,8 @@ extension StringCatalog {
                     var substitution = Substitution(isTextual: true)
                     if var valueType {
                         if valueType.hasPrefix("%") {
+                            catalog.warnings.append(percentValueTypeWarning(entry, valueType, at))
                             valueType.removeFirst()
-                            catalog.warnings.append(CatalogWarning(location: at, rule: .nonstandardValue,
-                                message: "“\(entry.key)”: NSStringFormatValueTypeKey “%\(valueType)” should be written without '%'", key: entry.key))
                         }
                         substitution.formatSpecifier = valueType
                     }
@@ -161,10 +176,7 @@ extension StringCatalog {
                                 message: "“\(entry.key)”: “\(member.key)” is not a plural category with a string; kept", key: entry.key))
                         }
                     }
-                    if !hasOther {
-                        catalog.warnings.append(CatalogWarning(location: at, rule: .variationMissingOther,
-                            message: "“\(entry.key)”: the variable “\(variable.name)” has no “other” form; numbers in that category fall back"))
-                    }
+                    if !hasOther { catalog.warnings.append(missingOtherWarning(entry, variable, at)) }
                     if makesValue {
                         substitution.argNum = positioned.contains(variable.name) ? nil : StringCatalog.argumentPosition(forms: substitution)
                         value.substitutions[variable.name] = substitution
@@ -175,22 +187,7 @@ extension StringCatalog {
             if makesValue, let error = SubstitutionExpansion.check(value, key: entry.key, locale: locale, limits: limits, at: here) {
                 throw error
             }
-            if var flat = table.take() {
-                // Taken out while it changes and moved back (not copied: a copy retains each
-                // of its parts, for every entry).
-                var key = entry.key
-                let keyRange = key.withUTF8 { flat.append($0) }
-                let valueRange = flat.appendEncoded(value)
-                let warning: CatalogWarning? = switch flat.add(key: keyRange, keyIsASCII: key.utf8.allSatisfy { $0 < 0x80 },
-                                                                value: valueRange, comment: nil) {
-                case .new: nil
-                case .repeated: StringCatalog.duplicateKeyWarning(entry.key, at: here)
-                case .respelled(let first): StringCatalog.keyNormalizationWarning(entry.key, earlier: flat.string(first), at: here)
-                }
-                table = consume flat
-                if let warning { catalog.warnings.append(warning) }
-                return
-            }
+            if table != nil { return addFlat(entry) { $0.appendEncoded(value) } }
             let (inserted, kept) = seen.insert(entry.key)
             // The format has no states: every value is translated.
             let parsed = CatalogEntry(localizations: [locale: detail == .states ? CatalogDetail.value(for: .translated) : value])
@@ -208,6 +205,77 @@ extension StringCatalog {
                 respelledIndex[Array(entry.key.utf8)] = catalog.storedRespelled.count
                 catalog.storedRespelled.append(SpelledEntry(key: entry.key, entry: parsed))
             }
+        }
+
+        /// Adds `entry` to the flat table, its value appended by `encode`: the key's record,
+        /// and the warning of a key that came before.
+        private mutating func addFlat(_ entry: StringsdictEntry, encode: (inout StringsTable) -> Range<Int>) {
+            // Taken out while it changes and moved back (not copied: a copy retains each of its
+            // parts, for every entry).
+            guard var flat = table.take() else { return }
+            var key = entry.key
+            let keyRange = key.withUTF8 { flat.append($0) }
+            let valueRange = encode(&flat)
+            let here = location(line: entry.line, column: entry.column)
+            let warning: CatalogWarning? = switch flat.add(key: keyRange, keyIsASCII: key.utf8.allSatisfy { $0 < 0x80 },
+                                                            value: valueRange, comment: nil) {
+            case .new: nil
+            case .repeated: StringCatalog.duplicateKeyWarning(entry.key, at: here)
+            case .respelled(let first): StringCatalog.keyNormalizationWarning(entry.key, earlier: flat.string(first), at: here)
+            }
+            table = consume flat
+            if let warning { catalog.warnings.append(warning) }
+        }
+
+        /// The substitutions of `entry` as the table encodes them, when its value is one the
+        /// encoding holds (every variable of the plural rule type, every form a text, each
+        /// argument in range) and is surely within the limits (so that no exact count needs the
+        /// value): what its value's substitutions would be, a repeated name or category the
+        /// last one, as the value keeps it. `nil` otherwise.
+        private func encodableSubstitutions(_ entry: StringsdictEntry) -> [StringsTable.EncodedSubstitution]? {
+            guard SubstitutionExpansion.isSurelyWithin(entry, limits: limits) else { return nil }
+            let positioned = StringCatalog.positionedSubstitutions(in: entry.format)
+            var result: [StringsTable.EncodedSubstitution] = []
+            result.reserveCapacity(entry.variables.count)
+            // Where each name is in `result`, once there are too many to search.
+            var places: [String: Int] = [:]
+            for variable in entry.variables {
+                guard case .plural(var specifier, let forms) = variable.rule else { return nil }
+                var texts = [String?](repeating: nil, count: PluralCategory.allCases.count)
+                for form in forms {
+                    guard case .text(let category, let text) = form else { return nil }
+                    texts[category.ordinal] = text
+                }
+                if specifier?.hasPrefix("%") == true { specifier!.removeFirst() }
+                let argument = positioned.contains(variable.name)
+                    ? nil : StringCatalog.argumentPosition(formatSpecifier: specifier) { texts[$0.ordinal] }
+                if let argument, argument < 0 || argument >= Int(Int32.max) { return nil }
+                let substitution = StringsTable.EncodedSubstitution(name: variable.name, formatSpecifier: specifier,
+                                                                    argNum: argument, forms: texts)
+                let place = result.count > 8 ? places[variable.name] : result.firstIndex { $0.name == variable.name }
+                if let place {
+                    result[place] = substitution
+                } else {
+                    if result.count >= 8 {
+                        if places.isEmpty { for (index, made) in result.enumerated() { places[made.name] = index } }
+                        places[variable.name] = result.count
+                    }
+                    result.append(substitution)
+                }
+            }
+            return result
+        }
+
+        /// The warning of a value type written with a `%` (`%ld`).
+        private func percentValueTypeWarning(_ entry: StringsdictEntry, _ valueType: String, _ at: SourceLocation) -> CatalogWarning {
+            CatalogWarning(location: at, rule: .nonstandardValue,
+                           message: "“\(entry.key)”: NSStringFormatValueTypeKey “\(valueType)” should be written without '%'", key: entry.key)
+        }
+
+        /// The warning of a plural variable without an `other` form.
+        private func missingOtherWarning(_ entry: StringsdictEntry, _ variable: StringsdictVariable, _ at: SourceLocation) -> CatalogWarning {
+            CatalogWarning(location: at, rule: .variationMissingOther,
+                           message: "“\(entry.key)”: the variable “\(variable.name)” has no “other” form; numbers in that category fall back")
         }
     }
 
@@ -228,12 +296,18 @@ extension StringCatalog {
     /// not in ``positionedSubstitutions(in:)``) but its forms name one for the value type
     /// (`%2$d`): that position. `nil` otherwise (sequential).
     static func argumentPosition(forms: Substitution) -> Int? {
-        guard let conversion = forms.formatSpecifier?.last else { return nil }
+        argumentPosition(formatSpecifier: forms.formatSpecifier) { forms.plural[$0]?.stringUnit?.value }
+    }
+
+    /// ``argumentPosition(forms:)`` of a value type and the text of each category's form
+    /// (`nil` where there is none).
+    static func argumentPosition(formatSpecifier: String?, text: (PluralCategory) -> String?) -> Int? {
+        guard let conversion = formatSpecifier?.last else { return nil }
         // A specifier with a position has a '$': with none in any form, no specifier found
         // below has an argument.
-        guard forms.plural.values.contains(where: { $0.stringUnit?.value.containsUTF8Byte(UInt8(ascii: "$")) == true }) else { return nil }
+        guard PluralCategory.allCases.contains(where: { text($0)?.containsUTF8Byte(UInt8(ascii: "$")) == true }) else { return nil }
         for category in [PluralCategory.other] + PluralCategory.allCases {
-            guard let text = forms.plural[category]?.stringUnit?.value else { continue }
+            guard let text = text(category) else { continue }
             for case .specifier(let spec) in FormatString.tokens(text) where spec.conversion == conversion {
                 return spec.argument
             }

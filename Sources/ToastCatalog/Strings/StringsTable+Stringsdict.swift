@@ -27,12 +27,33 @@ extension StringsTable {
             for shift in stride(from: 0, to: 32, by: 8) { text.append(UInt8(truncatingIfNeeded: index >> UInt32(shift))) }
             return start..<text.count
         }
+        return appendEncoded(format: format, substitutions: value.substitutions.map { name, substitution in
+            var forms = [String?](repeating: nil, count: PluralCategory.allCases.count)
+            for (category, form) in substitution.plural { forms[category.ordinal] = form.stringUnit!.value }
+            return EncodedSubstitution(name: name, formatSpecifier: substitution.formatSpecifier, argNum: substitution.argNum, forms: forms)
+        })
+    }
+
+    /// A substitution as the encoding holds it: its name, value type, argument, and the text
+    /// of each plural category's form by the category's ``PluralCategory/ordinal`` (`nil`
+    /// where it has none).
+    struct EncodedSubstitution {
+        var name: String
+        var formatSpecifier: String?
+        var argNum: Int?
+        var forms: [String?]
+    }
+
+    /// Appends an encodable value given by its format and substitutions (each name once),
+    /// encoded; returns its range in ``text``. A `.stringsdict` entry is encoded this way
+    /// without making its value.
+    mutating func appendEncoded(format: String, substitutions: [EncodedSubstitution]) -> Range<Int> {
+        let start = text.count
         text.append(0)
         appendText(format)
-        let substitutions = value.substitutions
         appendNumber(substitutions.count)
-        for (name, substitution) in substitutions {
-            appendText(name)
+        for substitution in substitutions {
+            appendText(substitution.name)
             if let specifier = substitution.formatSpecifier {
                 appendNumber(specifier.utf8.count + 1)
                 text.append(contentsOf: specifier.utf8)
@@ -40,10 +61,11 @@ extension StringsTable {
                 appendNumber(0)
             }
             appendNumber(substitution.argNum.map { $0 + 1 } ?? 0)
-            appendNumber(substitution.plural.count)
-            for (category, form) in substitution.plural {
-                text.append(UInt8(PluralCategory.allCases.firstIndex(of: category)!))
-                appendText(form.stringUnit!.value)
+            appendNumber(substitution.forms.lazy.filter { $0 != nil }.count)
+            for (ordinal, form) in substitution.forms.enumerated() {
+                guard let form else { continue }
+                text.append(UInt8(ordinal))
+                appendText(form)
             }
         }
         return start..<text.count
