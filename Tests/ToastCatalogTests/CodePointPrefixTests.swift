@@ -67,4 +67,27 @@ import ToastTestSupport
         let bytes = try XCStringsWriter().bytes(catalog)
         try XCStringsDumpTests.expectTheModelsLines(bytes, file: "L.xcstrings", streamed: true)
     }
+
+    /// Two spellings of one path (a variable-width rule's widths `K` and KELVIN SIGN, which
+    /// are the same characters) are one path: their lines are ordered by their texts, as the
+    /// leaves are, not by the spellings' bytes.
+    @Test func twoSpellingsOfOnePathAreOrderedByTheirTexts() {
+        let rule = JSONValue.object([JSONMember(key: "NSStringFormatSpecTypeKey", value: .string("NSStringVariableWidthRuleType")),
+                                     JSONMember(key: "K", value: .string("b")),
+                                     JSONMember(key: "\u{212A}", value: .string("a")),
+                                     JSONMember(key: "Ka", value: .string("c"))])
+        var catalog = StringCatalog(table: "L", sourceLanguage: "en")
+        catalog.keys = ["k"]
+        catalog.entries["k"] = CatalogEntry(localizations: [
+            "de": LocalizedValue(stringUnit: StringUnit(value: "%#@w@"), extra: [JSONMember(key: "w", value: rule)]),
+        ])
+        var expected: [UInt8] = []
+        for leaf in catalog.leaves(file: "L.xcstrings") { leaf.appendJSONLine(to: &expected) }
+        var written: [UInt8] = []
+        catalog.writeJSONLines(file: "L.xcstrings") { written += $0 }
+        let lines = String(decoding: written, as: UTF8.self)
+        #expect(lines == String(decoding: expected, as: UTF8.self))
+        // "a" (KELVIN SIGN) before "b" (K): their paths are equal.
+        #expect(lines.range(of: #""value":"a""#)!.lowerBound < lines.range(of: #""value":"b""#)!.lowerBound, "\(lines)")
+    }
 }

@@ -265,7 +265,10 @@ import ToastTestSupport
             + Self.variable("v3", forms: "<key>one</key><string>%d again</string><key>other</key><string>%d again</string>")
             + Self.variable("v10", forms: "<key>other</key><string>%d last</string>") + "</dict>"
             + "<key>far</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@n@</string>"
-            + Self.variable("n", forms: "<key>other</key><string>%2147483648$d</string>") + "</dict>")
+            + Self.variable("n", forms: "<key>other</key><string>%2147483648$d</string>") + "</dict>"
+            + "<key>spelled</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@caf\u{E9}@</string>"
+            + Self.variable("caf\u{E9}", forms: "<key>other</key><string>%d A</string>")
+            + Self.variable("cafe\u{301}", forms: "<key>other</key><string>%d B</string>") + "</dict>")
         Self.expectEncodedSame(bytes, "entries encoded without their values")
         #expect(Self.readsDirectly(bytes))
         guard case .success(let catalog) = Self.outcome(bytes, direct: true) else {
@@ -277,6 +280,15 @@ import ToastTestSupport
         #expect(catalog.localization(forKey: "sequential", locale: "fr")?.substitutions["n"]?.argNum == 2)
         #expect(catalog.localization(forKey: "many", locale: "fr")?.substitutions["v3"]?.plural.count == 2)
         #expect(catalog.localization(forKey: "many", locale: "fr")?.substitutions["v10"]?.plural[.other]?.stringUnit?.value == "%d last")
+        // A name repeated in another spelling keeps the first spelling with the last forms, as
+        // the value's dictionary does (`==` of values does not tell the spellings apart).
+        let spelled = catalog.localization(forKey: "spelled", locale: "fr")?.substitutions
+        #expect(spelled?.count == 1 && spelled?.values.first?.plural[.other]?.stringUnit?.value == "%d B")
+        #expect(spelled.map { Array($0.keys.first!.utf8) } == Array("caf\u{E9}".utf8))
+        if case .success(let entries) = Self.outcome(bytes, direct: true, encoded: false) {
+            #expect(entries.localization(forKey: "spelled", locale: "fr")?.substitutions.keys.map { Array($0.utf8) }
+                    == spelled?.keys.map { Array($0.utf8) })
+        }
         #expect(catalog.warnings.filter { $0.rule == .nonstandardValue }.count == 1)
         #expect(catalog.warnings.filter { $0.rule == .variationMissingOther }.count == 1)
     }

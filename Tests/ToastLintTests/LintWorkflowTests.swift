@@ -180,6 +180,24 @@ import ToastLint
         #expect(result.findings.contains { $0.rule == "obsolete-translation" && $0.key == "x" && $0.location.line == 1 && $0.location.column == 19 }, "\(text)")
     }
 
+    /// Whether a key names an Interface Builder object is asked of each spelling of the key:
+    /// a key whose source spelling is not an object id (KELVIN SIGN for `K`) but whose French
+    /// spelling, read after it, is, is an object's text (shown as it is, its `%@` not a
+    /// placeholder), as in the table with both spellings alike.
+    @Test func anObjectKeyIsKnownInEverySpelling() throws {
+        func findings(sourceKey: String) throws -> [String] {
+            let folder = try Self.temporaryFolder()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            try Self.write("\"\(sourceKey)\" = \"%@ items\";\n", folder.appendingPathComponent("en.lproj/T.strings"))
+            try Self.write("\"58.Key\" = \"Elements\";\n", folder.appendingPathComponent("fr.lproj/T.strings"))
+            let result = try Linter().lint(paths: [folder.path])
+            return result.findings.map { "\($0.rule) \($0.locale) \($0.message)" }.sorted()
+        }
+        let spelledAlike = try findings(sourceKey: "58.Key")
+        #expect(!spelledAlike.contains { $0.hasPrefix("placeholder-mismatch") })
+        #expect(try findings(sourceKey: "58.\u{212A}ey") == spelledAlike)
+    }
+
     /// An `.lproj` table of more files than one read-ahead window: a file that does not parse
     /// and one over the size limit, in the middle, are findings of their own, and every other
     /// file is still linted, in order.

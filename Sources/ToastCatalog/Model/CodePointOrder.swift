@@ -57,13 +57,17 @@ extension CodePointOrder {
 
         /// The prefix of `text`.
         package init(_ text: String) {
+            self = Self.of(text).prefix
+        }
+
+        /// The prefix of `text`, and whether all of `text` is ASCII (where unequal prefixes
+        /// are unequal strings, not two spellings of the same characters).
+        package static func of(_ text: String) -> (prefix: Prefix, isASCII: Bool) {
             var text = text
-            let made = text.utf8.withContiguousStorageIfAvailable { Prefix($0) }
-            if let made {
-                self = made
-            } else {
-                text.makeContiguousUTF8()
-                self = text.utf8.withContiguousStorageIfAvailable { Prefix($0) }!
+            return text.withUTF8 { bytes in
+                var high: UInt8 = 0
+                for byte in bytes { high |= byte }
+                return (Prefix(bytes), high < 0x80)
             }
         }
 

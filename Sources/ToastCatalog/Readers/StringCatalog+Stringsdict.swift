@@ -231,7 +231,7 @@ extension StringCatalog {
         /// encoding holds (every variable of the plural rule type, every form a text, each
         /// argument in range) and is surely within the limits (so that no exact count needs the
         /// value): what its value's substitutions would be, a repeated name or category the
-        /// last one, as the value keeps it. `nil` otherwise.
+        /// last one (a name in its first spelling), as the value keeps it. `nil` otherwise.
         private func encodableSubstitutions(_ entry: StringsdictEntry) -> [StringsTable.EncodedSubstitution]? {
             guard SubstitutionExpansion.isSurelyWithin(entry, limits: limits) else { return nil }
             let positioned = StringCatalog.positionedSubstitutions(in: entry.format)
@@ -250,10 +250,13 @@ extension StringCatalog {
                 let argument = positioned.contains(variable.name)
                     ? nil : StringCatalog.argumentPosition(formatSpecifier: specifier) { texts[$0.ordinal] }
                 if let argument, argument < 0 || argument >= Int(Int32.max) { return nil }
-                let substitution = StringsTable.EncodedSubstitution(name: variable.name, formatSpecifier: specifier,
+                var substitution = StringsTable.EncodedSubstitution(name: variable.name, formatSpecifier: specifier,
                                                                     argNum: argument, forms: texts)
                 let place = result.count > 8 ? places[variable.name] : result.firstIndex { $0.name == variable.name }
                 if let place {
+                    // A name the value has already (the same characters) keeps its first
+                    // spelling, as a dictionary's key does when its value is replaced.
+                    substitution.name = result[place].name
                     result[place] = substitution
                 } else {
                     if result.count >= 8 {

@@ -243,14 +243,31 @@ extension StringCatalog {
             var state: String?
         }
 
-        /// A line's place in the order: its locale's and path's prefixes and its index. The
-        /// lines are sorted by these, which hold no reference (comparing strings read from the
-        /// lines retained and released each, a third of `dump`'s time); strings are compared
-        /// only where the prefixes tie.
+        /// A line's place in the order: its locale's and path's prefixes, whether each is ASCII,
+        /// and its index. The lines are sorted by these, which hold no reference (comparing
+        /// strings read from the lines retained and released each, a third of `dump`'s time);
+        /// the strings themselves are compared only where the prefixes cannot tell: where they
+        /// tie without being whole, or where a string is not ASCII (two spellings of the same
+        /// characters are one locale or path, as `CatalogLeaf.precedesInEntry` has them).
         private struct SortKey {
             var locale: CodePointOrder.Prefix
             var path: CodePointOrder.Prefix
+            var localeIsASCII: Bool
+            var pathIsASCII: Bool
             var index: Int
+
+            /// Whether a part of two lines (a locale or a path), by its prefixes `one` and
+            /// `other`, orders the first line before the second (true), after it (false) or
+            /// ties (nil), as the strings `texts` reads do: compared with `==`, then in code-point
+            /// order. `ascii`: both strings are ASCII (then unequal prefixes are unequal strings).
+            @inline(__always)
+            static func order(_ one: CodePointOrder.Prefix, _ other: CodePointOrder.Prefix, ascii: Bool,
+                              _ texts: () -> (String, String)) -> Bool? {
+                if one == other, one.isWhole { return nil }
+                if one != other, ascii { return one < other }
+                let (x, y) = texts()
+                return x != y ? CodePointOrder.precedes(x, y) : nil
+            }
         }
 
         private(set) var lines: [Line] = []
@@ -266,26 +283,28 @@ extension StringCatalog {
             keys.removeAll(keepingCapacity: true)
             if entry.localizations.isEmpty {
                 lines.append(Line(locale: sourceLocale, path: "", value: nil, state: nil))
-                keys.append(SortKey(locale: CodePointOrder.Prefix(sourceLocale), path: CodePointOrder.Prefix(""), index: 0))
+                let (localeOrder, localeIsASCII) = CodePointOrder.Prefix.of(sourceLocale)
+                keys.append(SortKey(locale: localeOrder, path: CodePointOrder.Prefix(""), localeIsASCII: localeIsASCII,
+                                    pathIsASCII: true, index: 0))
             }
             for (code, value) in entry.localizations {
-                let (locale, localeOrder) = canonical.code(code)
+                let (locale, localeOrder, localeIsASCII) = canonical.code(code)
                 StringCatalog.visitLeaves(of: value) { path, text, state in
-                    keys.append(SortKey(locale: localeOrder, path: CodePointOrder.Prefix(path), index: lines.count))
+                    let (pathOrder, pathIsASCII) = CodePointOrder.Prefix.of(path)
+                    keys.append(SortKey(locale: localeOrder, path: pathOrder, localeIsASCII: localeIsASCII,
+                                        pathIsASCII: pathIsASCII, index: lines.count))
                     lines.append(Line(locale: locale, path: path, value: text, state: state))
                 }
             }
             lines.withUnsafeBufferPointer { held in
                 keys.sort { a, b in
-                    if a.locale != b.locale { return a.locale < b.locale }
-                    if !a.locale.isWhole {
-                        let order = CodePointOrder.compare(held[a.index].locale, held[b.index].locale)
-                        if order != 0 { return order < 0 }
+                    if let order = SortKey.order(a.locale, b.locale, ascii: a.localeIsASCII && b.localeIsASCII,
+                                                 { (held[a.index].locale, held[b.index].locale) }) {
+                        return order
                     }
-                    if a.path != b.path { return a.path < b.path }
-                    if !a.path.isWhole {
-                        let order = CodePointOrder.compare(held[a.index].path, held[b.index].path)
-                        if order != 0 { return order < 0 }
+                    if let order = SortKey.order(a.path, b.path, ascii: a.pathIsASCII && b.pathIsASCII,
+                                                 { (held[a.index].path, held[b.index].path) }) {
+                        return order
                     }
                     return CatalogLeaf.textPrecedes(held[a.index].value, held[a.index].state, held[b.index].value, held[b.index].state)
                 }
@@ -297,14 +316,15 @@ extension StringCatalog {
     }
 
     /// Locale codes made canonical, each distinct code once (an ICU call), not once per
-    /// localization, with the canonical code's prefix for sorting.
+    /// localization, with the canonical code's prefix and whether it is ASCII, for sorting.
     private struct CanonicalCodes {
-        private var known: [String: (String, CodePointOrder.Prefix)] = [:]
+        private var known: [String: (String, CodePointOrder.Prefix, Bool)] = [:]
 
-        mutating func code(_ code: String) -> (String, CodePointOrder.Prefix) {
+        mutating func code(_ code: String) -> (String, CodePointOrder.Prefix, Bool) {
             if let found = known[code] { return found }
             let canonical = CatalogLocale.normalize(code)
-            let found = (canonical, CodePointOrder.Prefix(canonical))
+            let (prefix, isASCII) = CodePointOrder.Prefix.of(canonical)
+            let found = (canonical, prefix, isASCII)
             known[code] = found
             return found
         }

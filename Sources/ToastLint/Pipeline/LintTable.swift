@@ -143,12 +143,16 @@ struct LintTable {
             let index: Int
             if let found = keyIndex[key] {
                 index = found
+                // Another spelling of the key (the same characters, other code points) is
+                // asked too: whether a key names an object depends on its bytes.
+                if !keys[found].hasSameScalars(as: key), InterfaceBuilderTable.isObjectKey(key) { interfaceBuilderKeys.insert(key) }
             } else {
                 index = keys.count
                 keys.append(key)
                 keyIndex[key] = index
                 comments.append(nil)
-                // Whether the key names an object depends on the key alone: asked once.
+                // Whether the key names an object depends on its spelling alone: asked once
+                // for each spelling.
                 if InterfaceBuilderTable.isObjectKey(key) { interfaceBuilderKeys.insert(key) }
             }
             if codeOrigins.count <= index { codeOrigins.append(contentsOf: repeatElement(.none, count: index + 1 - codeOrigins.count)) }
