@@ -34,6 +34,7 @@ import Testing
 
     @Test func exitCodesAndTextDiagnostics() throws {
         let dir = try folder(["Main.xcstrings": Self.broken, "Clean.xcstrings": Self.broken.replacingOccurrences(of: "%@ Dateien", with: "%lld Dateien")])
+        defer { try? FileManager.default.removeItem(at: dir) }
         let bad = try ToastkitBinary.run(["lint", "Main.xcstrings"], directory: dir)
         #expect(bad.status == 1)
         // Findings on stdout (for | less and | grep), the summary on stderr.
@@ -59,6 +60,7 @@ import Testing
 
     @Test func formats() throws {
         let dir = try folder(["Main.xcstrings": Self.broken])
+        defer { try? FileManager.default.removeItem(at: dir) }
         let json = try ToastkitBinary.run(["lint", "--format", "json", "Main.xcstrings"], directory: dir)
         #expect(json.status == 1)
         let objects = try json.stdout.split(separator: "\n").map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
@@ -74,6 +76,7 @@ import Testing
     @Test func configurationFileAndBaseline() throws {
         let dir = try folder(["Main.xcstrings": Self.broken,
                               ".toastkit-lint.json": #"{"rules": {"format-type-mismatch": "warning"}}"#])
+        defer { try? FileManager.default.removeItem(at: dir) }
         let configured = try ToastkitBinary.run(["lint", "Main.xcstrings"], directory: dir)
         #expect(configured.status == 0 && configured.stdout.contains("warning: [format-type-mismatch]"), "\(configured.stdout)")
         let badConfig = try ToastkitBinary.run(["lint", "--config", "nope.json", "Main.xcstrings"], directory: dir)
@@ -128,6 +131,7 @@ import Testing
 
     @Test func translatorOutput() throws {
         let dir = try folder(Self.tree)
+        defer { try? FileManager.default.removeItem(at: dir) }
         let all = try ToastkitBinary.run(["lint", "."], directory: dir)
         #expect(all.status == 1)
         // One problem in two locales: shown once, both locales named, the other located.
@@ -169,6 +173,7 @@ import Testing
             "Close":{"comment":"Button.","localizations":{"en":{"stringUnit":{"state":"translated","value":"Close"}}}}},"version":"1.0"}
             """
         let dir = try folder(["Main.xcstrings": catalog])
+        defer { try? FileManager.default.removeItem(at: dir) }
         let local = try ToastkitBinary.run(["lint", "Main.xcstrings"], directory: dir)
         #expect(local.status == 0 && local.stdout.contains("warning: [missing-translation] “Close” (de)"), "\(local.stdout)")
         let ci = try ToastkitBinary.run(["lint", "Main.xcstrings"], environment: ["CI": "true"], directory: dir)

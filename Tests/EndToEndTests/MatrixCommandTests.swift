@@ -26,6 +26,7 @@ import Testing
 
     @Test func goldenFileIsWrittenComparedAndReported() throws {
         let dir = try folder([:])
+        defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("matrix.txt").path
         let missing = try ToastkitBinary.run(["matrix", "--golden", file])
         #expect(missing.status == 2 && missing.stderr.contains("create it with --update"))
@@ -67,6 +68,7 @@ import Testing
 
     @Test func seededFindingsFailTheRun() throws {
         let dir = try folder(["Localizable.xcstrings": Self.catalog, "spec.json": Self.spec])
+        defer { try? FileManager.default.removeItem(at: dir) }
         let result = try ToastkitBinary.run(["matrix", dir.appendingPathComponent("Localizable.xcstrings").path,
                                              "--toasts", dir.appendingPathComponent("spec.json").path, "--format", "json", "--pseudo", "none"])
         #expect(result.status == 1, "a format error fails the run")
@@ -116,6 +118,7 @@ import Testing
 
     @Test func invalidSpecIsLocated() throws {
         let dir = try folder(["spec.json": "{\"toasts\": [\n  {\"id\": \"x\", \"role\": \"toast\", \"message\": {\"key\": \"Saved\"}}]}"])
+        defer { try? FileManager.default.removeItem(at: dir) }
         let result = try ToastkitBinary.run(["matrix", "--toasts", dir.appendingPathComponent("spec.json").path])
         #expect(result.status == 2)
         #expect(result.stderr.contains("spec.json:2:"), "\(result.stderr)")
@@ -127,6 +130,7 @@ import Testing
     @Test func aTeamsDefectsFailTheRunAndABaselineRatchets() throws {
         let team = Self.packageRoot.appendingPathComponent("Tests/ToastMatrixTests/Team")
         let dir = try folder([:])
+        defer { try? FileManager.default.removeItem(at: dir) }
         let catalog = dir.appendingPathComponent("Localizable.xcstrings")
         try FileManager.default.copyItem(at: team.appendingPathComponent("Localizable.xcstrings"), to: catalog)
         let spec = team.appendingPathComponent("toasts.json").path
@@ -175,12 +179,14 @@ import Testing
         #expect(new.status == 1, "\(new.stdout)")
         #expect(new.stdout.contains("saved · de: error: [format]"), "\(new.stdout)")
         let broken = try folder(["known.json": "{\"known\": [{\"toast\": \"a\", \"locale\": \"de\", \"kind\": \"loud\"}]}"])
+        defer { try? FileManager.default.removeItem(at: broken) }
         let bad = try ToastkitBinary.run(arguments + ["--baseline", broken.appendingPathComponent("known.json").path])
         #expect(bad.status == 2 && bad.stderr.contains("known.json:1:43: error: [matrix-baseline] unknown kind “loud”"), "\(bad.stderr)")
     }
 
     @Test func strictFailsOnWarningsAndSeveritiesChangeKinds() throws {
         let dir = try folder(["Localizable.xcstrings": Self.catalog, "spec.json": Self.spec])
+        defer { try? FileManager.default.removeItem(at: dir) }
         let base = ["matrix", dir.appendingPathComponent("Localizable.xcstrings").path,
                     "--toasts", dir.appendingPathComponent("spec.json").path, "--pseudo", "none"]
         // The format error demoted: only the fallback warning is left.
@@ -195,6 +201,7 @@ import Testing
 
     @Test func fallbacksAreErrorsInCIAsInLint() throws {
         let dir = try folder(["Localizable.xcstrings": Self.catalog, "spec.json": Self.spec])
+        defer { try? FileManager.default.removeItem(at: dir) }
         let base = ["matrix", dir.appendingPathComponent("Localizable.xcstrings").path, "--toasts", dir.appendingPathComponent("spec.json").path,
                     "--pseudo", "none", "--severity", "format=note"]
         let local = try ToastkitBinary.run(base)
@@ -216,6 +223,7 @@ import Testing
 
     @Test func rolesAndLocaleBudgetsApplyToGeneratedToasts() throws {
         let dir = try folder(["Localizable.xcstrings": Self.catalog])
+        defer { try? FileManager.default.removeItem(at: dir) }
         let base = ["matrix", dir.appendingPathComponent("Localizable.xcstrings").path, "--format", "json", "--pseudo", "double",
                     "--locales", "en"]
         func widthFindings(_ extra: [String]) throws -> [String] {

@@ -125,6 +125,7 @@ import ToastLint
 
     @Test func lprojTablesLocateStringsAndStringsdictFindings() throws {
         let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         try Self.write("/* Shown after saving; %@ is the file name. */\n\"Saved %@\" = \"Saved %@\";\n\"Gone\" = \"Gone\";\n", folder.appendingPathComponent("en.lproj/Main.strings"))
         try Self.write("\"Saved %@\" = \"%d gesichert\";\n\n\"Old key\" = \"Alt\";\n", folder.appendingPathComponent("de.lproj/Main.strings"))
         try Self.write("""
@@ -203,6 +204,7 @@ import ToastLint
     /// file is still linted, in order.
     @Test func anLprojTableLargerThanAWindowIsLintedFileByFile() throws {
         let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let locales = (0..<14).map { String(format: "x%02d", $0) }
         try Self.write("\"Saved\" = \"Saved\";\n\"Gone\" = \"Gone\";\n", folder.appendingPathComponent("en.lproj/Main.strings"))
         for (index, locale) in locales.enumerated() {
@@ -227,6 +229,7 @@ import ToastLint
 
     @Test func aBrokenFileIsAFindingAndTheOthersAreStillLinted() throws {
         let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         try Self.write("{\"sourceLanguage\":\"en\",\"strings\":{\"a\":", folder.appendingPathComponent("Broken.xcstrings"))
         try Self.write(Self.catalog, folder.appendingPathComponent("Good.xcstrings"))
         let result = try Linter().lint(paths: [folder.path])
@@ -266,6 +269,7 @@ import ToastLint
             + [LintFinding(rule: "parse-error", severity: .error, location: SourceLocation(file: "dir with space/ü.strings", line: 1, column: 1),
                            table: "", key: "", locale: "", path: "", message: "x")]
         let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let log = folder.appendingPathComponent("lint.sarif")
         try Data(LintOutput.sarif(findings, toolVersion: "0.1.0").utf8).write(to: log)
         let script = """
