@@ -309,7 +309,7 @@ extension StringCatalog {
         // A specifier with a position has a '$': with none in any form, no specifier found
         // below has an argument.
         guard PluralCategory.allCases.contains(where: { text($0)?.containsUTF8Byte(UInt8(ascii: "$")) == true }) else { return nil }
-        for category in [PluralCategory.other] + PluralCategory.allCases {
+        for category in PluralCategory.otherFirst {
             guard let text = text(category) else { continue }
             for case .specifier(let spec) in FormatString.tokens(text) where spec.conversion == conversion {
                 return spec.argument
@@ -328,4 +328,10 @@ extension StringCatalog {
         case .bool(let flag): .bool(flag)
         }
     }
+}
+
+extension PluralCategory {
+    /// The categories with `other` (the form every language has) first, then the others in
+    /// CLDR's order: the order forms are searched in for a variable's specifier.
+    static let otherFirst = [PluralCategory.other] + allCases.filter { $0 != .other }
 }

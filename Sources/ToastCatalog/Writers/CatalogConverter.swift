@@ -415,7 +415,7 @@ public enum CatalogConverter {
                 // language has), else of the first form in CLDR order that has one: the same
                 // on every run, whatever order the forms are held in.
                 var specifier = "lld"
-                for category in Self.specifierSearchOrder {
+                for category in PluralCategory.otherFirst {
                     if let text = value.plural[category]?.stringUnit?.value, let first = FormatString.firstSpecifier(in: text) {
                         specifier = first
                         break
@@ -460,10 +460,6 @@ public enum CatalogConverter {
         if hasEntries { dict.append(contentsOf: "</dict>\n</plist>\n".utf8) }
         return (strings.isEmpty ? nil : strings, hasEntries ? dict : nil, report)
     }
-
-    /// The plural forms searched for a variable's value type: `other` (the form every language
-    /// has), then the others in CLDR order.
-    private static let specifierSearchOrder = [PluralCategory.other] + PluralCategory.allCases.filter { $0 != .other }
 
     /// The lines of a `.stringsdict` entry that do not change, as the bytes ``XMLTag`` would
     /// write for them.

@@ -141,19 +141,19 @@ struct LintTable {
         func add(_ key: String, _ record: Int, _ comment: String?) {
             if isDict { stringsdictKeys.insert(key) }
             let index: Int
+            // Whether a key names an object depends on its spelling alone: asked of a key's
+            // first spelling and of any other (the same characters, other code points), not
+            // again for every file that repeats a spelling.
+            let isNewSpelling: Bool
             if let found = keyIndex[key] {
                 index = found
-                // Another spelling of the key (the same characters, other code points) is
-                // asked too: whether a key names an object depends on its bytes.
-                if !keys[found].hasSameScalars(as: key), InterfaceBuilderTable.isObjectKey(key) { interfaceBuilderKeys.insert(key) }
+                isNewSpelling = !keys[found].hasSameScalars(as: key)
             } else {
                 index = keys.count
                 keys.append(key)
                 keyIndex[key] = index
                 comments.append(nil)
-                // Whether the key names an object depends on its spelling alone: asked once
-                // for each spelling.
-                if InterfaceBuilderTable.isObjectKey(key) { interfaceBuilderKeys.insert(key) }
+                isNewSpelling = true
             }
             if codeOrigins.count <= index { codeOrigins.append(contentsOf: repeatElement(.none, count: index + 1 - codeOrigins.count)) }
             // The entry's localization of this code is the one its origin names: the first
@@ -161,7 +161,9 @@ struct LintTable {
             if !codeOrigins[index].exists || isDict { codeOrigins[index] = Origin(file: Int32(fileIndex), record: Int32(record)) }
             if isSource, let comment { comments[index] = comment }
             if code == "Base", let comment { baseComments[key] = comment }
-            if InterfaceBuilderTable.isGeneratedComment(comment) { interfaceBuilderKeys.insert(key) }
+            if InterfaceBuilderTable.isGeneratedComment(comment) || (isNewSpelling && InterfaceBuilderTable.isObjectKey(key)) {
+                interfaceBuilderKeys.insert(key)
+            }
         }
         if let records = catalog.forEachRecord(add) {
             fileValues.append(.flat(records))
