@@ -128,6 +128,59 @@ import Glibc
         #expect(text.contains(#""value" : "C \"quoted\"\n\t\u0001 é""#))
     }
 
+    /// One `.stringsdict` entry of a format and variables, each variable's members written
+    /// as given (a value type, then forms as category and text), XML-escaped.
+    static func stringsdictEntry(_ key: String, format: String, variables: [(name: String, type: String?, forms: [(String, String)])]) -> String {
+        func escaped(_ text: String) -> String {
+            text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+        }
+        var body = "<key>\(escaped(key))</key><dict><key>NSStringLocalizedFormatKey</key><string>\(escaped(format))</string>"
+        for variable in variables {
+            body += "<key>\(escaped(variable.name))</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>"
+            if let type = variable.type { body += "<key>NSStringFormatValueTypeKey</key><string>\(escaped(type))</string>" }
+            for (category, text) in variable.forms { body += "<key>\(category)</key><string>\(escaped(text))</string>" }
+            body += "</dict>"
+        }
+        return body + "</dict>\n"
+    }
+
+    /// `.stringsdict` values that `convert` writes from their encoded parts, without making
+    /// them, come out as the bytes of the values made and converted: sequential and numbered
+    /// specifiers, a form without the specifier, no value type, a value type that is not
+    /// ASCII, a token spelled otherwise than the tokens write it, several variables (their
+    /// names in code-point order and in Xcode's differ), an argument read through the format,
+    /// texts that need escaping, and an entry with no variables.
+    @Test(arguments: [
+        ("sequential", "%#@n@", [("n", "d", [("one", "%d file"), ("other", "%d files")])]),
+        ("numbered", "%1$#@n@", [("n", "lld", [("one", "%1$lld file"), ("other", "%1$lld files"), ("zero", "no files")])]),
+        ("no value type", "%#@n@", [("n", nil, [("one", "%d file"), ("other", "%d files")])]),
+        ("value type not ASCII", "%#@n@", [("n", "d\u{E9}", [("other", "%d files")])]),
+        ("token spelled otherwise", "%01$#@n@ %#@m@", [("n", "d", [("other", "%d %01$#@m@ x")]), ("m", "d", [("other", "%d y")])]),
+        ("several variables", "%2$#@b10@ %1$#@B@ %3$#@b9@ %#@Z@",
+         [("b10", "d", [("other", "%2$d b")]), ("b9", "u", [("one", "%u"), ("other", "%3$u b9")]),
+          ("B", "@", [("other", "%1$@ B")]), ("Z", "ld", [("few", "%ld z"), ("many", "%ld zz"), ("other", "%%d %ld")])]),
+        ("escapes", "\"%#@n@\"\n\t\u{1}", [("n", "d", [("other", "\\ \"%d\" \u{7F}\u{2028}é")])]),
+        ("no variables", "just text %d", []),
+    ] as [(String, String, [(String, String?, [(String, String)])])])
+    func encodedValuesAreWrittenAsTheirConvertedValues(_ name: String, format: String, variables: [(String, String?, [(String, String)])]) throws {
+        let entry = Self.stringsdictEntry("k", format: format, variables: variables.map { (name: $0.0, type: $0.1, forms: $0.2) })
+        let plist = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\"><dict>\n\(entry)</dict></plist>\n"
+        let files = ["en.lproj/T.strings": "\"k\" = \"K\";\n", "de.lproj/T.stringsdict": plist, "fr.lproj/T.stringsdict": plist]
+        let (catalog, report, text, streamedReport) = try Self.convertedFlat(files, table: "T")
+        // Compared as bytes (String == would take NFC for NFD), shown as texts.
+        let expected = String(decoding: Self.writer.bytes(catalog), as: UTF8.self)
+        #expect(text.utf8.elementsEqual(expected.utf8), "\(name): written\n\(text)\nconverted\n\(expected)")
+        #expect(streamedReport == report)
+        // The values were encoded (the path under test), and read as written.
+        let root = try Self.tree(files)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let set = try CatalogSet.load(paths: [root], reportsKeySpellings: true)
+        let layers = try #require(set.tables.first { $0.table == "T" }?.layers)
+        let encoded = layers.layers.indices.filter { layers.flatTable(at: $0)?.encodedParts(atRecord: 0) != nil }
+        #expect(encoded.count == 2)
+        #expect(catalog.entries["k"]?.localizations["de"]?.stringUnit?.value == format)
+    }
+
     /// Two folders whose locale codes are one code spelled two ways (NFD before NFC): the
     /// `.stringsdict` of the second replaces the first's `.strings` value, and the locale
     /// keeps the spelling it was first found with, as the merged entry's dictionary keeps it.

@@ -586,6 +586,13 @@ package final class FlatRecords: Sendable {
     /// The localization of record `record` (``StringCatalog/forEachRecord(_:)``).
     package func localization(atRecord record: Int) -> LocalizedValue { table.value(at: record) }
 
+    /// The parts of record `record`'s encoded `.stringsdict` value (``StringsTable/encodedParts(at:)``);
+    /// `nil` for a `.strings` table or a value kept as read.
+    func encodedParts(atRecord record: Int) -> StringsTable.EncodedParts? {
+        guard case .stringsdict = table.values else { return nil }
+        return table.encodedParts(at: table.valueRange(at: record))
+    }
+
     /// The record of a key (``StringsTable/record(for:)``).
     func record(for probe: StringsTable.KeyProbe) -> Int? { table.record(for: probe) }
     /// The table's locale.

@@ -117,6 +117,51 @@ extension StringsTable {
         }
     }
 
+    /// The parts of an encoded value, as ranges of ``text``: what `convert` writes without
+    /// making the value (``encodedParts(at:)``).
+    struct EncodedParts {
+        /// One substitution: its name, value type (`nil` for none), argument and forms, each
+        /// form's category as its ``PluralCategory/ordinal``, in the encoding's order.
+        struct Substitution {
+            var name: Range<Int>
+            var formatSpecifier: Range<Int>?
+            var argNum: Int?
+            var forms: [(ordinal: Int, text: Range<Int>)]
+        }
+
+        var format: Range<Int>
+        var substitutions: [Substitution]
+    }
+
+    /// The parts of the value encoded at `range` of ``text``, as ranges of ``text``; `nil`
+    /// for a value kept as it was read (``keptValues``).
+    func encodedParts(at range: Range<Int>) -> EncodedParts? {
+        text.withUnsafeBufferPointer { text in
+            var reader = Reader(bytes: text, index: range.lowerBound)
+            guard reader.byte() == 0 else { return nil }
+            let format = reader.textRange()
+            let substitutionCount = reader.number()
+            var substitutions: [EncodedParts.Substitution] = []
+            substitutions.reserveCapacity(substitutionCount)
+            for _ in 0..<substitutionCount {
+                let name = reader.textRange()
+                let specifierLength = reader.number()
+                let specifier = specifierLength > 0 ? reader.textRange(length: specifierLength - 1) : nil
+                let argument = reader.number()
+                let formCount = reader.number()
+                var forms: [(ordinal: Int, text: Range<Int>)] = []
+                forms.reserveCapacity(formCount)
+                for _ in 0..<formCount {
+                    let ordinal = Int(reader.byte())
+                    forms.append((ordinal, reader.textRange()))
+                }
+                substitutions.append(EncodedParts.Substitution(name: name, formatSpecifier: specifier,
+                                                               argNum: argument > 0 ? argument - 1 : nil, forms: forms))
+            }
+            return EncodedParts(format: format, substitutions: substitutions)
+        }
+    }
+
     private mutating func appendText(_ string: String) {
         appendNumber(string.utf8.count)
         text.append(contentsOf: string.utf8)
@@ -152,6 +197,13 @@ extension StringsTable {
         }
 
         mutating func text() -> String { text(length: number()) }
+
+        mutating func textRange() -> Range<Int> { textRange(length: number()) }
+
+        mutating func textRange(length: Int) -> Range<Int> {
+            defer { index += length }
+            return index..<(index + length)
+        }
 
         mutating func text(length: Int) -> String {
             defer { index += length }

@@ -280,6 +280,9 @@ struct StringsTable: Sendable {
     /// The entry of record `index`: its comment and its one localization.
     func entry(at index: Int) -> CatalogEntry { entry(of: records[index]) }
 
+    /// Where record `index`'s value is in ``text``.
+    func valueRange(at index: Int) -> Range<Int> { records[index].value }
+
     /// Calls `body` with the bytes of record `index`'s text (``Values/texts``: the decoded
     /// `.strings` value, valid UTF-8), where the table holds them.
     func withValueBytes<Result>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {

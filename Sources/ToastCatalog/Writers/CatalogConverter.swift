@@ -110,6 +110,12 @@ public enum CatalogConverter {
             case .texts:
                 entry.localizations.append((locale, .text(flat, record: record)))
             case .stringsdict:
+                // A value the encoding holds is written from its parts (``LayoutOutput``'s
+                // `write(encoded:in:indent:)`): such a value has no member to warn of.
+                if let parts = flat.encodedParts(atRecord: record) {
+                    entry.localizations.append((locale, .encoded(flat, parts)))
+                    continue
+                }
                 let before = report.notConverted.count
                 let value = catalogValue(flat.localization(atRecord: record), key: key, locale: locale, file: file, report: &report)
                 if report.notConverted.count > before { warned.append((locale, before..<report.notConverted.count)) }
@@ -154,17 +160,8 @@ public enum CatalogConverter {
         guard let format = value.stringUnit?.value else { return result }
         // Arguments of sequential tokens in the format key, in order (only read for the
         // variables of a .stringsdict, so not worked out for plain values).
-        var sequential = 0
-        var positions: [String: Int] = [:]
         let hasVariables = value.substitutions.values.contains(where: \.isTextual)
-        for token in hasVariables ? FormatString.tokens(format) : [] {
-            switch token {
-            case .specifier(let spec): if spec.argument == nil { sequential += 1 }
-            case .substitution(let name, let argument):
-                if let argument { positions[String(name)] = argument } else { sequential += 1; positions[String(name)] = sequential }
-            default: break
-            }
-        }
+        let positions = hasVariables ? substitutionPositions(in: format) : [:]
         for (name, substitution) in value.substitutions where substitution.isTextual {
             var converted = substitution
             converted.isTextual = false
@@ -191,6 +188,23 @@ public enum CatalogConverter {
         return result
     }
 
+    /// The argument each substitution token of a `.stringsdict` format key reads: its own
+    /// position (`%2$#@files@`), or the next of the sequential arguments (unnumbered
+    /// specifiers and tokens, counted in order); a name met twice reads the later one's.
+    static func substitutionPositions(in format: String) -> [String: Int] {
+        var sequential = 0
+        var positions: [String: Int] = [:]
+        for token in FormatString.tokens(format) {
+            switch token {
+            case .specifier(let spec): if spec.argument == nil { sequential += 1 }
+            case .substitution(let name, let argument):
+                if let argument { positions[String(name)] = argument } else { sequential += 1; positions[String(name)] = sequential }
+            default: break
+            }
+        }
+        return positions
+    }
+
     /// The member ToastKit adds to a substitution converted from a `.stringsdict` whose forms
     /// wrote the number without a position (`%d` rather than `%1$d`), so that converting back
     /// restores the same text.
@@ -214,27 +228,8 @@ public enum CatalogConverter {
         guard let wanted = conversion.asciiValue else { return nil }
         var text = text
         return text.withUTF8 { bytes -> (String, ArgumentStyle)? in
-            var i = 0
-            var found: (range: Range<Int>, style: ArgumentStyle)?
-            while i < bytes.count {
-                guard bytes[i] == UInt8(ascii: "%") else { i += 1; continue }
-                let (kind, end) = FormatString.parse(bytes, at: i)
-                switch kind {
-                case .percent, .invalid:
-                    break
-                case .substitution(let nameStart, let nameEnd, let argument):
-                    var spelled = Array("%".utf8)
-                    if let argument { spelled += Array("\(argument)$".utf8) }
-                    spelled += Array("#@".utf8) + Array(UnsafeBufferPointer(rebasing: bytes[nameStart..<nameEnd])) + [UInt8(ascii: "@")]
-                    guard bytes[i..<end].elementsEqual(spelled) else { return nil }
-                case .specifier(let raw):
-                    if found == nil && raw.conversion == wanted && (raw.argument == nil || raw.argument == argNum) {
-                        found = (i..<end, raw.argument == nil ? .sequential : .positional)
-                    }
-                }
-                i = end
-            }
-            guard let found else { return (String(decoding: bytes, as: UTF8.self), .none) }
+            guard let place = argumentPlace(in: bytes, conversion: wanted, argNum: argNum) else { return nil }
+            guard let found = place else { return (String(decoding: bytes, as: UTF8.self), .none) }
             var out: [UInt8] = []
             out.reserveCapacity(bytes.count + 4)
             out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[..<found.range.lowerBound]))
@@ -242,6 +237,36 @@ public enum CatalogConverter {
             out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[found.range.upperBound...]))
             return (String(decoding: out, as: UTF8.self), found.style)
         }
+    }
+
+    /// Where in a form's UTF-8 `bytes` ``replaceArgumentInBytes(_:conversion:argNum:)``
+    /// replaces the variable's specifier (the ASCII conversion `wanted`, at `argNum` or
+    /// unpositioned), and how it was written: `.some(nil)` where the form has none; `nil` when
+    /// a substitution token is spelled otherwise than the tokens would write it (`%01$#@n@`),
+    /// so that the text must be written back token by token.
+    static func argumentPlace(in bytes: UnsafeBufferPointer<UInt8>, conversion wanted: UInt8,
+                              argNum: Int) -> (range: Range<Int>, style: ArgumentStyle)?? {
+        var i = 0
+        var found: (range: Range<Int>, style: ArgumentStyle)?
+        while i < bytes.count {
+            guard bytes[i] == UInt8(ascii: "%") else { i += 1; continue }
+            let (kind, end) = FormatString.parse(bytes, at: i)
+            switch kind {
+            case .percent, .invalid:
+                break
+            case .substitution(let nameStart, let nameEnd, let argument):
+                var spelled = Array("%".utf8)
+                if let argument { spelled += Array("\(argument)$".utf8) }
+                spelled += Array("#@".utf8) + Array(UnsafeBufferPointer(rebasing: bytes[nameStart..<nameEnd])) + [UInt8(ascii: "@")]
+                guard bytes[i..<end].elementsEqual(spelled) else { return nil }
+            case .specifier(let raw):
+                if found == nil && raw.conversion == wanted && (raw.argument == nil || raw.argument == argNum) {
+                    found = (i..<end, raw.argument == nil ? .sequential : .positional)
+                }
+            }
+            i = end
+        }
+        return .some(found)
     }
 
     /// ``replaceArgument(in:conversion:argNum:)`` token by token, every token written back.

@@ -405,6 +405,8 @@ extension LayoutOutput {
                 close(firstMember, indent + 2)
             case .value(let value):
                 write(localized: value, indent: indent + 2)
+            case .encoded(let flat, let parts):
+                flat.table.text.withUnsafeBufferPointer { write(encoded: parts, in: $0, indent: indent + 2) }
             }
         }
         close(firstLocale, indent + 1)
@@ -424,6 +426,112 @@ extension LayoutOutput {
             write(object: value.substitutions, indent: indent + 1) { $0.write(substitution: $1, indent: $2) }
         }
         if !value.plural.isEmpty { write(variations: value.plural, &first, indent) }
+        close(first, indent)
+    }
+
+    /// A `.stringsdict` value encoded in its table's `text`, converted: exactly the bytes
+    /// ``write(localized:indent:)`` writes for ``CatalogConverter/catalogValue(_:key:locale:file:report:)``
+    /// of the decoded value (``StringsTable/decodedValue(at:)``), texts escaped from the table's
+    /// bytes. Each substitution reads its own argument, else the one its token reads in the
+    /// format (``CatalogConverter/substitutionPositions(in:)``), else the first; each form has
+    /// the substitution's specifier replaced by `%arg` (``CatalogConverter/argumentPlace(in:conversion:argNum:)``),
+    /// and a substitution whose forms wrote it unnumbered gets the argument-style member.
+    fileprivate mutating func write(encoded parts: StringsTable.EncodedParts, in text: UnsafeBufferPointer<UInt8>, indent: Int) {
+        func slice(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: text[range]) }
+        func string(_ range: Range<Int>) -> String { String(decoding: slice(range), as: UTF8.self) }
+        var first = true
+        stringUnit(state: "translated", &first, indent) { JSONWriter.appendEscaped(bytes: slice(parts.format), escaping: .minimal, to: &$0) }
+        guard !parts.substitutions.isEmpty else { return close(first, indent) }
+        member(known: "substitutions", &first, indent)
+        // The substitutions in code-point order of their names, then in Xcode's (as the value's
+        // dictionary is written); positions are worked out only when one has no argument.
+        let names = parts.substitutions.map { string($0.name) }
+        var sorted = Array(names.indices)
+        if sorted.count > 1 { sorted.sort { CodePointOrder.precedes(names[$0], names[$1]) } }
+        let indices = order.indices(count: sorted.count) { names[sorted[$0]] }
+        let positions = parts.substitutions.contains { $0.argNum == nil } ? CatalogConverter.substitutionPositions(in: string(parts.format)) : [:]
+        var firstName = true
+        for position in sorted.indices {
+            let index = sorted[indices?[position] ?? position]
+            let substitution = parts.substitutions[index]
+            member(names[index], &firstName, indent + 1)
+            let argNum = substitution.argNum ?? positions[names[index]] ?? 1
+            let specifier = substitution.formatSpecifier.map(string)
+            // Each form's text, with where its specifier is replaced (or the text written back
+            // token by token).
+            enum Form { case bytes(Range<Int>, replaced: Range<Int>?), tokens(String) }
+            var forms: [(ordinal: Int, form: Form)] = []
+            forms.reserveCapacity(substitution.forms.count)
+            var sequential = false
+            let conversion = specifier?.last
+            for (ordinal, range) in substitution.forms {
+                guard let conversion else { forms.append((ordinal, .bytes(range, replaced: nil))); continue }
+                if let wanted = conversion.asciiValue,
+                   let place = CatalogConverter.argumentPlace(in: slice(range), conversion: wanted, argNum: argNum) {
+                    if place?.style == .sequential { sequential = true }
+                    forms.append((ordinal, .bytes(range, replaced: place.map { ($0.range.lowerBound + range.lowerBound)..<($0.range.upperBound + range.lowerBound) })))
+                } else {
+                    let (replaced, style) = CatalogConverter.replaceArgumentByTokens(in: string(range), conversion: conversion, argNum: argNum)
+                    if style == .sequential { sequential = true }
+                    forms.append((ordinal, .tokens(replaced)))
+                }
+            }
+            func writeVariations(_ first: inout Bool, _ indent: Int) {
+                member(known: "variations", &first, indent)
+                var firstKind = true
+                member(known: "plural", &firstKind, indent + 1)
+                let formIndent = indent + 2
+                let formOrder = order.indices(count: forms.count) { PluralCategory.allCases[forms[$0].ordinal].rawValue }
+                var firstForm = true
+                for position in forms.indices {
+                    let (ordinal, form) = forms[formOrder?[position] ?? position]
+                    member(known: Self.name(of: PluralCategory.allCases[ordinal]), &firstForm, formIndent)
+                    var firstMember = true
+                    stringUnit(state: "translated", &firstMember, formIndent + 1) { out in
+                        switch form {
+                        case .bytes(let range, nil):
+                            JSONWriter.appendEscaped(bytes: slice(range), escaping: .minimal, to: &out)
+                        case .bytes(let range, let replaced?):
+                            JSONWriter.appendEscaped(bytes: slice(range.lowerBound..<replaced.lowerBound), escaping: .minimal, to: &out)
+                            out.append(contentsOf: "%arg".utf8)
+                            JSONWriter.appendEscaped(bytes: slice(replaced.upperBound..<range.upperBound), escaping: .minimal, to: &out)
+                        case .tokens(let replaced):
+                            JSONWriter.appendEscaped(replaced, escaping: .minimal, to: &out)
+                        }
+                    }
+                    close(firstMember, formIndent + 1)
+                }
+                close(firstForm, formIndent)
+                close(firstKind, indent + 1)
+            }
+            let fieldIndent = indent + 2
+            var firstField = true
+            if !sequential {
+                number(argNum, member: "argNum", &firstField, fieldIndent)
+                if let specifier { self.string(specifier, member: "formatSpecifier", &firstField, fieldIndent) }
+                if !forms.isEmpty { writeVariations(&firstField, fieldIndent) }
+            } else {
+                // The argument-style member among the known ones, in Xcode's order.
+                enum Field { case argNum, formatSpecifier(String), variations, style }
+                var fields: [(name: String, field: Field)] = [("argNum", .argNum)]
+                if let specifier { fields.append(("formatSpecifier", .formatSpecifier(specifier))) }
+                fields.append(("variations", .variations))
+                fields.append((CatalogConverter.argumentStyleKey, .style))
+                let fieldOrder = order.indices(count: fields.count) { fields[$0].name }
+                for position in fields.indices {
+                    switch fields[fieldOrder?[position] ?? position].field {
+                    case .argNum: number(argNum, member: "argNum", &firstField, fieldIndent)
+                    case .formatSpecifier(let specifier): self.string(specifier, member: "formatSpecifier", &firstField, fieldIndent)
+                    case .variations: writeVariations(&firstField, fieldIndent)
+                    case .style:
+                        member(CatalogConverter.argumentStyleKey, &firstField, fieldIndent)
+                        write(.string("sequential"), indent: fieldIndent + 1)
+                    }
+                }
+            }
+            close(firstField, fieldIndent)
+        }
+        close(firstName, indent + 1)
         close(first, indent)
     }
 
@@ -608,6 +716,9 @@ struct ConvertedFlatEntry {
         case text(FlatRecords, record: Int)
         /// A converted value (of a `.stringsdict`).
         case value(LocalizedValue)
+        /// A `.stringsdict` value the table holds encoded, by its parts: written converted,
+        /// without making the value.
+        case encoded(FlatRecords, StringsTable.EncodedParts)
     }
 
     var comment: String?
