@@ -86,8 +86,12 @@ final class CatalogLayers: Sendable {
     /// ``flatMerge(forKey:)``; its count is ``localeNumbers``.
     private let flatLocales: [Int]
     private let localeNumbers: Int
-    /// The keys, and whether two layers spell one of them differently.
-    private let madeKeys = Locked<(keys: [String], respells: Bool)?>(nil)
+    /// The keys, whether two layers spell one of them differently, and, when every layer is
+    /// a flat table, the number of each record's key in the keys (a list per layer).
+    private let madeKeys = Locked<(keys: [String], respells: Bool, recordKeys: [[Int32]]?)?>(nil)
+    /// For each key of ``keys()``, the flat layers holding it and its record in each, in
+    /// layer order (``flatMerge(forKeyAt:)``).
+    private let madeOccurrences = Locked<KeyOccurrences?>(nil)
     private let madeEntries = Locked<[String: CatalogEntry]?>(nil)
 
     init(_ layers: [CatalogLayer]) {
@@ -108,24 +112,29 @@ final class CatalogLayers: Sendable {
     /// The flat table of layer `index`, if it is one.
     func flatTable(at index: Int) -> FlatRecords? { flatTables[index] }
 
-    /// Whether every layer is a flat table (``flatMerge(forKey:)`` answers for every key).
+    /// Whether every layer is a flat table (``flatMerge(forKeyAt:)`` answers for every key).
     var isFlat: Bool { flatTables.allSatisfy { $0 != nil } }
 
-    /// Where the merged entry of `key` comes from, when every layer is a flat table: its
+    /// Where the merged entry of a key comes from, when every layer is a flat table: its
     /// comment, and for each of its locales (in the order they are first found, spelled as
     /// first found) the layer and record whose value ``entry(forKey:)`` would hold, merging
     /// as it merges (the first layer's value of a locale, unless a later preferring layer has
     /// one: the last of those wins; the first comment). Nothing is decoded but the comment.
     /// Nil when some layer is not a flat table.
-    func flatMerge(forKey key: String) -> (comment: String?, picks: [(layer: Int, record: Int, locale: String)])? {
-        let probe = StringsTable.KeyProbe(key)
+    ///
+    /// The key is the one at `keyIndex` of ``keys()``; the layers holding it are found in
+    /// ``KeyOccurrences``, made once from the key numbers ``keys()`` gave each record, so
+    /// that no table is searched for the key (a hash probe into each of 82 tables for every
+    /// key was a tenth of converting the bench `.lproj` tree, most of it waiting on memory).
+    func flatMerge(forKeyAt keyIndex: Int) -> (comment: String?, picks: [(layer: Int, record: Int, locale: String)])? {
+        guard let occurrences = occurrences() else { return nil }
         var comment: String?
         var picks: [(layer: Int, record: Int, locale: String)] = []
         picks.reserveCapacity(localeNumbers)
         var pickOfLocale = [Int](repeating: -1, count: localeNumbers)
-        for index in layers.indices {
+        for at in occurrences.range(of: keyIndex) {
+            let (index, record) = (Int(occurrences.layers[at]), Int(occurrences.records[at]))
             guard let flat = flatTables[index] else { return nil }
-            guard let record = flat.record(for: probe) else { continue }
             let locale = flatLocales[index]
             if pickOfLocale[locale] < 0 {
                 pickOfLocale[locale] = picks.count
@@ -197,33 +206,94 @@ final class CatalogLayers: Sendable {
     /// The keys: the first layer's in its order, then each later layer's new keys in its order.
     func keys() -> [String] { madeKeysAndSpellings().keys }
 
-    private func madeKeysAndSpellings() -> (keys: [String], respells: Bool) {
+    private func madeKeysAndSpellings() -> (keys: [String], respells: Bool, recordKeys: [[Int32]]?) {
         madeKeys.withLock { made in
             if let made { return made }
             var ordered: [String] = []
             var respells = false
+            // Every layer a flat table: each record's key number is kept (4 bytes a record),
+            // for the flat merge.
+            var recordKeys: [[Int32]]? = isFlat && layers.count > 1 ? [] : nil
             if layers.count == 1 {
                 ordered.reserveCapacity(layers[0].count)
                 layers[0].forEachKey { ordered.append($0) }
             } else {
-                var seen = Set<String>(minimumCapacity: layers.first?.count ?? 0)
+                var numbers: [String: Int32] = [:]
+                numbers.reserveCapacity(layers.first?.count ?? 0)
                 // With only ASCII keys, the spellings need no comparing.
                 var checked = keysAreASCII
                 for layer in layers {
+                    var numbered: [Int32] = []
+                    if recordKeys != nil { numbered.reserveCapacity(layer.count) }
                     layer.forEachKey { key in
-                        let (inserted, first) = seen.insert(key)
-                        if inserted {
+                        let number: Int32
+                        if let found = numbers.index(forKey: key) {
+                            let (first, known) = numbers[found]
+                            number = known
+                            if !checked && !first.utf8.elementsEqual(key.utf8) {
+                                respells = true
+                                checked = true
+                            }
+                        } else {
+                            number = Int32(truncatingIfNeeded: ordered.count)
+                            numbers[key] = number
                             ordered.append(key)
-                        } else if !checked && !first.utf8.elementsEqual(key.utf8) {
-                            respells = true
-                            checked = true
                         }
+                        if recordKeys != nil { numbered.append(number) }
                     }
+                    recordKeys?.append(numbered)
                 }
+                // A table is refused past 4 GiB of text, but keys past Int32 cannot be numbered.
+                if ordered.count >= Int(Int32.max) { recordKeys = nil }
             }
-            made = (ordered, respells)
-            return (ordered, respells)
+            made = (ordered, respells, recordKeys)
+            return (ordered, respells, recordKeys)
         }
+    }
+
+    /// For each key of ``keys()``, the layers holding it and its record in each, in layer
+    /// order: the key's range of ``layers`` and ``records`` is ``range(of:)``.
+    struct KeyOccurrences: Sendable {
+        /// Where each key's occurrences start; one more than the keys, the last the count.
+        let starts: [Int32]
+        let layers: [Int32]
+        let records: [Int32]
+
+        func range(of key: Int) -> Range<Int> { Int(starts[key])..<Int(starts[key + 1]) }
+    }
+
+    /// ``KeyOccurrences`` of flat layers, made once from the key numbers of their records
+    /// (nil when some layer is not a flat table).
+    private func occurrences() -> KeyOccurrences? {
+        guard isFlat else { return nil }
+        // Made under the lock, so that the threads that ask at once wait for one making.
+        return madeOccurrences.withLock { made in
+            if let made { return made }
+            made = madeOccurrences(keys: madeKeysAndSpellings())
+            return made
+        }
+    }
+
+    private func madeOccurrences(keys made: (keys: [String], respells: Bool, recordKeys: [[Int32]]?)) -> KeyOccurrences? {
+        let (keys, _, recordKeys) = made
+        // One layer: each record is its own key, in order.
+        let numbers = recordKeys ?? [Array(0..<Int32(truncatingIfNeeded: keys.count))]
+        guard numbers.count == layers.count || layers.count == 1 else { return nil }
+        var starts = [Int32](repeating: 0, count: keys.count + 1)
+        for layer in numbers { for key in layer { starts[Int(key) + 1] += 1 } }
+        for key in 0..<keys.count { starts[key + 1] += starts[key] }
+        var filled = Array(starts.dropLast())
+        let total = Int(starts[keys.count])
+        var layerNumbers = [Int32](repeating: 0, count: total), records = [Int32](repeating: 0, count: total)
+        for (layer, recordsKeys) in numbers.enumerated() {
+            for (record, key) in recordsKeys.enumerated() {
+                let at = Int(filled[Int(key)])
+                filled[Int(key)] += 1
+                layerNumbers[at] = Int32(layer)
+                records[at] = Int32(record)
+            }
+        }
+        return KeyOccurrences(starts: starts, layers: layerNumbers, records: records)
     }
 
     /// Every entry under its key as the files spell it, entries of one spelling merged as
@@ -324,7 +394,7 @@ final class CatalogLayers: Sendable {
 
     /// The entries as a dictionary, each under its first spelling, with the keys.
     func materialized() -> (entries: [String: CatalogEntry], keys: [String]) {
-        let (keys, respells) = madeKeysAndSpellings()
+        let (keys, respells, _) = madeKeysAndSpellings()
         let entries = madeEntries.withLock { made in
             if let made { return made }
             var entries: [String: CatalogEntry] = [:]

@@ -70,7 +70,7 @@ public enum CatalogConverter {
             // text from its bytes, only `.stringsdict` values made and converted.
             let layerKeys = layers.keys()
             report.notConverted = writer.write(top: top, keys: layerKeys, finalNewline: finalNewline, flatEntry: { index in
-                flatEntry(layerKeys[index], layers: layers, file: file)
+                flatEntry(layerKeys[index], at: index, layers: layers, file: file)
             }, to: emit)
             return report
         }
@@ -96,9 +96,9 @@ public enum CatalogConverter {
     /// `.strings` text is left in its table (converted, it is the same text, `translated`),
     /// a `.stringsdict` value is made and converted. Its warnings come as `converted` orders
     /// them.
-    private static func flatEntry(_ key: String, layers: CatalogLayers, file: String) -> (ConvertedFlatEntry, [CatalogWarning]) {
-        guard let (comment, picks) = layers.flatMerge(forKey: key) else {
-            preconditionFailure("flatEntry(_:layers:file:) is only asked of flat layers")
+    private static func flatEntry(_ key: String, at keyIndex: Int, layers: CatalogLayers, file: String) -> (ConvertedFlatEntry, [CatalogWarning]) {
+        guard let (comment, picks) = layers.flatMerge(forKeyAt: keyIndex) else {
+            preconditionFailure("flatEntry(_:at:layers:file:) is only asked of flat layers")
         }
         var entry = ConvertedFlatEntry(comment: comment, localizations: [])
         entry.localizations.reserveCapacity(picks.count)
