@@ -406,80 +406,83 @@ public enum CatalogConverter {
 
             """.utf8)
         var dict = plistHead
-        // Each entry is read where it is held (indexed, not copied out: a copy retains every
-        // part of it, for each locale).
-        for index in entries.indices {
-            guard let value = lprojValue(of: entries, at: index, in: catalog, locale: locale) else { continue }
-            let key = entries[index].key
-            func note(_ message: String) {
-                report.notConverted.append(CatalogWarning(location: entryLocations[key] ?? SourceLocation(file: file, line: 1, column: 1),
-                                                        rule: .notConverted, message: "“\(key)” (\(locale)): \(message)"))
-            }
-            if !value.device.isEmpty { note("device variations have no .strings form; left out") }
-            if let state = value.stringUnit?.state, state != "translated" { note("state “\(state)” is not kept in .strings") }
-            if isStringsValue(value) {
-                guard let unit = value.stringUnit else { continue }
-                let head = heads.heads[index]
-                if let comment = head.comment {
-                    strings.append(contentsOf: comment)
-                    if head.commentHadEnd {
-                        note("the comment holds “*/”, which would end a .strings comment; written as “* /”")
+        heads.bytes.withUnsafeBufferPointer { headBytes in
+            func head(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: headBytes[range]) }
+            // Each entry is read where it is held (indexed, not copied out: a copy retains every
+            // part of it, for each locale; so is its key, only for a note).
+            for index in entries.indices {
+                guard let value = lprojValue(of: entries, at: index, in: catalog, locale: locale) else { continue }
+                func note(_ message: String) {
+                    let key = entries[index].key
+                    let location = entryLocations[key] ?? SourceLocation(file: file, line: 1, column: 1)
+                    report.notConverted.append(CatalogWarning(location: location, rule: .notConverted, message: "“\(key)” (\(locale)): \(message)"))
+                }
+                if !value.device.isEmpty { note("device variations have no .strings form; left out") }
+                if let state = value.stringUnit?.state, state != "translated" { note("state “\(state)” is not kept in .strings") }
+                if isStringsValue(value) {
+                    guard let unit = value.stringUnit else { continue }
+                    let parts = heads.heads[index]
+                    if let comment = parts.comment {
+                        strings.append(contentsOf: head(comment))
+                        if parts.commentHadEnd {
+                            note("the comment holds “*/”, which would end a .strings comment; written as “* /”")
+                        }
                     }
+                    strings.append(contentsOf: head(parts.quotedKey))
+                    appendQuoted(unit.value, to: &strings)
+                    strings.append(contentsOf: ";\n\n".utf8)
+                    continue
                 }
-                strings.append(contentsOf: head.quotedKey)
-                appendQuoted(unit.value, to: &strings)
-                strings.append(contentsOf: ";\n\n".utf8)
-                continue
-            }
-            var variables: [(String, Substitution)] = []
-            var format = value.stringUnit?.value ?? ""
-            if !value.plural.isEmpty {
-                let name = "value"
-                format = "%#@\(name)@"
-                // The value type is the first specifier of the `other` form (the form every
-                // language has), else of the first form in CLDR order that has one: the same
-                // on every run, whatever order the forms are held in.
-                var specifier = "lld"
-                for category in PluralCategory.otherFirst {
-                    if let text = value.plural[category]?.stringUnit?.value, let first = FormatString.firstSpecifier(in: text) {
-                        specifier = first
-                        break
+                var variables: [(String, Substitution)] = []
+                var format = value.stringUnit?.value ?? ""
+                if !value.plural.isEmpty {
+                    let name = "value"
+                    format = "%#@\(name)@"
+                    // The value type is the first specifier of the `other` form (the form every
+                    // language has), else of the first form in CLDR order that has one: the same
+                    // on every run, whatever order the forms are held in.
+                    var specifier = "lld"
+                    for category in PluralCategory.otherFirst {
+                        if let text = value.plural[category]?.stringUnit?.value, let first = FormatString.firstSpecifier(in: text) {
+                            specifier = first
+                            break
+                        }
                     }
+                    variables.append((name, Substitution(formatSpecifier: specifier, plural: value.plural)))
                 }
-                variables.append((name, Substitution(formatSpecifier: specifier, plural: value.plural)))
-            }
-            for (name, substitution) in value.substitutions {
-                var forms = substitution.plural
-                let sequential = substitution.extra.contains { $0.key == argumentStyleKey && $0.value == .string("sequential") }
-                let argument = sequential ? "%\(substitution.formatSpecifier ?? "lld")"
-                    : "%\(substitution.argNum ?? 1)$\(substitution.formatSpecifier ?? "lld")"
-                for (category, form) in forms {
-                    guard var unit = form.stringUnit else { continue }
-                    unit.value = replacingArgumentPlaceholder(in: unit.value, with: argument)
-                    forms[category] = LocalizedValue(stringUnit: unit)
+                for (name, substitution) in value.substitutions {
+                    var forms = substitution.plural
+                    let sequential = substitution.extra.contains { $0.key == argumentStyleKey && $0.value == .string("sequential") }
+                    let argument = sequential ? "%\(substitution.formatSpecifier ?? "lld")"
+                        : "%\(substitution.argNum ?? 1)$\(substitution.formatSpecifier ?? "lld")"
+                    for (category, form) in forms {
+                        guard var unit = form.stringUnit else { continue }
+                        unit.value = replacingArgumentPlaceholder(in: unit.value, with: argument)
+                        forms[category] = LocalizedValue(stringUnit: unit)
+                    }
+                    variables.append((name, Substitution(formatSpecifier: substitution.formatSpecifier, plural: forms)))
                 }
-                variables.append((name, Substitution(formatSpecifier: substitution.formatSpecifier, plural: forms)))
-            }
-            func element(_ tag: XMLTag, _ text: String, indent: Int) { tag.append(text, indent: indent, to: &dict) }
-            // The lines that are the same in every entry are written as made once.
-            dict.append(contentsOf: heads.heads[index].keyElement)
-            dict.append(contentsOf: StringsdictLines.entryHead)
-            element(.string, format, indent: 2)
-            for (name, variable) in variables.sorted(by: { $0.0 < $1.0 }) {
-                element(.key, name, indent: 2)
-                dict.append(contentsOf: StringsdictLines.variableHead)
-                element(.string, variable.formatSpecifier ?? "lld", indent: 3)
-                // The forms in CLDR order, gathered in one pass over the dictionary.
-                var texts = [String?](repeating: nil, count: PluralCategory.allCases.count)
-                for (category, form) in variable.plural { texts[category.ordinal] = form.stringUnit?.value }
-                for (ordinal, text) in texts.enumerated() {
-                    guard let text else { continue }
-                    dict.append(contentsOf: StringsdictLines.categoryKeys[ordinal])
-                    element(.string, text, indent: 3)
+                func element(_ tag: XMLTag, _ text: String, indent: Int) { tag.append(text, indent: indent, to: &dict) }
+                // The lines that are the same in every entry are written as made once.
+                dict.append(contentsOf: head(heads.heads[index].keyElement))
+                dict.append(contentsOf: StringsdictLines.entryHead)
+                element(.string, format, indent: 2)
+                for (name, variable) in variables.sorted(by: { $0.0 < $1.0 }) {
+                    element(.key, name, indent: 2)
+                    dict.append(contentsOf: StringsdictLines.variableHead)
+                    element(.string, variable.formatSpecifier ?? "lld", indent: 3)
+                    // The forms in CLDR order, gathered in one pass over the dictionary.
+                    var texts = [String?](repeating: nil, count: PluralCategory.allCases.count)
+                    for (category, form) in variable.plural { texts[category.ordinal] = form.stringUnit?.value }
+                    for (ordinal, text) in texts.enumerated() {
+                        guard let text else { continue }
+                        dict.append(contentsOf: StringsdictLines.categoryKeys[ordinal])
+                        element(.string, text, indent: 3)
+                    }
+                    dict.append(contentsOf: StringsdictLines.variableEnd)
                 }
-                dict.append(contentsOf: StringsdictLines.variableEnd)
+                dict.append(contentsOf: StringsdictLines.entryEnd)
             }
-            dict.append(contentsOf: StringsdictLines.entryEnd)
         }
         let hasEntries = dict.count > plistHead.count
         if hasEntries { dict.append(contentsOf: "</dict>\n</plist>\n".utf8) }
@@ -502,58 +505,68 @@ public enum CatalogConverter {
 
     /// The two elements a `.stringsdict` is written with, as the bytes that open and close them.
     private struct XMLTag {
-        let open: [UInt8], close: [UInt8]
+        /// Literals, not arrays: a shared array is retained by every thread that appends it.
+        let open: StaticString, close: StaticString
 
-        static let key = XMLTag(open: Array("<key>".utf8), close: Array("</key>\n".utf8))
-        static let string = XMLTag(open: Array("<string>".utf8), close: Array("</string>\n".utf8))
+        static let key = XMLTag(open: "<key>", close: "</key>\n")
+        static let string = XMLTag(open: "<string>", close: "</string>\n")
 
         /// Appends the element of `text` on a line of its own, `indent` tabs in.
         func append(_ text: String, indent: Int, to out: inout [UInt8]) {
             for _ in 0..<indent { out.append(UInt8(ascii: "\t")) }
-            out.append(contentsOf: open)
+            out.append(contentsOf: UnsafeBufferPointer(start: open.utf8Start, count: open.utf8CodeUnitCount))
             appendXML(text, to: &out)
-            out.append(contentsOf: close)
+            out.append(contentsOf: UnsafeBufferPointer(start: close.utf8Start, count: close.utf8CodeUnitCount))
         }
     }
 
     /// The parts of each entry's lines that are the same in every locale's files, made once
     /// for all of a catalog's locales (``LprojFilesAhead``): the quoted key of its `.strings`
-    /// line, its comment, and its `.stringsdict` key element.
+    /// line, its comment, and its `.stringsdict` key element. They are kept back to back in
+    /// one buffer, each entry's as ranges of it, so that the threads writing locales side by
+    /// side copy them without retaining anything they share (an array per part was retained
+    /// by each locale's thread in turn, its count bouncing between cores).
     package struct LprojEntryHeads: Sendable {
-        /// One entry's parts.
+        /// One entry's parts, as ranges of ``bytes``.
         struct Head: Sendable {
             /// `"key" = `.
-            var quotedKey: [UInt8]
+            var quotedKey: Range<Int>
             /// `/* comment */` and a line feed, when the entry has a comment.
-            var comment: [UInt8]?
+            var comment: Range<Int>?
             /// Whether the comment held `*/` (written `* /`).
             var commentHadEnd: Bool
             /// A tab, `<key>key</key>` and a line feed.
-            var keyElement: [UInt8]
+            var keyElement: Range<Int>
         }
 
+        /// Every entry's parts, back to back.
+        let bytes: [UInt8]
         /// One head per entry, in the entries' order.
         let heads: [Head]
 
         /// The heads of `entries`, in order.
         package init(_ entries: [SpelledEntry]) {
+            var bytes: [UInt8] = []
             heads = entries.indices.map { index in
                 let key = entries[index].key
-                var quotedKey: [UInt8] = []
-                appendQuoted(key, to: &quotedKey)
-                quotedKey.append(contentsOf: " = ".utf8)
-                var comment: [UInt8]?
+                let keyStart = bytes.count
+                appendQuoted(key, to: &bytes)
+                bytes.append(contentsOf: " = ".utf8)
+                let quotedKey = keyStart..<bytes.count
+                var comment: Range<Int>?
                 var hadEnd = false
                 if let text = entries[index].entry.comment {
-                    var bytes = Array("/* ".utf8)
+                    let start = bytes.count
+                    bytes.append(contentsOf: "/* ".utf8)
                     hadEnd = appendComment(text, to: &bytes)
                     bytes.append(contentsOf: " */\n".utf8)
-                    comment = bytes
+                    comment = start..<bytes.count
                 }
-                var keyElement: [UInt8] = []
-                XMLTag.key.append(key, indent: 1, to: &keyElement)
-                return Head(quotedKey: quotedKey, comment: comment, commentHadEnd: hadEnd, keyElement: keyElement)
+                let elementStart = bytes.count
+                XMLTag.key.append(key, indent: 1, to: &bytes)
+                return Head(quotedKey: quotedKey, comment: comment, commentHadEnd: hadEnd, keyElement: elementStart..<bytes.count)
             }
+            self.bytes = bytes
         }
     }
 
