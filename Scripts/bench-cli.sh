@@ -64,6 +64,10 @@ measure "lint (.lproj tree)" "exec $TOASTKIT lint --format json $WORK/tree >/dev
 measure "dump (.lproj tree)" "exec $TOASTKIT dump $WORK/tree >/dev/null" "$WORK/plist-read $WORK/tree" "PropertyListSerialization"
 measure "show" "exec $TOASTKIT show toast.saved.title >/dev/null 2>&1; true" "$WORK/empty-foundation" "an empty Foundation executable"
 measure "demo" "exec $TOASTKIT demo >/dev/null" "$WORK/empty-foundation" "an empty Foundation executable"
+# In a locale other than the machine's (C.UTF-8 here, which needs no ICU data): the text has
+# letters beyond ASCII to measure and the locale its own data.
+measure "show --locale fr" "exec $TOASTKIT show 'Upload complete' --role success --locale fr >/dev/null" "$WORK/empty-foundation" "an empty Foundation executable"
+measure "demo --locale ja" "exec $TOASTKIT demo --locale ja >/dev/null" "$WORK/empty-foundation" "an empty Foundation executable"
 echo
 echo "growth (1×, 2×, 4× keys), each against its own json.load:"
 for scale in 1 2 4; do

@@ -16,6 +16,7 @@
 #include <unicode/ulistformatter.h>
 #include <unicode/ulocdata.h>
 #include <unicode/ucol.h>
+#include <unicode/uset.h>
 
 
 /* Every constant include/CICU.h declares has ICU's own value. */
@@ -43,6 +44,11 @@ _Static_assert(TOAST_UCHAR_EMOJI == UCHAR_EMOJI, "UCHAR_EMOJI");
 _Static_assert(TOAST_UCHAR_EMOJI_PRESENTATION == UCHAR_EMOJI_PRESENTATION, "UCHAR_EMOJI_PRESENTATION");
 _Static_assert(TOAST_UCHAR_HANGUL_SYLLABLE_TYPE == UCHAR_HANGUL_SYLLABLE_TYPE, "UCHAR_HANGUL_SYLLABLE_TYPE");
 _Static_assert(TOAST_UCHAR_EAST_ASIAN_WIDTH == UCHAR_EAST_ASIAN_WIDTH, "UCHAR_EAST_ASIAN_WIDTH");
+_Static_assert(TOAST_UCHAR_GENERAL_CATEGORY_MASK == UCHAR_GENERAL_CATEGORY_MASK, "UCHAR_GENERAL_CATEGORY_MASK");
+_Static_assert(TOAST_U_GC_CC_MASK == U_GC_CC_MASK, "U_GC_CC_MASK");
+_Static_assert(TOAST_U_GC_CF_MASK == U_GC_CF_MASK, "U_GC_CF_MASK");
+_Static_assert(TOAST_U_GC_MN_MASK == U_GC_MN_MASK, "U_GC_MN_MASK");
+_Static_assert(TOAST_U_GC_ME_MASK == U_GC_ME_MASK, "U_GC_ME_MASK");
 _Static_assert(TOAST_U_CONTROL_CHAR == U_CONTROL_CHAR, "U_CONTROL_CHAR");
 _Static_assert(TOAST_U_FORMAT_CHAR == U_FORMAT_CHAR, "U_FORMAT_CHAR");
 _Static_assert(TOAST_U_NON_SPACING_MARK == U_NON_SPACING_MARK, "U_NON_SPACING_MARK");
@@ -211,6 +217,30 @@ int8_t toast_u_hasBinaryProperty(int32_t c, int32_t which) {
 
 int8_t toast_u_charType(int32_t c) {
     return (int8_t)u_charType((UChar32)c);
+}
+
+struct toast_USet * toast_uset_openEmpty(void) {
+    return (struct toast_USet *)uset_openEmpty();
+}
+
+void toast_uset_close(struct toast_USet * set) {
+    uset_close((USet *)set);
+}
+
+void toast_uset_applyIntPropertyValue(struct toast_USet * set, int32_t prop, int32_t value, int32_t * ec) {
+    uset_applyIntPropertyValue((USet *)set, (UProperty)prop, value, (UErrorCode *)ec);
+}
+
+const struct toast_USet * toast_u_getBinaryPropertySet(int32_t property, int32_t * pErrorCode) {
+    return (const struct toast_USet *)u_getBinaryPropertySet((UProperty)property, (UErrorCode *)pErrorCode);
+}
+
+int32_t toast_uset_getRangeCount(const struct toast_USet * set) {
+    return (int32_t)uset_getRangeCount((const USet *)set);
+}
+
+int32_t toast_uset_getItem(const struct toast_USet * set, int32_t itemIndex, int32_t * start, int32_t * end, uint16_t * str, int32_t strCapacity, int32_t * ec) {
+    return (int32_t)uset_getItem((const USet *)set, itemIndex, (UChar32 *)start, (UChar32 *)end, (UChar *)str, strCapacity, (UErrorCode *)ec);
 }
 
 int32_t toast_u_charDirection(int32_t c) {

@@ -115,41 +115,114 @@ enum ScalarTable {
     /// Has the Emoji property (and is not ASCII).
     static let emoji: UInt8 = 0b1000
 
-    /// The class of a scalar value: from the table in the BMP, computed elsewhere.
+    /// The class of a scalar value: from a table in the BMP, computed elsewhere. Scalars below
+    /// U+0800 (Latin, Greek, Cyrillic, Armenian, Hebrew, Arabic …) and general punctuation
+    /// (U+2000–U+20FF: dashes, quotes, spaces, currency signs) have small tables of their
+    /// own, so that text in those scripts never has the whole table made.
     @inline(__always) static func info(_ v: UInt32) -> UInt8 {
-        v < 0x10000 ? bmp[Int(v)] : classify(v)
+        if v < 0x800 { return low[Int(v)] }
+        if v &- 0x2000 < 0x100 { return punctuation[Int(v &- 0x2000)] }
+        return v < 0x10000 ? bmp[Int(v)] : classify(v)
     }
+
+    /// ``classify(_:)`` of U+0000–U+07FF, scalar by scalar (2,048 of them, about 0.6 M
+    /// instructions; the whole table takes 5 M).
+    static let low: [UInt8] = (0..<0x800).map { classify(UInt32($0)) }
+    /// ``classify(_:)`` of U+2000–U+20FF.
+    static let punctuation: [UInt8] = (0x2000..<0x2100).map { classify(UInt32($0)) }
 
     /// The cells a scalar of class `info` takes.
     @inline(__always) static func cells(_ info: UInt8, wide: Bool) -> Int {
         info & ambiguous != 0 ? (wide ? 2 : 1) : Int(info & widthMask)
     }
 
-    static let bmp: [UInt8] = {
+    /// ``classify(_:)`` of every BMP scalar (surrogates 1), written a range at a time from the
+    /// sets of scalars ICU gives for the property values ``classify(_:)`` looks at: asking ICU
+    /// five properties of each of 63,488 scalars took 19 M instructions, a quarter of
+    /// `toastkit show` in French.
+    static let bmp: [UInt8] = byRanges() ?? byScalars()
+
+    /// The table asked scalar by scalar (if ICU does not give one of the sets).
+    static func byScalars() -> [UInt8] {
         var table = [UInt8](repeating: 1, count: 0x10000)
         for v in 0..<0x10000 where !(0xD800...0xDFFF).contains(v) { table[v] = classify(UInt32(v)) }
         return table
-    }()
+    }
+
+    /// The table from ICU's sets (nil when one comes with an error): each set's ranges are
+    /// written in turn, the rule ``classify(_:)`` applies last written first, so that a later
+    /// set overrides an earlier one where ``classify(_:)`` would; then the emoji flag.
+    static func byRanges() -> [UInt8]? {
+        var table = [UInt8](repeating: 1, count: 0x10000)
+        func write(_ set: OpaquePointer, _ body: (inout UInt8) -> Void) -> Bool {
+            for index in 0..<toast_uset_getRangeCount(set) {
+                var start: Int32 = 0, end: Int32 = 0, status = TOAST_U_ZERO_ERROR
+                guard toast_uset_getItem(set, index, &start, &end, nil, 0, &status) == 0, status <= TOAST_U_ZERO_ERROR,
+                      start >= 0, end >= start else { return false }
+                guard start < 0x10000 else { break }
+                for v in Int(start)...Int(min(end, 0xFFFF)) { body(&table[v]) }
+            }
+            return true
+        }
+        func binary(_ property: Int32, _ body: (inout UInt8) -> Void) -> Bool {
+            var status = TOAST_U_ZERO_ERROR
+            guard let set = toast_u_getBinaryPropertySet(property, &status), status <= TOAST_U_ZERO_ERROR else { return false }
+            return write(set, body)
+        }
+        func valued(_ property: Int32, _ value: Int32, _ body: (inout UInt8) -> Void) -> Bool {
+            guard let set = toast_uset_openEmpty() else { return false }
+            defer { toast_uset_close(set) }
+            var status = TOAST_U_ZERO_ERROR
+            toast_uset_applyIntPropertyValue(set, property, value, &status)
+            return status <= TOAST_U_ZERO_ERROR && write(set, body)
+        }
+        let zeroWidthCategories = Int32(TOAST_U_GC_CC_MASK | TOAST_U_GC_CF_MASK | TOAST_U_GC_MN_MASK | TOAST_U_GC_ME_MASK)
+        guard valued(TOAST_UCHAR_EAST_ASIAN_WIDTH, Int32(TOAST_U_EA_AMBIGUOUS), { $0 = ambiguous | 1 }),
+              binary(TOAST_UCHAR_EMOJI_PRESENTATION, { $0 = 2 }),
+              valued(TOAST_UCHAR_EAST_ASIAN_WIDTH, Int32(TOAST_U_EA_WIDE), { $0 = 2 }),
+              valued(TOAST_UCHAR_EAST_ASIAN_WIDTH, Int32(TOAST_U_EA_FULLWIDTH), { $0 = 2 }),
+              valued(TOAST_UCHAR_HANGUL_SYLLABLE_TYPE, Int32(TOAST_U_HST_VOWEL_JAMO), { $0 = 0 }),
+              valued(TOAST_UCHAR_HANGUL_SYLLABLE_TYPE, Int32(TOAST_U_HST_TRAILING_JAMO), { $0 = 0 }),
+              valued(TOAST_UCHAR_GENERAL_CATEGORY_MASK, zeroWidthCategories, { $0 = 0 })
+        else { return nil }
+        table[0xAD] = 1
+        // Surrogates are 1, without flags, as scalar by scalar; the emoji flag only above ASCII.
+        for v in 0xD800...0xDFFF { table[v] = 1 }
+        guard binary(TOAST_UCHAR_EMOJI, { $0 |= emoji }) else { return nil }
+        for v in 0..<0x80 { table[v] &= ~emoji }
+        for v in 0xD800...0xDFFF { table[v] = 1 }
+        return table
+    }
 
     /// The class of one scalar: zero-width (controls, format characters, non-spacing and
     /// enclosing marks, Hangul V/T jamo) 0; East Asian Wide or Fullwidth, or emoji
     /// presentation, 2; ambiguous flagged; the rest (soft hyphen included) 1.
     static func classify(_ v: UInt32) -> UInt8 {
         let c = UChar32(bitPattern: v)
+        let jamo = toast_u_getIntPropertyValue(c, TOAST_UCHAR_HANGUL_SYLLABLE_TYPE)
+        let eaw = toast_u_getIntPropertyValue(c, TOAST_UCHAR_EAST_ASIAN_WIDTH)
+        return combine(v, emoji: toast_u_hasBinaryProperty(c, TOAST_UCHAR_EMOJI) != 0, category: Int32(toast_u_charType(c)),
+                       zeroWidthJamo: jamo == Int32(TOAST_U_HST_VOWEL_JAMO) || jamo == Int32(TOAST_U_HST_TRAILING_JAMO),
+                       wide: eaw == Int32(TOAST_U_EA_WIDE) || eaw == Int32(TOAST_U_EA_FULLWIDTH),
+                       ambiguousWidth: eaw == Int32(TOAST_U_EA_AMBIGUOUS),
+                       emojiPresentation: toast_u_hasBinaryProperty(c, TOAST_UCHAR_EMOJI_PRESENTATION) != 0)
+    }
+
+    /// ``classify(_:)`` of a scalar with these properties (however they were looked up).
+    @inline(__always)
+    private static func combine(_ v: UInt32, emoji isEmoji: Bool, category: Int32, zeroWidthJamo: Bool, wide: Bool,
+                                ambiguousWidth: Bool, emojiPresentation: Bool) -> UInt8 {
         var flags: UInt8 = 0
-        if v > 0x7F && toast_u_hasBinaryProperty(c, TOAST_UCHAR_EMOJI) != 0 { flags |= emoji }
+        if v > 0x7F && isEmoji { flags |= emoji }
         if v == 0x00AD { return flags | 1 }
-        let category = Int32(toast_u_charType(c))
         if category == TOAST_U_CONTROL_CHAR || category == TOAST_U_FORMAT_CHAR || category == TOAST_U_NON_SPACING_MARK
             || category == TOAST_U_ENCLOSING_MARK {
             return flags
         }
-        let jamo = toast_u_getIntPropertyValue(c, TOAST_UCHAR_HANGUL_SYLLABLE_TYPE)
-        if jamo == Int32(TOAST_U_HST_VOWEL_JAMO) || jamo == Int32(TOAST_U_HST_TRAILING_JAMO) { return flags }
-        let eaw = toast_u_getIntPropertyValue(c, TOAST_UCHAR_EAST_ASIAN_WIDTH)
-        if eaw == Int32(TOAST_U_EA_WIDE) || eaw == Int32(TOAST_U_EA_FULLWIDTH) { return flags | 2 }
-        if toast_u_hasBinaryProperty(c, TOAST_UCHAR_EMOJI_PRESENTATION) != 0 { return flags | 2 }
-        if eaw == Int32(TOAST_U_EA_AMBIGUOUS) { return flags | ambiguous | 1 }
+        if zeroWidthJamo { return flags }
+        if wide { return flags | 2 }
+        if emojiPresentation { return flags | 2 }
+        if ambiguousWidth { return flags | ambiguous | 1 }
         return flags | 1
     }
 }

@@ -286,7 +286,7 @@ struct ArgumentFormatter {
             if let width, spec.hasFlag(UInt8(ascii: "0")), !spec.hasFlag(UInt8(ascii: "-")), width > 1 {
                 skeleton += (skeleton.isEmpty ? "" : " ") + "integer-width/*" + String(repeating: "0", count: width)
             }
-            let formatter = skeleton.isEmpty ? (engine.integers ?? (try? services.numberFormatter(locale))) : (try? services.numberFormatter(locale, skeleton: skeleton))
+            let formatter = skeleton.isEmpty ? engine.integers : (try? services.numberFormatter(locale, skeleton: skeleton))
             let number = truncated(value, spec)
             return formatter?.format(number) ?? String(number)
         }

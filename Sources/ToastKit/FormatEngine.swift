@@ -28,10 +28,13 @@ public struct FormatEngine: Sendable {
     public let locale: LocaleTag
     /// Shared ICU handles.
     public let services: ICUServices
-    /// The plural rules of ``locale``, looked up once; `nil` when ICU has none.
-    let pluralRules: PluralRules?
-    /// The default integer formatter of ``locale``, looked up once.
-    let integers: ICUNumberFormatter?
+    /// The plural rules of ``locale`` (from ``services``' cache, opened on first use); `nil`
+    /// when ICU has none. Asked for only when a plural form is chosen: a text without one
+    /// opens no rules (opening them and a number formatter for every engine was a tenth of
+    /// `toastkit show` in French).
+    var pluralRules: PluralRules? { try? services.pluralRules(locale) }
+    /// The default integer formatter of ``locale``, from ``services``' cache, opened on first use.
+    var integers: ICUNumberFormatter? { try? services.numberFormatter(locale) }
     /// The paragraph direction of the text formatted: when set, text arguments are sanitized
     /// and every interpolated value whose direction conflicts with it (R, AL or AN in
     /// left-to-right text, L in right-to-left text) is wrapped in FSI … PDI.
@@ -47,8 +50,6 @@ public struct FormatEngine: Sendable {
         self.locale = locale
         self.services = services
         self.isolation = isolation
-        pluralRules = try? services.pluralRules(locale)
-        integers = try? services.numberFormatter(locale)
     }
 
     /// Formats `format` with `arguments`.

@@ -1,5 +1,5 @@
 import Testing
-import ToastICU
+@testable import ToastICU
 
 @Suite struct TextWidthTests {
     @Test(arguments: [
@@ -31,5 +31,18 @@ import ToastICU
         for ambiguous in AmbiguousWidth.allCases {
             #expect(TextWidth.cells(of: text, ambiguous: ambiguous) == text.reduce(0) { $0 + TextWidth.cells(of: $1, ambiguous: ambiguous) })
         }
+    }
+
+    /// The BMP table made from ICU's property ranges is the one made by asking ICU each
+    /// scalar's properties, scalar for scalar.
+    @Test func theTableFromPropertyRangesIsTheTableByScalar() throws {
+        let byRanges = try #require(ScalarTable.byRanges())
+        let byScalars = ScalarTable.byScalars()
+        let differing = (0..<0x10000).filter { byRanges[$0] != byScalars[$0] }
+        #expect(differing.isEmpty, "first differing: \(differing.prefix(8).map { String($0, radix: 16) })")
+        #expect(ScalarTable.bmp == byRanges)
+        #expect(ScalarTable.low == Array(byScalars[0..<0x800]))
+        #expect(ScalarTable.punctuation == Array(byScalars[0x2000..<0x2100]))
+        #expect((0..<0x11000).allSatisfy { ScalarTable.info(UInt32($0)) == ($0 < 0x10000 ? byScalars[$0] : ScalarTable.classify(UInt32($0))) })
     }
 }

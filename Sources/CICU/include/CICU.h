@@ -32,6 +32,7 @@ struct toast_UBreakIterator;
 struct toast_UListFormatter;
 struct toast_UCollator;
 struct toast_UBiDi;
+struct toast_USet;
 
 /* Constants (values checked in CICU.c). */
 #define TOAST_U_ZERO_ERROR 0
@@ -58,6 +59,11 @@ struct toast_UBiDi;
 #define TOAST_UCHAR_EMOJI_PRESENTATION 58
 #define TOAST_UCHAR_HANGUL_SYLLABLE_TYPE 4107
 #define TOAST_UCHAR_EAST_ASIAN_WIDTH 4100
+#define TOAST_UCHAR_GENERAL_CATEGORY_MASK 8192
+#define TOAST_U_GC_CC_MASK 32768
+#define TOAST_U_GC_CF_MASK 65536
+#define TOAST_U_GC_MN_MASK 64
+#define TOAST_U_GC_ME_MASK 128
 #define TOAST_U_CONTROL_CHAR 15
 #define TOAST_U_FORMAT_CHAR 16
 #define TOAST_U_NON_SPACING_MARK 6
@@ -109,6 +115,12 @@ void toast_ubrk_close(struct toast_UBreakIterator * bi);
 int32_t toast_u_getIntPropertyValue(int32_t c, int32_t which);
 int8_t toast_u_hasBinaryProperty(int32_t c, int32_t which);
 int8_t toast_u_charType(int32_t c);
+struct toast_USet * toast_uset_openEmpty(void);
+void toast_uset_close(struct toast_USet * set);
+void toast_uset_applyIntPropertyValue(struct toast_USet * set, int32_t prop, int32_t value, int32_t * ec);
+const struct toast_USet * toast_u_getBinaryPropertySet(int32_t property, int32_t * pErrorCode);
+int32_t toast_uset_getRangeCount(const struct toast_USet * set);
+int32_t toast_uset_getItem(const struct toast_USet * set, int32_t itemIndex, int32_t * start, int32_t * end, uint16_t * str, int32_t strCapacity, int32_t * ec);
 int32_t toast_u_charDirection(int32_t c);
 int32_t toast_ubidi_getBaseDirection(const uint16_t * text, int32_t length);
 struct toast_UListFormatter * toast_ulistfmt_openForType(const char * locale, int32_t type, int32_t width, int32_t * status);
