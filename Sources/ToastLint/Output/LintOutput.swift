@@ -50,9 +50,12 @@ public enum LintOutput {
     public static func writeJSONLines(_ findings: [LintFinding], _ write: (UnsafeBufferPointer<UInt8>) -> Void) {
         Parallel.forEachRun(of: findings.count, length: 512, { range in
             var out: [UInt8] = []
-            for finding in findings[range] {
-                appendJSON(finding, to: &out)
-                out.append(0x0A)
+            // Each finding read where it is held, not copied out (a retain of each string).
+            findings.withUnsafeBufferPointer { held in
+                for index in range {
+                    appendJSON(held[index], to: &out)
+                    out.append(0x0A)
+                }
             }
             return out
         }, then: { lines in lines.withUnsafeBufferPointer(write) })
