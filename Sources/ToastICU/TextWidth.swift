@@ -199,30 +199,20 @@ enum ScalarTable {
     /// presentation, 2; ambiguous flagged; the rest (soft hyphen included) 1.
     static func classify(_ v: UInt32) -> UInt8 {
         let c = UChar32(bitPattern: v)
-        let jamo = toast_u_getIntPropertyValue(c, TOAST_UCHAR_HANGUL_SYLLABLE_TYPE)
-        let eaw = toast_u_getIntPropertyValue(c, TOAST_UCHAR_EAST_ASIAN_WIDTH)
-        return combine(v, emoji: toast_u_hasBinaryProperty(c, TOAST_UCHAR_EMOJI) != 0, category: Int32(toast_u_charType(c)),
-                       zeroWidthJamo: jamo == Int32(TOAST_U_HST_VOWEL_JAMO) || jamo == Int32(TOAST_U_HST_TRAILING_JAMO),
-                       wide: eaw == Int32(TOAST_U_EA_WIDE) || eaw == Int32(TOAST_U_EA_FULLWIDTH),
-                       ambiguousWidth: eaw == Int32(TOAST_U_EA_AMBIGUOUS),
-                       emojiPresentation: toast_u_hasBinaryProperty(c, TOAST_UCHAR_EMOJI_PRESENTATION) != 0)
-    }
-
-    /// ``classify(_:)`` of a scalar with these properties (however they were looked up).
-    @inline(__always)
-    private static func combine(_ v: UInt32, emoji isEmoji: Bool, category: Int32, zeroWidthJamo: Bool, wide: Bool,
-                                ambiguousWidth: Bool, emojiPresentation: Bool) -> UInt8 {
         var flags: UInt8 = 0
-        if v > 0x7F && isEmoji { flags |= emoji }
+        if v > 0x7F && toast_u_hasBinaryProperty(c, TOAST_UCHAR_EMOJI) != 0 { flags |= emoji }
         if v == 0x00AD { return flags | 1 }
+        let category = Int32(toast_u_charType(c))
         if category == TOAST_U_CONTROL_CHAR || category == TOAST_U_FORMAT_CHAR || category == TOAST_U_NON_SPACING_MARK
             || category == TOAST_U_ENCLOSING_MARK {
             return flags
         }
-        if zeroWidthJamo { return flags }
-        if wide { return flags | 2 }
-        if emojiPresentation { return flags | 2 }
-        if ambiguousWidth { return flags | ambiguous | 1 }
+        let jamo = toast_u_getIntPropertyValue(c, TOAST_UCHAR_HANGUL_SYLLABLE_TYPE)
+        if jamo == Int32(TOAST_U_HST_VOWEL_JAMO) || jamo == Int32(TOAST_U_HST_TRAILING_JAMO) { return flags }
+        let eaw = toast_u_getIntPropertyValue(c, TOAST_UCHAR_EAST_ASIAN_WIDTH)
+        if eaw == Int32(TOAST_U_EA_WIDE) || eaw == Int32(TOAST_U_EA_FULLWIDTH) { return flags | 2 }
+        if toast_u_hasBinaryProperty(c, TOAST_UCHAR_EMOJI_PRESENTATION) != 0 { return flags | 2 }
+        if eaw == Int32(TOAST_U_EA_AMBIGUOUS) { return flags | ambiguous | 1 }
         return flags | 1
     }
 }

@@ -146,10 +146,11 @@ import Glibc
 
     /// `.stringsdict` values that `convert` writes from their encoded parts, without making
     /// them, come out as the bytes of the values made and converted: sequential and numbered
-    /// specifiers, a form without the specifier, no value type, a value type that is not
+    /// specifiers, a form without the specifier, no value type, an empty one, one that is not
     /// ASCII, a token spelled otherwise than the tokens write it, several variables (their
-    /// names in code-point order and in Xcode's differ), an argument read through the format,
-    /// texts that need escaping, and an entry with no variables.
+    /// names in code-point order and in Xcode's differ), an argument read through the format
+    /// or from the forms, a variable without forms, a name and texts that need escaping, and
+    /// an entry with no variables.
     @Test(arguments: [
         ("sequential", "%#@n@", [("n", "d", [("one", "%d file"), ("other", "%d files")])]),
         ("numbered", "%1$#@n@", [("n", "lld", [("one", "%1$lld file"), ("other", "%1$lld files"), ("zero", "no files")])]),
@@ -161,6 +162,10 @@ import Glibc
           ("B", "@", [("other", "%1$@ B")]), ("Z", "ld", [("few", "%ld z"), ("many", "%ld zz"), ("other", "%%d %ld")])]),
         ("escapes", "\"%#@n@\"\n\t\u{1}", [("n", "d", [("other", "\\ \"%d\" \u{7F}\u{2028}é")])]),
         ("no variables", "just text %d", []),
+        ("argument read from the forms", "%#@n@", [("n", "d", [("one", "%2$d file"), ("other", "%2$d files")])]),
+        ("a name to escape", "%#@é\"q@", [("é\"q", "d", [("other", "%d x")])]),
+        ("no forms", "%#@n@ %#@m@", [("n", "d", []), ("m", "d", [("other", "%d m")])]),
+        ("an empty value type", "%#@n@", [("n", "", [("other", "%d x")])]),
     ] as [(String, String, [(String, String?, [(String, String)])])])
     func encodedValuesAreWrittenAsTheirConvertedValues(_ name: String, format: String, variables: [(String, String?, [(String, String)])]) throws {
         let entry = Self.stringsdictEntry("k", format: format, variables: variables.map { (name: $0.0, type: $0.1, forms: $0.2) })

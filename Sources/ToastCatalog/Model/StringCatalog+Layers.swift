@@ -83,14 +83,15 @@ final class CatalogLayers: Sendable {
     /// tenth of converting an `.lproj` tree.
     private let flatTables: [FlatRecords?]
     /// Each flat layer's locale as a number (the same number for the same code), for
-    /// ``flatMerge(forKey:)``; its count is ``localeNumbers``.
+    /// ``flatMerge(forKeyAt:in:)``; its count is ``localeNumbers``.
     private let flatLocales: [Int]
     private let localeNumbers: Int
-    /// The keys, whether two layers spell one of them differently, and, when every layer is
-    /// a flat table, the number of each record's key in the keys (a list per layer).
+    /// The keys, whether two layers spell one of them differently, and, when there are
+    /// several layers and every one is a flat table, the number of each record's key in the
+    /// keys (a list per layer, 4 bytes a record, kept with the keys).
     private let madeKeys = Locked<(keys: [String], respells: Bool, recordKeys: [[Int32]]?)?>(nil)
     /// For each key of ``keys()``, the flat layers holding it and its record in each, in
-    /// layer order (``flatMerge(forKeyAt:)``).
+    /// layer order (``keyOccurrences()``).
     private let madeOccurrences = Locked<KeyOccurrences?>(nil)
     private let madeEntries = Locked<[String: CatalogEntry]?>(nil)
 
@@ -112,7 +113,7 @@ final class CatalogLayers: Sendable {
     /// The flat table of layer `index`, if it is one.
     func flatTable(at index: Int) -> FlatRecords? { flatTables[index] }
 
-    /// Whether every layer is a flat table (``flatMerge(forKeyAt:)`` answers for every key).
+    /// Whether every layer is a flat table (``flatMerge(forKeyAt:in:)`` answers for every key).
     var isFlat: Bool { flatTables.allSatisfy { $0 != nil } }
 
     /// Where the merged entry of a key comes from, when every layer is a flat table: its
@@ -123,11 +124,11 @@ final class CatalogLayers: Sendable {
     /// Nil when some layer is not a flat table.
     ///
     /// The key is the one at `keyIndex` of ``keys()``; the layers holding it are found in
-    /// ``KeyOccurrences``, made once from the key numbers ``keys()`` gave each record, so
-    /// that no table is searched for the key (a hash probe into each of 82 tables for every
-    /// key was a tenth of converting the bench `.lproj` tree, most of it waiting on memory).
-    func flatMerge(forKeyAt keyIndex: Int) -> (comment: String?, picks: [(layer: Int, record: Int, locale: String)])? {
-        guard let occurrences = occurrences() else { return nil }
+    /// `occurrences` (``keyOccurrences()``, asked for once), so that no table is searched for
+    /// the key (a hash probe into each of 82 tables for every key was a tenth of converting
+    /// the bench `.lproj` tree, most of it waiting on memory).
+    func flatMerge(forKeyAt keyIndex: Int, in occurrences: KeyOccurrences)
+        -> (comment: String?, picks: [(layer: Int, record: Int, locale: String)])? {
         var comment: String?
         var picks: [(layer: Int, record: Int, locale: String)] = []
         picks.reserveCapacity(localeNumbers)
@@ -263,8 +264,8 @@ final class CatalogLayers: Sendable {
     }
 
     /// ``KeyOccurrences`` of flat layers, made once from the key numbers of their records
-    /// (nil when some layer is not a flat table).
-    private func occurrences() -> KeyOccurrences? {
+    /// (nil when some layer is not a flat table, or past 2³¹ keys or records).
+    func keyOccurrences() -> KeyOccurrences? {
         guard isFlat else { return nil }
         // Made under the lock, so that the threads that ask at once wait for one making.
         return madeOccurrences.withLock { made in
@@ -279,6 +280,7 @@ final class CatalogLayers: Sendable {
         // One layer: each record is its own key, in order.
         let numbers = recordKeys ?? [Array(0..<Int32(truncatingIfNeeded: keys.count))]
         guard numbers.count == layers.count || layers.count == 1 else { return nil }
+        guard numbers.reduce(0, { $0 + $1.count }) < Int(Int32.max) else { return nil }
         var starts = [Int32](repeating: 0, count: keys.count + 1)
         for layer in numbers { for key in layer { starts[Int(key) + 1] += 1 } }
         for key in 0..<keys.count { starts[key + 1] += starts[key] }
@@ -663,8 +665,6 @@ package final class FlatRecords: Sendable {
         return table.encodedParts(at: table.valueRange(at: record))
     }
 
-    /// The record of a key (``StringsTable/record(for:)``).
-    func record(for probe: StringsTable.KeyProbe) -> Int? { table.record(for: probe) }
     /// The table's locale.
     var locale: String { table.locale }
     /// The comment of record `record`.

@@ -65,12 +65,13 @@ public enum CatalogConverter {
         // written, so that the merged table is never held whole beside the files; else the
         // table is merged first, spelling by spelling.
         let keys: [String], item: @Sendable (Int) -> SpelledEntry
-        if let layers = table.layers, !layers.hasRespellings, layers.isFlat {
+        if let layers = table.layers, !layers.hasRespellings, layers.isFlat, let occurrences = layers.keyOccurrences() {
             // Every file a flat table: each entry is written from the tables, a `.strings`
-            // text from its bytes, only `.stringsdict` values made and converted.
+            // text from its bytes, a `.stringsdict` value from its encoded parts (made and
+            // converted only when the encoding does not hold it).
             let layerKeys = layers.keys()
             report.notConverted = writer.write(top: top, keys: layerKeys, finalNewline: finalNewline, flatEntry: { index in
-                flatEntry(layerKeys[index], at: index, layers: layers, file: file)
+                flatEntry(layerKeys[index], at: index, layers: layers, occurrences: occurrences, file: file)
             }, to: emit)
             return report
         }
@@ -94,11 +95,13 @@ public enum CatalogConverter {
     /// The entry of `key` converted as ``converted(_:file:report:)`` converts the merged
     /// entry (``CatalogLayers/entry(forKey:capacity:)``), from tables that are all flat: a
     /// `.strings` text is left in its table (converted, it is the same text, `translated`),
-    /// a `.stringsdict` value is made and converted. Its warnings come as `converted` orders
+    /// a `.stringsdict` value the encoding holds is left in its parts (written converted by
+    /// the writer), any other is made and converted. Its warnings come as `converted` orders
     /// them.
-    private static func flatEntry(_ key: String, at keyIndex: Int, layers: CatalogLayers, file: String) -> (ConvertedFlatEntry, [CatalogWarning]) {
-        guard let (comment, picks) = layers.flatMerge(forKeyAt: keyIndex) else {
-            preconditionFailure("flatEntry(_:at:layers:file:) is only asked of flat layers")
+    private static func flatEntry(_ key: String, at keyIndex: Int, layers: CatalogLayers, occurrences: CatalogLayers.KeyOccurrences,
+                                  file: String) -> (ConvertedFlatEntry, [CatalogWarning]) {
+        guard let (comment, picks) = layers.flatMerge(forKeyAt: keyIndex, in: occurrences) else {
+            preconditionFailure("flatEntry(_:at:layers:occurrences:file:) is only asked of flat layers")
         }
         var entry = ConvertedFlatEntry(comment: comment, localizations: [])
         entry.localizations.reserveCapacity(picks.count)

@@ -709,7 +709,7 @@ extension LayoutOutput {
 
 /// An entry of a catalog converted from flat `.lproj` tables, as `convert` writes it without
 /// making its model: its comment and its localizations, each a `.strings` text where its table
-/// holds it or a converted value.
+/// holds it, a `.stringsdict` value's encoded parts, or a converted value.
 struct ConvertedFlatEntry {
     enum Localization {
         /// The text of a `.strings` table's record: a `translated` string unit.
