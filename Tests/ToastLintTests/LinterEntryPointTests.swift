@@ -40,4 +40,39 @@ import ToastLint
         }
         #expect(handed == 0)
     }
+
+    /// A String Catalog over 8 MiB with findings in many entries: linted from its file (mapped
+    /// under a read lease where the system grants one, as `toastkit lint` reads it) and from its
+    /// bytes in memory, the findings are the same, located the same.
+    @Test func aLargeCatalogLintsTheSameFromItsFileAsFromMemory() throws {
+        var text = "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n"
+        let keys = 16_000
+        for index in 0..<keys {
+            let value = "%lld files in folder \(index)"
+            text += "    \"\(value)\" : {\n      \"localizations\" : {\n"
+            for (position, locale) in ["de", "fr", "ja", "pt-BR"].enumerated() {
+                // Every seventh a trailing space, every eleventh in review, every thirteenth
+                // without its specifier.
+                var translated = "\(locale) %lld \(index)"
+                if index % 7 == position { translated += " " }
+                if index % 13 == position { translated = "\(locale) \(index)" }
+                let state = index % 11 == position ? "needs_review" : "translated"
+                text += "        \"\(locale)\" : {\n          \"stringUnit\" : {\n            \"state\" : \"\(state)\",\n"
+                text += "            \"value\" : \"\(translated)\"\n          }\n        }" + (position == 3 ? "\n" : ",\n")
+            }
+            text += "      }\n    }" + (index == keys - 1 ? "\n" : ",\n")
+        }
+        text += "  },\n  \"version\" : \"1.0\"\n}\n"
+        let bytes = Array(text.utf8)
+        #expect(bytes.count > 8 << 20)
+        let folder = try LintWorkflowTests.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("Large.xcstrings").path
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let fromFile = try Linter().lint(paths: [path]).findings
+        let fromMemory = Linter().lint(file: path, bytes: bytes)
+        #expect(fromFile.count > 10_000)
+        #expect(fromFile == fromMemory)
+        #expect(Set(fromFile.map(\.rule)).isSuperset(of: ["whitespace-mismatch", "review-state", "placeholder-mismatch"]))
+    }
 }

@@ -28,16 +28,45 @@ extension Linter {
     final class LoadBox: @unchecked Sendable { var result: Swift.Result<StringCatalog, CatalogError>? }
     final class OutlineBox: @unchecked Sendable { var outline: XCStringsOutline? }
 
+    /// A file's bytes as a group run keeps them to locate its findings: held in memory, or a
+    /// String Catalog mapped for as long as its group runs (``lintGroup(_:configuration:strict:limits:pipelined:waitingBatches:releasesInBackground:mapped:)``
+    /// runs inside ``CatalogLoader/withBytes(ofFile:limits:_:)``, so the mapping outlives
+    /// every use).
+    struct FileBytes: @unchecked Sendable {
+        /// The mapped bytes, valid while the group runs.
+        var mapped: UnsafeBufferPointer<UInt8>?
+        /// The bytes held, when not mapped.
+        var held: [UInt8] = []
+
+        /// Calls `body` with the bytes.
+        func withBuffer<Result, Failure: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result) throws(Failure) -> Result {
+            if let mapped { return try body(mapped) }
+            return try held.withUnsafeBufferPointer { (buffer) throws(Failure) -> Result in try body(buffer) }
+        }
+    }
+
     static func lintGroup(_ group: Group, configuration: LintConfiguration, strict: Bool,
                           limits: CatalogLimits = .standard, pipelined: Bool = true,
-                          waitingBatches: Int? = nil, releasesInBackground: Bool = false) -> Swift.Result<[LintFinding], CatalogError> {
+                          waitingBatches: Int? = nil, releasesInBackground: Bool = false,
+                          mapped: [String: FileBytes]? = nil) -> Swift.Result<[LintFinding], CatalogError> {
+        // A String Catalog read from its file is mapped, not copied, for as long as its group
+        // runs (copying 68 MB into fresh memory took 38 ms on one core before its reading could
+        // start; `stats` maps it too). A file that cannot be opened or mapped is read below, which
+        // reports what is wrong with it as before.
+        if mapped == nil, group.files.count == 1, let file = group.files.first, file.hasSuffix(".xcstrings"), group.preloaded[file] == nil,
+           let result = try? CatalogLoader.withBytes(ofFile: file, limits: limits, { (buffer) throws(CatalogError) in
+               lintGroup(group, configuration: configuration, strict: strict, limits: limits, pipelined: pipelined,
+                         waitingBatches: waitingBatches, releasesInBackground: releasesInBackground, mapped: [file: FileBytes(mapped: buffer)])
+           }) {
+            return result
+        }
         var table = LintTable()
         var raw: [RawFinding] = []
         /// The per-entry findings of a String Catalog checked while it was read.
         var checkedWhileReading: [LintEntryFeed.Drained]?
         // The bytes of String Catalogs and of files handed to lint, kept to locate findings;
         // other files are read again for that (each unchanged since its snapshot).
-        var bytesByFile: [String: [UInt8]] = [:]
+        var bytesByFile: [String: FileBytes] = mapped ?? [:]
         var snapshots: [String: FileSnapshot] = [:]
         let sourceLanguage = configuration.sourceLanguage ?? "en"
         // An .lproj table's files are read ahead on all cores while this thread adds the ones
@@ -56,10 +85,12 @@ extension Linter {
                     switch read {
                     case .unreadable(let error): throw error
                     case .read(let snapshot, let catalog): (snapshots[file], parsed) = (snapshot, catalog)
-                    case .preloaded(let readBytes, let catalog): (bytesByFile[file], parsed) = (readBytes, catalog)
+                    case .preloaded(let readBytes, let catalog): (bytesByFile[file], parsed) = (FileBytes(held: readBytes), catalog)
                     }
                 } else if let preloadedBytes = preloaded[file] {
                     bytes = preloadedBytes
+                } else if mapped?[file] != nil {
+                    bytes = []
                 } else {
                     bytes = try CatalogLoader.bytes(ofFile: file, limits: limits)
                 }
@@ -68,7 +99,8 @@ extension Linter {
                 raw.append(RawFinding(rule: .parseError, file: file, message: error.message,
                                       hint: error.rule == .limit ? Self.limitHint : nil, location: error.location)); continue
             }
-            if parsed == nil { bytesByFile[file] = bytes }
+            if parsed == nil && mapped?[file] == nil { bytesByFile[file] = FileBytes(held: bytes) }
+            let fileBytes = bytesByFile[file] ?? FileBytes(held: bytes)
             let catalog: StringCatalog
             // A String Catalog's outline (repeated members, where entries start) comes from a
             // scan of its own, unless the reader saw no repeated or unknown member and the
@@ -87,13 +119,15 @@ extension Linter {
                         if part == 0 {
                             loaded.result = Swift.Result { () throws(CatalogError) in
                                 // The entries go to the checks and are freed there, not kept.
-                                try StringCatalog(xcstrings: bytes, file: file, limits: limits, notes: notes, keepsEntries: false,
-                                                  localizationPositions: true,
-                                                  onEntry: pipelined ? { feed.add($0, $1, $2, $3, $4) } : nil)
+                                try fileBytes.withBuffer { (buffer) throws(CatalogError) in
+                                    try StringCatalog(xcstrings: buffer, file: file, limits: limits, notes: notes, keepsEntries: false,
+                                                      localizationPositions: true,
+                                                      onEntry: pipelined ? { feed.add($0, $1, $2, $3, $4) } : nil)
+                                }
                             }
                             feed.finish()
                         } else if !pipelined {
-                            outlineBox.outline = XCStringsOutline(bytes: bytes, file: file)
+                            outlineBox.outline = fileBytes.withBuffer { XCStringsOutline(bytes: $0, file: file) }
                         }
                         if pipelined { drained.store(feed.drain(continuingReaders: part == 0), at: part) }
                     }
@@ -106,12 +140,14 @@ extension Linter {
                            !read.warnings.contains(where: { $0.rule == .duplicateKey || $0.rule == .keyNormalization }) {
                             checkedWhileReading = drained.values()
                         } else {
-                            read = try StringCatalog(xcstrings: bytes, file: file, limits: limits)
+                            read = try fileBytes.withBuffer { (buffer) throws(CatalogError) in
+                                try StringCatalog(xcstrings: buffer, file: file, limits: limits, onEntry: nil)
+                            }
                         }
                     }
                     catalog = read
                     if outlineBox.outline == nil && (checkedWhileReading == nil || notes.hasRepeatedOrUnknownMembers || catalog.keys.isEmpty) {
-                        outlineBox.outline = XCStringsOutline(bytes: bytes, file: file)
+                        outlineBox.outline = fileBytes.withBuffer { XCStringsOutline(bytes: $0, file: file) }
                     }
                 } else if let parsed {
                     catalog = try parsed.get()
@@ -224,7 +260,7 @@ extension Linter {
 
     /// Applies severities and suppressions and locates each finding. `bytes` are the files
     /// kept in memory; a file with a snapshot is read again to locate its findings.
-    static func resolve(_ raw: [RawFinding], table: LintTable, bytes: [String: [UInt8]], snapshots: [String: FileSnapshot],
+    static func resolve(_ raw: [RawFinding], table: LintTable, bytes: [String: FileBytes], snapshots: [String: FileSnapshot],
                         limits: CatalogLimits, configuration: LintConfiguration, strict: Bool) -> [LintFinding] {
         // Severities and suppressions first (cheap), noting the files whose locators the kept
         // findings need. The findings kept are noted by index.
@@ -285,7 +321,7 @@ extension Linter {
         let (toLocate, toLocateFindings, kept) = (locatorFiles, locatorFindings, selected)
         let locatedInFiles = Parallel.map(toLocate.count) { at -> [SourceLocation] in
             let file = toLocate[at]
-            guard let data = LprojRead.bytesAgain(of: file, preloaded: bytes[file], snapshot: snapshots[file], limits: limits) else {
+            guard let data = LprojRead.bytesAgain(of: file, preloaded: bytes[file]?.held, snapshot: snapshots[file], limits: limits) else {
                 return toLocateFindings[at].map { _ in SourceLocation(file: file, line: 1, column: 1) }
             }
             let locator = PropertyListLocator(file: file, bytes: data, keys: Set(toLocateFindings[at].lazy.map { raw[kept[$0].index].key }))
@@ -299,7 +335,7 @@ extension Linter {
             for (position, location) in zip(positions, locations) { fileLocations[position] = location }
         }
         let toIndex = columnFiles
-        let columns = Dictionary(uniqueKeysWithValues: zip(toIndex, Parallel.map(toIndex.count) { ScalarColumnIndex(bytes[toIndex[$0]]!) }))
+        let columns = Dictionary(uniqueKeysWithValues: zip(toIndex, Parallel.map(toIndex.count) { bytes[toIndex[$0]]!.withBuffer { ScalarColumnIndex($0) } }))
         // Then each finding is made (a String Catalog's located, reading its entry again), on
         // all cores when there are many, into one list; each core keeps a cache of the members
         // it looked up last.
@@ -313,8 +349,10 @@ extension Linter {
                 location = known
             } else if finding.file.hasSuffix(".xcstrings"), let outline = table.outlines[finding.file], let data = bytes[finding.file],
                       let columnIndex = columns[finding.file] {
-                location = outline.location(entry: finding.key, locale: finding.locale, path: finding.path, bytes: data, columns: columnIndex,
-                                        file: finding.file, cache: &cache)
+                location = data.withBuffer { data in
+                    outline.location(entry: finding.key, locale: finding.locale, path: finding.path, bytes: data, columns: columnIndex,
+                                     file: finding.file, cache: &cache)
+                }
             } else if let inFile = locatedFiles[at] {
                 location = inFile
             } else {

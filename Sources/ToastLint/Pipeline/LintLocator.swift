@@ -30,8 +30,14 @@ struct XCStringsOutline {
 
     /// Scans a file the String Catalog reader accepted; `nil` if it does not scan.
     init?(bytes: [UInt8], file: String) {
+        guard let outline = bytes.withUnsafeBufferPointer({ XCStringsOutline(bytes: $0, file: file) }) else { return nil }
+        self = outline
+    }
+
+    /// ``init(bytes:file:)`` of bytes the caller holds (a mapped file).
+    init?(bytes buffer: UnsafeBufferPointer<UInt8>, file: String) {
         var outline = XCStringsOutline()
-        let ok = bytes.withUnsafeBufferPointer { buffer -> Bool in
+        let ok = { () -> Bool in
             var scanner = JSONScanner(bytes: buffer, file: file)
             // The member names of the objects being scanned, innermost last: one array for the
             // whole file instead of one per object.
@@ -67,7 +73,7 @@ struct XCStringsOutline {
             } catch {
                 return false
             }
-        }
+        }()
         guard ok else { return nil }
         self = outline
     }
@@ -185,11 +191,11 @@ struct XCStringsOutline {
     /// the rest is stepped over (a catalog with many findings is located in one pass each);
     /// large objects are indexed once in `cache`. `columns` indexes `bytes`, so that a column
     /// costs the same on a one-line file.
-    func location(entry: String, locale: String, path: String, bytes: [UInt8], columns: ScalarColumnIndex, file: String,
-                  cache: inout MemberCache) -> SourceLocation {
+    func location(entry: String, locale: String, path: String, bytes buffer: UnsafeBufferPointer<UInt8>, columns: ScalarColumnIndex,
+                  file: String, cache: inout MemberCache) -> SourceLocation {
         guard let position = entryPositions[entry] else { return SourceLocation(file: file, line: 1, column: 1) }
         if cache.file != file { cache = MemberCache(file: file) }
-        return bytes.withUnsafeBufferPointer { buffer -> SourceLocation in
+        return { () -> SourceLocation in
             var scanner = JSONScanner(bytes: buffer, file: file)
             scanner.index = position.offset
             scanner.line = position.line
@@ -236,7 +242,7 @@ struct XCStringsOutline {
             }
             _ = walk.member("stringUnit", &cache) && walk.member("value", &cache)
             return walk.best
-        }
+        }()
     }
 
     /// A walk down one entry towards a leaf: the scanner where it stands and the deepest member
