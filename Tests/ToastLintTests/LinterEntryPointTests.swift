@@ -41,10 +41,12 @@ import ToastLint
         #expect(handed == 0)
     }
 
-    /// A String Catalog over 8 MiB with findings in many entries: linted from its file (mapped
-    /// under a read lease where the system grants one, as `toastkit lint` reads it) and from its
-    /// bytes in memory, the findings are the same, located the same.
-    @Test func aLargeCatalogLintsTheSameFromItsFileAsFromMemory() throws {
+    /// A String Catalog over 8 MiB with findings in many entries and one entry written twice
+    /// (so that the catalog is read again whole and its outline scanned): linted from its file
+    /// (mapped under a read lease where the system grants one, as `toastkit lint` reads it) and
+    /// from its bytes in memory, the findings are the same, located the same.
+    @Test(arguments: [false, true])
+    func aLargeCatalogLintsTheSameFromItsFileAsFromMemory(repeatsAnEntry: Bool) throws {
         var text = "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n"
         let keys = 16_000
         for index in 0..<keys {
@@ -62,6 +64,10 @@ import ToastLint
             }
             text += "      }\n    }" + (index == keys - 1 ? "\n" : ",\n")
         }
+        if repeatsAnEntry {
+            text = String(text.dropLast()) + ",\n    \"%lld files in folder 3\" : {\n      \"localizations\" : {\n        \"de\" : {\n"
+                + "          \"stringUnit\" : {\n            \"state\" : \"new\",\n            \"value\" : \"x \"\n          }\n        }\n      }\n    }\n"
+        }
         text += "  },\n  \"version\" : \"1.0\"\n}\n"
         let bytes = Array(text.utf8)
         #expect(bytes.count > 8 << 20)
@@ -74,5 +80,11 @@ import ToastLint
         #expect(fromFile.count > 10_000)
         #expect(fromFile == fromMemory)
         #expect(Set(fromFile.map(\.rule)).isSuperset(of: ["whitespace-mismatch", "review-state", "placeholder-mismatch"]))
+        #expect(fromFile.contains { $0.rule == "duplicate-key" } == repeatsAnEntry)
+        // The file lint read was mapped where this system grants leases (always under CI on Linux).
+        #if os(Linux)
+        let mapped = try CatalogLoader.withBytes(ofFile: path) { (_, isMapped) throws(CatalogError) in isMapped }
+        #expect(mapped || ProcessInfo.processInfo.environment["CI"] != "true")
+        #endif
     }
 }

@@ -277,6 +277,7 @@ final class CatalogLayers: Sendable {
 
     private func madeOccurrences(keys made: (keys: [String], respells: Bool, recordKeys: [[Int32]]?)) -> KeyOccurrences? {
         let (keys, _, recordKeys) = made
+        guard keys.count < Int(Int32.max) else { return nil }
         // One layer: each record is its own key, in order.
         let numbers = recordKeys ?? [Array(0..<Int32(truncatingIfNeeded: keys.count))]
         guard numbers.count == layers.count || layers.count == 1 else { return nil }

@@ -50,9 +50,10 @@ extension Linter {
                           waitingBatches: Int? = nil, releasesInBackground: Bool = false,
                           mapped: [String: FileBytes]? = nil) -> Swift.Result<[LintFinding], CatalogError> {
         // A String Catalog read from its file is mapped, not copied, for as long as its group
-        // runs (copying 68 MB into fresh memory took 38 ms on one core before its reading could
-        // start; `stats` maps it too). A file that cannot be opened or mapped is read below, which
-        // reports what is wrong with it as before.
+        // runs, where the system grants a read lease (copying 68 MB into fresh memory took 38 ms
+        // on one core before its reading could start; `stats` maps it too); `withBytes` reads a
+        // small file, or one without a lease, into memory. A file that cannot be opened is read
+        // below, which reports what is wrong with it as before.
         if mapped == nil, group.files.count == 1, let file = group.files.first, file.hasSuffix(".xcstrings"), group.preloaded[file] == nil,
            let result = try? CatalogLoader.withBytes(ofFile: file, limits: limits, { (buffer) throws(CatalogError) in
                lintGroup(group, configuration: configuration, strict: strict, limits: limits, pipelined: pipelined,
@@ -321,7 +322,8 @@ extension Linter {
         let (toLocate, toLocateFindings, kept) = (locatorFiles, locatorFindings, selected)
         let locatedInFiles = Parallel.map(toLocate.count) { at -> [SourceLocation] in
             let file = toLocate[at]
-            guard let data = LprojRead.bytesAgain(of: file, preloaded: bytes[file]?.held, snapshot: snapshots[file], limits: limits) else {
+            guard let data = LprojRead.bytesAgain(of: file, preloaded: bytes[file].map { $0.mapped.map(Array.init) ?? $0.held },
+                                                    snapshot: snapshots[file], limits: limits) else {
                 return toLocateFindings[at].map { _ in SourceLocation(file: file, line: 1, column: 1) }
             }
             let locator = PropertyListLocator(file: file, bytes: data, keys: Set(toLocateFindings[at].lazy.map { raw[kept[$0].index].key }))

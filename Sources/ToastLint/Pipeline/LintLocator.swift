@@ -28,13 +28,8 @@ struct XCStringsOutline {
         topLevelMembers = ["strings"]
     }
 
-    /// Scans a file the String Catalog reader accepted; `nil` if it does not scan.
-    init?(bytes: [UInt8], file: String) {
-        guard let outline = bytes.withUnsafeBufferPointer({ XCStringsOutline(bytes: $0, file: file) }) else { return nil }
-        self = outline
-    }
-
-    /// ``init(bytes:file:)`` of bytes the caller holds (a mapped file).
+    /// Scans a file the String Catalog reader accepted (its bytes, held or mapped); `nil` if it
+    /// does not scan.
     init?(bytes buffer: UnsafeBufferPointer<UInt8>, file: String) {
         var outline = XCStringsOutline()
         let ok = { () -> Bool in
