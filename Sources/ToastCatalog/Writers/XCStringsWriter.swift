@@ -477,18 +477,10 @@ extension LayoutOutput {
                 }
             }
             func writeVariations(_ first: inout Bool, _ indent: Int) {
-                member(known: "variations", &first, indent)
-                var firstKind = true
-                member(known: "plural", &firstKind, indent + 1)
-                let formIndent = indent + 2
-                let formOrder = order.indices(count: forms.count) { PluralCategory.allCases[forms[$0].ordinal].rawValue }
-                var firstForm = true
-                for position in forms.indices {
-                    let (ordinal, form) = forms[formOrder?[position] ?? position]
-                    member(known: Self.name(of: PluralCategory.allCases[ordinal]), &firstForm, formIndent)
+                write(variations: forms.count, category: { PluralCategory.allCases[forms[$0].ordinal] }, &first, indent) { output, at, formIndent in
                     var firstMember = true
-                    stringUnit(state: "translated", &firstMember, formIndent + 1) { out in
-                        switch form {
+                    output.stringUnit(state: "translated", &firstMember, formIndent) { out in
+                        switch forms[at].form {
                         case .bytes(let range, nil):
                             JSONWriter.appendEscaped(bytes: slice(range), escaping: .minimal, to: &out)
                         case .bytes(let range, let replaced?):
@@ -499,10 +491,8 @@ extension LayoutOutput {
                             JSONWriter.appendEscaped(replaced, escaping: .minimal, to: &out)
                         }
                     }
-                    close(firstMember, formIndent + 1)
+                    output.close(firstMember, formIndent)
                 }
-                close(firstForm, formIndent)
-                close(firstKind, indent + 1)
             }
             let fieldIndent = indent + 2
             var firstField = true
@@ -600,23 +590,30 @@ extension LayoutOutput {
 
     /// The member `"variations" : { "plural" : { … } }` of a value or a substitution.
     private mutating func write(variations forms: [PluralCategory: LocalizedValue], _ first: inout Bool, _ indent: Int) {
+        let present = PluralCategory.allCases.compactMap { category in forms[category].map { (category, $0) } }
+        write(variations: present.count, category: { present[$0].0 }, &first, indent) { output, at, formIndent in
+            output.write(localized: present[at].1, indent: formIndent)
+        }
+    }
+
+    /// The member `"variations" : { "plural" : { … } }` of `count` forms given in CLDR order,
+    /// the category of each by `category`, put in Xcode's order; `form` writes the form at an
+    /// index at an indent (a value, or a `.stringsdict` form from its encoded parts).
+    private mutating func write(variations count: Int, category: (Int) -> PluralCategory, _ first: inout Bool, _ indent: Int,
+                                form: (inout LayoutOutput, Int, Int) -> Void) {
         member(known: "variations", &first, indent)
         var firstKind = true
         member(known: "plural", &firstKind, indent + 1)
-        write(plural: forms, indent: indent + 2)
-        close(firstKind, indent + 1)
-    }
-
-    private mutating func write(plural forms: [PluralCategory: LocalizedValue], indent: Int) {
-        let present = PluralCategory.allCases.compactMap { category in forms[category].map { (category, $0) } }
-        let indices = order.indices(count: present.count) { present[$0].0.rawValue }
-        var first = true
-        for position in present.indices {
-            let (category, form) = present[indices?[position] ?? position]
-            member(known: Self.name(of: category), &first, indent)
-            write(localized: form, indent: indent + 1)
+        let formIndent = indent + 2
+        let indices = order.indices(count: count) { category($0).rawValue }
+        var firstForm = true
+        for position in 0..<count {
+            let at = indices?[position] ?? position
+            member(known: Self.name(of: category(at)), &firstForm, formIndent)
+            form(&self, at, formIndent + 1)
         }
-        close(first, indent)
+        close(firstForm, formIndent)
+        close(firstKind, indent + 1)
     }
 
     /// A plural category's name, as written.
