@@ -116,6 +116,33 @@ import Testing
         #expect(result.stdout.isEmpty)
     }
 
+    /// Options with fixed values list them, and their defaults, as users type them: the names
+    /// come from `ChoiceArgument` (the raw values), not argument-parser's own spelling.
+    @Test(arguments: [
+        (["show", "--help"], ["(values: success,", "error, warning, info; default: info)", "(values: standard, indeterminate,",
+                              "(values: auto, always, never; default: auto)", "(values: unicode, ascii, none)",
+                              "(values: logical, visual; default: logical)"]),
+        (["dump", "--help"], ["(values: jsonl; default: jsonl)"]),
+        (["matrix", "--help"], ["(values: text, json, golden; default: text)"]),
+        (["lint", "--help"], ["text, json, sarif, github"]),
+    ])
+    func choiceValuesInHelp(arguments: [String], fragments: [String]) throws {
+        let result = try ToastkitBinary.run(arguments)
+        #expect(result.status == 0, "\(result.stderr)")
+        for fragment in fragments { #expect(result.stdout.contains(fragment), "\(fragment) in \(result.stdout)") }
+    }
+
+    @Test func choiceValuesInCompletions() throws {
+        let result = try ToastkitBinary.run(["--generate-completion-script", "bash"])
+        #expect(result.status == 0)
+        // Bash's completions list each value quoted, one per line.
+        for values in [["success", "error", "warning", "info"], ["standard", "indeterminate", "progress"], ["auto", "always", "never"],
+                       ["text", "json", "sarif", "github"]] {
+            let words = values.map { "'\($0)'" }.joined(separator: "$'\\n'")
+            #expect(result.stdout.contains("-W " + words), "\(words)")
+        }
+    }
+
     @Test func version() throws {
         let result = try ToastkitBinary.run(["--version"])
         #expect(result.status == 0)

@@ -7,8 +7,6 @@ import Foundation
 import ToastCatalog
 import ToastLint
 
-extension LintOutputFormat: ExpressibleByArgument {}
-
 struct LintCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lint",
