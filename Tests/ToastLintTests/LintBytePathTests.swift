@@ -66,6 +66,44 @@ import ToastTestSupport
         #expect(asIs > 100)
     }
 
+    /// ASCII texts: controls, DEL, white space at the edges and in the middle, lengths around
+    /// the cut at 160.
+    static let asciiTexts: [String] = {
+        var generator = SeededGenerator(seed: 0xA5C1_1E7A)
+        let pieces = ["a", "Z", "9", " ", "\t", "\n", "\r", "\u{B}", "\u{C}", "\u{1}", "\u{1C}", "\u{1F}", "\u{7F}", "%@", "<b>", "~"]
+        var texts = ["", " ", "\t\t", "x", " x ", String(repeating: "a", count: 160), String(repeating: "a", count: 161),
+                     " " + String(repeating: "a", count: 158) + " ", String(repeating: "\u{1}", count: 30)]
+        for _ in 0..<3000 {
+            let count = Int.random(in: 1...(Bool.random(using: &generator) ? 12 : 200), using: &generator)
+            texts.append((0..<count).map { _ in pieces.randomElement(using: &generator)! }.joined())
+        }
+        return texts
+    }()
+
+    @Test func asciiExcerptsFromBytesAreTheScalarWiseOnes() {
+        for text in Self.asciiTexts + Self.texts {
+            #expect(LintChecker.escapedExcerpt(text) == LintChecker.escapedExcerptByScalars(text), "\(text.debugDescription)")
+        }
+    }
+
+    /// Endings: marks of several scripts, ellipses of one and three scalars, closers, white
+    /// space of both kinds before and after a mark.
+    @Test(arguments: ["en", "el", "fr", "es"])
+    func endingsFromBytesAreTheScalarWiseOnes(language: String) {
+        var generator = SeededGenerator(seed: 0xE7D5)
+        let pieces = ["a", "件", "é", ".", "..", "…", "?", "!", ":", ";", "\u{37E}", "。", "？", "؟", "！", "：", "∶", "।", "‼",
+                      " ", "\u{A0}", "\u{202F}", "\u{3000}", "\t", "\"", "'", "”", "»", "」", ")", "）", "\u{301}", "\r\n"]
+        var texts = ["", ".", "...", "..", "…", " ...", "a ...", "a.. .", "\u{A0}?", "«a»", "a !»", "a\u{301}.", "件。」"]
+        for _ in 0..<4000 {
+            let count = Int.random(in: 1...6, using: &generator)
+            texts.append((0..<count).map { _ in pieces.randomElement(using: &generator)! }.joined())
+        }
+        for text in texts + Self.texts {
+            let bytes = LintPunctuation.end(text, language: language), scalars = LintPunctuation.endByScalars(text, language: language)
+            #expect(bytes.kind == scalars.kind && bytes.mark == scalars.mark && bytes.spaced == scalars.spaced, "\(text.debugDescription)")
+        }
+    }
+
     @Test func theLocaleTakenOutByBytesIsTheCharacterWiseOne() {
         let messages = Self.texts.map { "the " + $0 + " text" } + Self.texts
             + ["de-\u{301}", "-\u{301}de", "de\u{600}", "\u{600}xde", "dex\u{301}", "de\r\nde", "(de)", "x-de",

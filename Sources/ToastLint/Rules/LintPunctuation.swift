@@ -19,19 +19,78 @@ enum LintPunctuation {
 
     /// The end of `text` in a language (`el` reads `;` as its question mark): its kind, the
     /// mark as written (`…` or `...` for an ellipsis), and whether a space of any kind comes
-    /// before it (French spacing).
+    /// before it (French spacing; false without a mark).
     static func end(_ text: String, language: String) -> (kind: End, mark: String, spaced: Bool) {
         // Most texts end with an ASCII letter or digit: no mark, nothing to scan.
         if let last = text.utf8.last, last < 0x80, (last | 0x20 >= 0x61 && last | 0x20 <= 0x7A) || (last >= 0x30 && last <= 0x39) {
             return (.none, "", false)
         }
+        var text = text
+        return text.withUTF8 { end(of: $0, language: language) }
+    }
+
+    /// ``end(_:language:)`` read backwards from the UTF-8 bytes (valid UTF-8), a scalar at a
+    /// time: the quick scan asks it of about a quarter of a million texts in the bench
+    /// catalog, which the walk over the string's scalars took 540 instructions each to answer.
+    private static func end(of bytes: UnsafeBufferPointer<UInt8>, language: String) -> (kind: End, mark: String, spaced: Bool) {
+        // Past spaces and closing quotes and brackets.
+        var end = bytes.count
+        while end > 0 {
+            let (scalar, start) = scalar(endingAt: end, in: bytes)
+            guard isSpace(scalar) || isCloser(scalar) else { break }
+            end = start
+        }
+        guard end > 0 else { return (.none, "", false) }
+        let (last, lastStart) = scalar(endingAt: end, in: bytes)
+        /// Whether a space comes before the byte offset `index`.
+        func spaced(before index: Int) -> Bool {
+            index > 0 && isSpace(scalar(endingAt: index, in: bytes).scalar)
+        }
+        if last == "…" { return (.ellipsis, "…", spaced(before: lastStart)) }
+        // A `.` is one byte, and no other scalar's bytes hold 0x2E.
+        if last == ".", lastStart >= 2, bytes[lastStart - 1] == 0x2E, bytes[lastStart - 2] == 0x2E {
+            return (.ellipsis, "...", spaced(before: lastStart - 2))
+        }
+        let kind = kind(of: last, language: language)
+        return kind == .none ? (.none, "", false) : (kind, String(last), spaced(before: lastStart))
+    }
+
+    /// The scalar whose UTF-8 bytes end at the offset `end` (above 0) of valid UTF-8, and
+    /// where it starts.
+    private static func scalar(endingAt end: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (scalar: Unicode.Scalar, start: Int) {
+        var start = end - 1
+        while start > 0 && bytes[start] & 0xC0 == 0x80 { start -= 1 }
+        var value = UInt32(bytes[start])
+        let count = end - start
+        if count > 1 {
+            value &= 0xFF >> UInt32(count + 1)
+            for index in start + 1..<end { value = value << 6 | UInt32(bytes[index] & 0x3F) }
+        }
+        return (Unicode.Scalar(value) ?? "\u{FFFD}", start)
+    }
+
+    /// The kind of ending a last scalar (after spaces and closers) makes.
+    private static func kind(of last: Unicode.Scalar, language: String) -> End {
+        switch last {
+        case ".", "。", "．", "।", "۔", "።", "։", "။", "｡": .period
+        case "?", "？", "؟", "⁇", "\u{037E}": .question
+        case ";" where language == "el": .question
+        case "!", "！", "‼": .exclamation
+        case ":", "：", "∶": .colon
+        default: .none
+        }
+    }
+
+    /// ``end(_:language:)`` read over the string's scalars: what the byte reading is tested
+    /// against.
+    static func endByScalars(_ text: String, language: String) -> (kind: End, mark: String, spaced: Bool) {
         // Read backwards from the end, a scalar at a time, past spaces and closing quotes and
         // brackets.
         let scalars = text.unicodeScalars
         var end = scalars.endIndex
         while end > scalars.startIndex {
             let previous = scalars.index(before: end)
-            guard isSpace(scalars[previous]) || closers.contains(scalars[previous]) else { break }
+            guard isSpace(scalars[previous]) || isCloser(scalars[previous]) else { break }
             end = previous
         }
         guard end > scalars.startIndex else { return (.none, "", false) }
@@ -49,20 +108,18 @@ enum LintPunctuation {
                 if scalars[first] == "." { return (.ellipsis, "...", spaced(before: first)) }
             }
         }
-        let kind: End
-        switch last {
-        case ".", "。", "．", "।", "۔", "።", "։", "။", "｡": kind = .period
-        case "?", "？", "؟", "⁇", "\u{037E}": kind = .question
-        case ";" where language == "el": kind = .question
-        case "!", "！", "‼": kind = .exclamation
-        case ":", "：", "∶": kind = .colon
-        default: kind = .none
-        }
-        return (kind, kind == .none ? "" : String(last), spaced(before: lastIndex))
+        let kind = kind(of: last, language: language)
+        return kind == .none ? (.none, "", false) : (kind, String(last), spaced(before: lastIndex))
     }
 
-    /// The quotes and brackets that may close a sentence after its mark.
-    private static let closers = Set("\"'”’“»«›)]）」』〕】".unicodeScalars)
+    /// Whether a scalar is one of the quotes and brackets that may close a sentence after its
+    /// mark: `"'”’“»«›)]）」』〕】`.
+    private static func isCloser(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "\"", "'", "”", "’", "“", "»", "«", "›", ")", "]", "）", "」", "』", "〕", "】": true
+        default: false
+        }
+    }
 
     /// Whether a scalar is white space (Unicode's `White_Space`), ASCII without a lookup.
     private static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
