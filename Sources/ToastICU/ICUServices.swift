@@ -19,6 +19,9 @@ public final class ICUServices: Sendable {
     private let breakers = Locked<[LocaleTag: LineBreaker]>([:])
     private let lists = Locked<[LocaleTag: ICUListFormatter]>([:])
     private let bidi = Locked<[Int: VisualBidi]>([:])
+    /// How many scalars ``cells(of:ambiguous:)-(StringProtocol,_)`` has asked ICU for one at a
+    /// time.
+    let widthLookups = Locked<Int>(0)
 
     private struct NumberKey: Hashable { let locale: LocaleTag; let skeleton: String }
 

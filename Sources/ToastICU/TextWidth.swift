@@ -24,10 +24,18 @@ public enum AmbiguousWidth: String, Sendable, CaseIterable {
 public enum TextWidth {
     /// The cells one grapheme cluster takes.
     public static func cells(of character: Character, ambiguous: AmbiguousWidth = .narrow) -> Int {
+        cells(of: character, ambiguous: ambiguous, direct: false).cells
+    }
+
+    /// ``cells(of:ambiguous:)-(Character,_)``, with each BMP scalar outside the small tables
+    /// asked of ICU itself when `direct` (``ScalarTable/info(_:direct:)``); also how many were
+    /// (or would have been) asked so.
+    static func cells(of character: Character, ambiguous: AmbiguousWidth, direct: Bool) -> (cells: Int, asked: Int) {
         let scalars = character.unicodeScalars
         let first = scalars.first!.value
-        if scalars.count == 1 && first >= 0x20 && first < 0x7F { return 1 }
+        if scalars.count == 1 && first >= 0x20 && first < 0x7F { return (1, 0) }
         var sum = 0
+        var asked = 0
         var sawVS15 = false
         var sawVS16 = false
         var sawZWJ = false
@@ -44,17 +52,18 @@ public enum TextWidth {
             case 0x1F1E6...0x1F1FF: regionalIndicators += 1
             default: break
             }
-            let info = ScalarTable.info(v)
+            if ScalarTable.isOutsideSmallTables(v) { asked += 1 }
+            let info = ScalarTable.info(v, direct: direct)
             let scalarCells = ScalarTable.cells(info, wide: ambiguous == .wide)
             if info & ScalarTable.emoji != 0 { emojiBase = true } else { otherCells += scalarCells }
             sum += scalarCells
         }
-        if sawVS15 && !sawVS16 { return min(sum, 1) }
+        if sawVS15 && !sawVS16 { return (min(sum, 1), asked) }
         // An emoji presentation or ZWJ sequence of emoji is one 2-cell glyph; anything visible
         // that is not an emoji in the cluster (a wide mark joined to it) is drawn beside it.
-        if emojiBase && (sawVS16 || sawZWJ) && otherCells == 0 { return 2 }
-        if regionalIndicators >= 2 { return 2 }
-        return sum
+        if emojiBase && (sawVS16 || sawZWJ) && otherCells == 0 { return (2, asked) }
+        if regionalIndicators >= 2 { return (2, asked) }
+        return (sum, asked)
     }
 
     /// The cells a whole string takes (the sum over its grapheme clusters).
@@ -64,42 +73,49 @@ public enum TextWidth {
     /// selector, a zero-width joiner, a skin tone or a regional indicator is measured cluster
     /// by cluster.
     public static func cells(of text: some StringProtocol, ambiguous: AmbiguousWidth = .narrow) -> Int {
-        measure(text, ambiguous: ambiguous)
+        measure(text, ambiguous: ambiguous, direct: false).cells
     }
 
     /// The cells a string takes (specialized: no generic dispatch across modules).
     public static func cells(of text: String, ambiguous: AmbiguousWidth = .narrow) -> Int {
-        measure(text, ambiguous: ambiguous)
+        measure(text, ambiguous: ambiguous, direct: false).cells
     }
 
     /// The cells a substring takes (specialized: no generic dispatch across modules).
     public static func cells(of text: Substring, ambiguous: AmbiguousWidth = .narrow) -> Int {
-        measure(text, ambiguous: ambiguous)
+        measure(text, ambiguous: ambiguous, direct: false).cells
     }
 
+    /// The cells `text` takes, with each BMP scalar outside the small tables asked of ICU
+    /// itself when `direct`; also how many such scalars the text has.
     @inline(__always)
-    private static func measure(_ text: some StringProtocol, ambiguous: AmbiguousWidth) -> Int {
+    static func measure(_ text: some StringProtocol, ambiguous: AmbiguousWidth, direct: Bool) -> (cells: Int, asked: Int) {
         var asciiOnly = true
         for byte in text.utf8 where byte >= 0x80 || byte < 0x20 || byte == 0x7F {
             asciiOnly = false
             break
         }
-        if asciiOnly { return text.utf8.count }
-        var total = 0
+        if asciiOnly { return (text.utf8.count, 0) }
+        var total = 0, asked = 0
         let wide = ambiguous == .wide
         for scalar in text.unicodeScalars {
             let v = scalar.value
             // Variation selectors, joiners, skin tones and flags: widths of whole clusters.
             switch v {
             case 0xFE0E, 0xFE0F, 0x200D, 0x1F3FB...0x1F3FF, 0x1F1E6...0x1F1FF:
-                var total = 0
-                for character in text { total += cells(of: character, ambiguous: ambiguous) }
-                return total
+                var total = 0, asked = 0
+                for character in text {
+                    let measured = cells(of: character, ambiguous: ambiguous, direct: direct)
+                    total += measured.cells
+                    asked += measured.asked
+                }
+                return (total, asked)
             default:
-                total += ScalarTable.cells(ScalarTable.info(v), wide: wide)
+                if ScalarTable.isOutsideSmallTables(v) { asked += 1 }
+                total += ScalarTable.cells(ScalarTable.info(v, direct: direct), wide: wide)
             }
         }
-        return total
+        return (total, asked)
     }
 
 }
@@ -120,9 +136,20 @@ enum ScalarTable {
     /// (U+2000–U+20FF: dashes, quotes, spaces, currency signs) have small tables of their
     /// own, so that text in those scripts never has the whole table made.
     @inline(__always) static func info(_ v: UInt32) -> UInt8 {
+        info(v, direct: false)
+    }
+
+    /// ``info(_:)``, with a BMP scalar outside the small tables classified on the spot when
+    /// `direct` (the whole table is then not made for it).
+    @inline(__always) static func info(_ v: UInt32, direct: Bool) -> UInt8 {
         if v < 0x800 { return low[Int(v)] }
         if v &- 0x2000 < 0x100 { return punctuation[Int(v &- 0x2000)] }
-        return v < 0x10000 ? bmp[Int(v)] : classify(v)
+        return v < 0x10000 && !direct ? bmp[Int(v)] : classify(v)
+    }
+
+    /// Whether `v` is a BMP scalar the small tables do not hold: one ``bmp`` would answer.
+    @inline(__always) static func isOutsideSmallTables(_ v: UInt32) -> Bool {
+        v >= 0x800 && v &- 0x2000 >= 0x100 && v < 0x10000
     }
 
     /// ``classify(_:)`` of U+0000–U+07FF, scalar by scalar (2,048 of them, about 0.6 M

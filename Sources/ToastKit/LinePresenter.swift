@@ -103,16 +103,16 @@ public struct LinePresenter: Sendable {
         }
         while tail.last == " " { tail.removeLast() }
         guard let width = options.width else { return String(head) + tail + "…" }
-        let headCells = TextWidth.cells(of: Self.strippingStyle(head), ambiguous: options.ambiguousWidth)
-        var tailCells = TextWidth.cells(of: tail, ambiguous: options.ambiguousWidth)
+        let headCells = services.cells(of: Self.strippingStyle(head), ambiguous: options.ambiguousWidth)
+        var tailCells = services.cells(of: tail, ambiguous: options.ambiguousWidth)
         // `…` is East Asian Ambiguous: two cells where ambiguous characters are wide.
-        let ellipsisCells = TextWidth.cells(of: "…", ambiguous: options.ambiguousWidth)
+        let ellipsisCells = services.cells(of: "…", ambiguous: options.ambiguousWidth)
         // A label that leaves no room for the mark (a width of 2 or 3): the line stays as it
         // was wrapped, within the width, without the mark.
         guard headCells + ellipsisCells <= width else { return line }
         while headCells + tailCells + ellipsisCells > width, let last = tail.last {
             tail.removeLast()
-            tailCells -= TextWidth.cells(of: last, ambiguous: options.ambiguousWidth)
+            tailCells -= services.cells(of: last, ambiguous: options.ambiguousWidth)
             while tail.last == " " { tail.removeLast(); tailCells -= 1 }
         }
         return String(head) + tail + "…"
@@ -143,7 +143,7 @@ public struct LinePresenter: Sendable {
         // The label carries its own trailing spacing (`Error: `, `エラー：`).
         let labelSpacing = label.reversed().prefix { $0 == " " }.count
         label.removeLast(labelSpacing)
-        let labelCells = TextWidth.cells(of: label, ambiguous: options.ambiguousWidth) + labelSpacing
+        let labelCells = services.cells(of: label, ambiguous: options.ambiguousWidth) + labelSpacing
 
         var body = ""
         var glue: Set<Int> = []
@@ -153,7 +153,7 @@ public struct LinePresenter: Sendable {
         if case .progress(let fraction) = toast.style, let percent = toast.progressText {
             let clamped = fraction.isFinite ? min(max(fraction, 0), 1) : 0
             let available = options.width.map { $0 - labelCells } ?? 80
-            let barCells = min(10, available - TextWidth.cells(of: percent) - 3)
+            let barCells = min(10, available - services.cells(of: percent) - 3)
             if barCells >= 4, let bar = options.symbols.progressBar(clamped, cells: barCells) {
                 body += body.isEmpty ? "" : " "
                 body += bar
@@ -235,7 +235,7 @@ public struct LinePresenter: Sendable {
             if index == 0 {
                 if line.isEmpty { return styledPadded(label, role: role, rtl: rtl, width: width) }
                 if rtl {
-                    let cells = TextWidth.cells(of: line + spacing + label, ambiguous: options.ambiguousWidth)
+                    let cells = services.cells(of: line + spacing + label, ambiguous: options.ambiguousWidth)
                     return padding(cells: cells, rtl: true, width: width) + line + spacing + styled(label, role)
                 }
                 return styled(label, role) + spacing + line
@@ -246,12 +246,12 @@ public struct LinePresenter: Sendable {
 
     /// A right-to-left visual line padded on the left so that it ends at the right margin.
     private func pad(_ line: String, rtl: Bool, width: Int?) -> String {
-        padding(cells: TextWidth.cells(of: line, ambiguous: options.ambiguousWidth), rtl: rtl, width: width) + line
+        padding(cells: services.cells(of: line, ambiguous: options.ambiguousWidth), rtl: rtl, width: width) + line
     }
 
     /// The label styled, padded like ``pad(_:rtl:width:)`` (the padding stays outside the style).
     private func styledPadded(_ label: String, role: ToastRole, rtl: Bool, width: Int?) -> String {
-        padding(cells: TextWidth.cells(of: label, ambiguous: options.ambiguousWidth), rtl: rtl, width: width) + styled(label, role)
+        padding(cells: services.cells(of: label, ambiguous: options.ambiguousWidth), rtl: rtl, width: width) + styled(label, role)
     }
 
     private func padding(cells: Int, rtl: Bool, width: Int?) -> String {
@@ -331,8 +331,8 @@ public struct LinePresenter: Sendable {
             var piece = text[index(startOffset)..<index(endOffset)]
             let hardBreak = piece.last == "\n"
             if hardBreak { piece = piece.dropLast() }
-            let pieceCells = TextWidth.cells(of: piece, ambiguous: ambiguous)
-            let visibleCells = TextWidth.cells(of: Self.droppingTrailingSpaces(piece), ambiguous: ambiguous)
+            let pieceCells = services.cells(of: piece, ambiguous: ambiguous)
+            let visibleCells = services.cells(of: Self.droppingTrailingSpaces(piece), ambiguous: ambiguous)
             if currentCells + visibleCells <= limit {
                 if current.isEmpty { currentStart = startOffset }
                 current += piece
@@ -354,7 +354,7 @@ public struct LinePresenter: Sendable {
                     var position = startOffset
                     for character in piece {
                         defer { position += character.utf16.count }
-                        let cells = TextWidth.cells(of: character, ambiguous: ambiguous)
+                        let cells = services.cells(of: character, ambiguous: ambiguous)
                         if character == " " {
                             if currentCells + 1 <= limit {
                                 if current.isEmpty { currentStart = position }
@@ -374,7 +374,7 @@ public struct LinePresenter: Sendable {
                             var scalarPosition = position
                             for scalar in character.unicodeScalars {
                                 defer { scalarPosition += scalar.utf16.count }
-                                let scalarCells = TextWidth.cells(of: Character(scalar), ambiguous: ambiguous)
+                                let scalarCells = services.cells(of: Character(scalar), ambiguous: ambiguous)
                                 if currentCells + scalarCells > limit && !current.isEmpty { flush() }
                                 if current.isEmpty { currentStart = scalarPosition }
                                 current.unicodeScalars.append(scalar)

@@ -33,6 +33,40 @@ import Testing
         }
     }
 
+    /// Texts in many scripts: CJK, kana, Hangul (with conjoining jamo), emoji sequences,
+    /// ambiguous and zero-width characters, scalars past the BMP.
+    static let scriptTexts = ["日本語のテキスト", "ｶﾀｶﾅ", "한국어 \u{1100}\u{1161}\u{11A8}", "中文，标点。", "±°§ Привет", "👨\u{200D}👩\u{200D}👧 🇫🇷 ☺\u{FE0E}",
+                              "e\u{301} क्षि ทำ", "\u{200B}\u{2068}x\u{2069}", "𠀋𝄞😀", "ꀀ ꓐ ㄅ ㆠ", "\u{3000}\u{FF01}\u{FFE0}", "العربية עברית"]
+
+    /// A services instance measures as ``TextWidth`` does, while it asks ICU scalar by scalar
+    /// and once it reads the whole table.
+    @Test func servicesMeasureAsTheTable() {
+        let services = ICUServices()
+        #expect(services.widthLookupsAsked == 0)
+        func check() {
+            for text in Self.scriptTexts {
+                for ambiguous in AmbiguousWidth.allCases {
+                    #expect(services.cells(of: text, ambiguous: ambiguous) == TextWidth.cells(of: text, ambiguous: ambiguous), "\(text)")
+                    #expect(services.cells(of: text.dropFirst(), ambiguous: ambiguous) == TextWidth.cells(of: text.dropFirst(), ambiguous: ambiguous))
+                    for character in text {
+                        #expect(services.cells(of: character, ambiguous: ambiguous) == TextWidth.cells(of: character, ambiguous: ambiguous), "\(character)")
+                    }
+                }
+            }
+        }
+        check()
+        // A few lines of text are asked scalar by scalar …
+        let asked = services.widthLookupsAsked
+        #expect(asked > 0 && asked < ICUServices.directWidthLookups)
+        // … and many read from the table, with the same answers.
+        let long = String(repeating: "漢字かなカナ", count: ICUServices.directWidthLookups / 6 + 1)
+        #expect(services.cells(of: long) == TextWidth.cells(of: long))
+        #expect(services.widthLookupsAsked >= ICUServices.directWidthLookups)
+        let after = services.widthLookupsAsked
+        check()
+        #expect(services.widthLookupsAsked == after)
+    }
+
     /// The BMP table made from ICU's property ranges is the one made by asking ICU each
     /// scalar's properties, scalar for scalar.
     @Test func theTableFromPropertyRangesIsTheTableByScalar() throws {

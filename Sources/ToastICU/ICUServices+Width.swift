@@ -1,0 +1,50 @@
+import ToastSupport
+
+extension ICUServices {
+    /// How many BMP scalars outside ``TextWidth``'s small tables a services instance asks ICU
+    /// for one at a time before it measures from the whole table instead. Making the table
+    /// costs about 5 M instructions (ICU works out the sets of scalars of each width); asking
+    /// one scalar costs a few hundred, so a presenter that measures a few short lines of
+    /// Chinese, Japanese or Korean (`toastkit show`, `toastkit demo --locale ja`) never makes
+    /// the table, and one that measures many pays at most about a tenth more.
+    public static let directWidthLookups = 2048
+
+    /// The cells `text` takes: ``TextWidth/cells(of:ambiguous:)-(String,_)``, with the scalars
+    /// beyond the small tables asked of ICU one at a time until this instance has asked
+    /// ``directWidthLookups`` of them, and read from the whole table after that. The answer
+    /// is the same either way.
+    public func cells(of text: some StringProtocol, ambiguous: AmbiguousWidth = .narrow) -> Int {
+        measuring { direct in TextWidth.measure(text, ambiguous: ambiguous, direct: direct) }
+    }
+
+    /// The cells a string takes, as ``cells(of:ambiguous:)-(StringProtocol,_)`` measures
+    /// (specialized: no generic dispatch across modules).
+    public func cells(of text: String, ambiguous: AmbiguousWidth = .narrow) -> Int {
+        measuring { direct in TextWidth.measure(text, ambiguous: ambiguous, direct: direct) }
+    }
+
+    /// The cells a substring takes, as ``cells(of:ambiguous:)-(StringProtocol,_)`` measures
+    /// (specialized: no generic dispatch across modules).
+    public func cells(of text: Substring, ambiguous: AmbiguousWidth = .narrow) -> Int {
+        measuring { direct in TextWidth.measure(text, ambiguous: ambiguous, direct: direct) }
+    }
+
+    /// The cells one grapheme cluster takes: ``TextWidth/cells(of:ambiguous:)-(Character,_)``,
+    /// asked as ``cells(of:ambiguous:)-(StringProtocol,_)`` asks.
+    public func cells(of character: Character, ambiguous: AmbiguousWidth = .narrow) -> Int {
+        measuring { direct in TextWidth.cells(of: character, ambiguous: ambiguous, direct: direct) }
+    }
+
+    /// Runs a measurement, scalar by scalar while this instance has asked fewer than
+    /// ``directWidthLookups``, and counts the scalars it asked.
+    @inline(__always)
+    private func measuring(_ measure: (_ direct: Bool) -> (cells: Int, asked: Int)) -> Int {
+        let direct = widthLookups.withLock { $0 < Self.directWidthLookups }
+        let measured = measure(direct)
+        if direct && measured.asked > 0 { widthLookups.withLock { $0 += measured.asked } }
+        return measured.cells
+    }
+
+    /// How many scalars this instance has asked ICU for one at a time (tests).
+    package var widthLookupsAsked: Int { widthLookups.withLock { $0 } }
+}
