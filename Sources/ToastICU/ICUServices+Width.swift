@@ -9,7 +9,7 @@ extension ICUServices {
     /// the table, and one that measures many pays at most about a tenth more.
     public static let directWidthLookups = 2048
 
-    /// The cells `text` takes: ``TextWidth/cells(of:ambiguous:)-(String,_)``, with the scalars
+    /// The cells `text` takes: `TextWidth.cells(of:ambiguous:)`, with the scalars
     /// beyond the small tables asked of ICU one at a time until this instance has asked
     /// ``directWidthLookups`` of them, and read from the whole table after that. The answer
     /// is the same either way.
@@ -17,20 +17,20 @@ extension ICUServices {
         measuring { direct in TextWidth.measure(text, ambiguous: ambiguous, direct: direct) }
     }
 
-    /// The cells a string takes, as ``cells(of:ambiguous:)-(StringProtocol,_)`` measures
+    /// The cells a string takes, as `cells(of:ambiguous:)` measures
     /// (specialized: no generic dispatch across modules).
     public func cells(of text: String, ambiguous: AmbiguousWidth = .narrow) -> Int {
         measuring { direct in TextWidth.measure(text, ambiguous: ambiguous, direct: direct) }
     }
 
-    /// The cells a substring takes, as ``cells(of:ambiguous:)-(StringProtocol,_)`` measures
+    /// The cells a substring takes, as `cells(of:ambiguous:)` measures
     /// (specialized: no generic dispatch across modules).
     public func cells(of text: Substring, ambiguous: AmbiguousWidth = .narrow) -> Int {
         measuring { direct in TextWidth.measure(text, ambiguous: ambiguous, direct: direct) }
     }
 
-    /// The cells one grapheme cluster takes: ``TextWidth/cells(of:ambiguous:)-(Character,_)``,
-    /// asked as ``cells(of:ambiguous:)-(StringProtocol,_)`` asks.
+    /// The cells one grapheme cluster takes: `TextWidth.cells(of:ambiguous:)` of a character,
+    /// asked as `cells(of:ambiguous:)` asks.
     public func cells(of character: Character, ambiguous: AmbiguousWidth = .narrow) -> Int {
         measuring { direct in TextWidth.cells(of: character, ambiguous: ambiguous, direct: direct) }
     }

@@ -19,7 +19,7 @@ public final class ICUServices: Sendable {
     private let breakers = Locked<[LocaleTag: LineBreaker]>([:])
     private let lists = Locked<[LocaleTag: ICUListFormatter]>([:])
     private let bidi = Locked<[Int: VisualBidi]>([:])
-    /// How many scalars ``cells(of:ambiguous:)-(StringProtocol,_)`` has asked ICU for one at a
+    /// How many scalars `cells(of:ambiguous:)` has asked ICU for one at a
     /// time.
     let widthLookups = Locked<Int>(0)
 

@@ -27,7 +27,7 @@ public enum TextWidth {
         cells(of: character, ambiguous: ambiguous, direct: false).cells
     }
 
-    /// ``cells(of:ambiguous:)-(Character,_)``, with each BMP scalar outside the small tables
+    /// `cells(of:ambiguous:)` of a character, with each BMP scalar outside the small tables
     /// asked of ICU itself when `direct` (``ScalarTable/info(_:direct:)``); also how many were
     /// (or would have been) asked so.
     static func cells(of character: Character, ambiguous: AmbiguousWidth, direct: Bool) -> (cells: Int, asked: Int) {
