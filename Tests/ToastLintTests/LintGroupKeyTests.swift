@@ -1,4 +1,5 @@
 import Testing
+import ToastCatalog
 @testable import ToastLint
 
 /// Findings repeated in several locales are grouped by their message with the locale's code
@@ -26,6 +27,31 @@ import Testing
     @Test(arguments: messages, locales)
     func theByteSearchFindsWhatTheCharacterSearchFinds(message: String, locale: String) {
         #expect(LintFinding.withoutLocale(message, locale) == LintFinding.withoutLocaleByCharacters(message, locale))
+    }
+
+    /// A JSON line's `group` is the hash of ``LintFinding/groupKey`` and its `fingerprint`,
+    /// `line` and `column` are the finding's, though the line is written from the parts
+    /// (no group key, fingerprint or number string made): over every message and locale
+    /// above, with tabs, quotes and empty parts.
+    @Test(arguments: locales)
+    func jsonLinesHoldTheGroupAndFingerprintOfTheParts(locale: String) throws {
+        for (index, message) in Self.messages.enumerated() {
+            let finding = LintFinding(rule: .placeholderMismatch, severity: .warning,
+                                      location: SourceLocation(file: index % 2 == 0 ? "a/b.xcstrings" : "t\tab \"q\".strings",
+                                                               line: [1, 9, 10, 99, 1_000_000, Int.max][index % 6], column: index * 37),
+                                      table: index % 3 == 0 ? "" : "Tab\tle", key: "k\t\(index)", locale: locale, path: index % 2 == 0 ? "" : "plural.one",
+                                      message: message, source: index % 4 == 0 ? nil : "src \(locale)", hint: nil)
+            let line = LintOutput.json(finding)
+            guard case .object(let members) = try JSONParser.parse(Array(line.utf8), file: "line") else {
+                Issue.record("not an object: \(line)"); continue
+            }
+            func value(_ name: String) -> JSONValue? { members.first { $0.key == name }?.value }
+            #expect(value("group") == .string(LintOutput.stableHash(finding.groupKey)), "\(line)")
+            #expect(value("group") == .string(finding.group))
+            #expect(value("fingerprint") == .string(finding.fingerprint), "\(line)")
+            #expect(value("line") == .number(String(finding.location.line)))
+            #expect(value("column") == .number(String(finding.location.column)))
+        }
     }
 
     @Test func wholeWordsOnly() {

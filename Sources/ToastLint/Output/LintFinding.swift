@@ -77,29 +77,68 @@ public struct LintFinding: Sendable, Hashable {
     public var group: String { LintOutput.stableHash(groupKey) }
 
     /// The FNV-1a 64 hash of ``groupKey`` (which ``group`` spells), taken over its parts
-    /// without joining them.
+    /// without joining them, and over the message without making the copy that has
+    /// `{locale}` for the code: the pieces around each match are hashed in place.
     var groupHash: UInt64 {
         var hash = StableHash()
-        var first = true
-        forEachGroupKeyPart { part in
-            if !first { hash.add(byte: 0x01) }
-            first = false
-            hash.add(part)
+        func part(_ text: String) {
+            hash.add(text)
+            hash.add(byte: 0x01)
         }
+        // forEachGroupKeyPart's parts, in order.
+        part(rule.rawValue)
+        part(severity.rawValue)
+        part(table)
+        part(key)
+        part(path)
+        part(source ?? "")
+        Self.hashWithoutLocale(message, locale, into: &hash)
         return hash.value
     }
 
+    /// Adds ``withoutLocale(_:_:)`` of `message` to `hash`: from the message's bytes where the
+    /// matches are found from the bytes, else from the copy.
+    static func hashWithoutLocale(_ message: String, _ locale: String, into hash: inout StableHash) {
+        if !locale.isEmpty, locale.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D && $0 != 0x0A }),
+           let ranges = wholeMatches(of: Array(locale.utf8), in: message) {
+            var message = message
+            message.withUTF8 { bytes in
+                var hashed = 0
+                for range in ranges {
+                    hash.add(bytes: UnsafeBufferPointer(rebasing: bytes[hashed..<range.lowerBound]))
+                    hash.add("{locale}")
+                    hashed = range.upperBound
+                }
+                hash.add(bytes: UnsafeBufferPointer(rebasing: bytes[hashed...]))
+            }
+            return
+        }
+        hash.add(withoutLocale(message, locale))
+    }
+
     /// Appends ``fingerprint`` as a JSON string literal, escaped as `JSONWriter.appendString`
-    /// escapes it, without building it first.
+    /// escapes it, without building it first (nor the list of its parts).
     func appendFingerprintJSON(to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        for (index, part) in fingerprintParts.enumerated() {
-            if index > 0 {
+        func part(_ text: String, first: Bool = false) {
+            if !first {
                 out.append(0x5C)
                 out.append(UInt8(ascii: "t"))
             }
-            JSONWriter.appendEscaped(part.replacingTabs, to: &out)
+            var text = text
+            let plain = text.withUTF8 { bytes in
+                guard !bytes.contains(9) else { return false }
+                JSONWriter.appendEscaped(bytes: bytes, to: &out)
+                return true
+            }
+            if !plain { JSONWriter.appendEscaped(text.replacingTabs, to: &out) }
         }
+        part(location.file, first: true)
+        part(table)
+        part(key)
+        part(locale)
+        part(path)
+        part(rule.rawValue)
         out.append(UInt8(ascii: "\""))
     }
 

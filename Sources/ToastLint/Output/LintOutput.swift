@@ -68,7 +68,7 @@ public enum LintOutput {
             out.append(contentsOf: UnsafeBufferPointer(start: head.utf8Start, count: head.utf8CodeUnitCount))
         }
         func string(_ head: StaticString, _ value: String) { name(head); JSONWriter.appendString(value, to: &out) }
-        func number(_ head: StaticString, _ value: Int) { name(head); out.append(contentsOf: String(value).utf8) }
+        func number(_ head: StaticString, _ value: Int) { name(head); appendDecimal(value, to: &out) }
         string(#"{"rule":"#, finding.rule.rawValue)
         string(#","severity":"#, finding.severity.rawValue)
         string(#","file":"#, finding.location.file)
@@ -88,6 +88,23 @@ public enum LintOutput {
         appendHex16(finding.groupHash, to: &out)
         out.append(UInt8(ascii: "\""))
         out.append(UInt8(ascii: "}"))
+    }
+
+    /// Appends the decimal digits of `value` (a `-` first when negative), as `String(value)`
+    /// spells it.
+    static func appendDecimal(_ value: Int, to out: inout [UInt8]) {
+        if value < 0 { out.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[23 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            } while magnitude > 0
+            out.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[(24 - count)...]))
+        }
     }
 
     /// Appends the 16 lowercase hex digits of `value`, leading zeros included: ``stableHash(_:)``'s
@@ -211,6 +228,12 @@ struct StableHash {
 
     mutating func add(_ text: String) {
         var text = text
-        text.withUTF8 { bytes in for byte in bytes { add(byte: byte) } }
+        text.withUTF8 { add(bytes: $0) }
+    }
+
+    mutating func add(bytes: UnsafeBufferPointer<UInt8>) {
+        var value = value
+        for byte in bytes { value = (value ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        self.value = value
     }
 }
