@@ -168,6 +168,110 @@ import ToastKitTesting
         if specifier == "@" { #expect(full.contains { $0.contains("[substitution-mismatch]") }, "\(full)") }
     }
 
+    /// The shape of a .stringsdict entry (its text one substitution token): targets whose text,
+    /// substitution or forms differ from the source's in each way the scan looks at give the
+    /// same findings with and without it, in German, Russian (more forms), Japanese (one) and
+    /// Polish (the source's forms alone, fewer than it needs).
+    @Test(arguments: [("%#@n@", #""argNum":1,"formatSpecifier":"lld""#), ("%1$#@n@", #""argNum":1,"formatSpecifier":"lld""#),
+                      ("%1$#@n@", #""argNum":2,"formatSpecifier":"lld""#)], [
+        (#""%#@n@""#, #""argNum":1,"formatSpecifier":"lld""#, "%lld Datei", "%lld Dateien"),
+        (#""%#@n@""#, #""argNum":1,"formatSpecifier":"lld""#, "%lld Datei", "%lld Dateien "),
+        (#""%#@n@""#, #""argNum":1,"formatSpecifier":"lld""#, "Eine Datei", "%lld Dateien"),
+        (#""%#@n@""#, #""argNum":1,"formatSpecifier":"lld""#, "%d Datei", "%lld Dateien"),
+        (#""%#@n@""#, #""argNum":1,"formatSpecifier":"lld""#, "%lld Datei", "%@ Dateien"),
+        (#""%#@n@""#, #""argNum":2,"formatSpecifier":"lld""#, "%lld Datei", "%lld Dateien"),
+        (#""%#@n@""#, #""argNum":1,"formatSpecifier":"@""#, "%lld Datei", "%lld Dateien"),
+        (#""%#@n@""#, #""formatSpecifier":"lld""#, "%lld Datei", "%lld Dateien"),
+        (#""%#@n@""#, #""argNum":1,"formatSpecifier":"lld","x-note":1"#, "%lld Datei", "%lld Dateien"),
+        (#""%#@n@ ""#, #""argNum":1,"formatSpecifier":"lld""#, "%lld Datei", "%lld Dateien"),
+        (#""%#@m@""#, #""argNum":1,"formatSpecifier":"lld""#, "%lld Datei", "%lld Dateien"),
+        (#""Dateien: %#@n@""#, #""argNum":1,"formatSpecifier":"lld""#, "%lld Datei", "%lld Dateien"),
+        (#""%#@n@","state":"needs_review""#, #""argNum":1,"formatSpecifier":"lld""#, "%lld Datei", "%lld Dateien"),
+        (#""%#@n@""#, #""argNum":1,"formatSpecifier":"lld""#, "%lld Datei\\u200B", "%lld Dateien"),
+        (#""%#@n@""#, #""argNum":1,"formatSpecifier":"lld""#, "<b>%lld</b> Datei", "%lld Dateien"),
+        (#""%#@n@""#, #""argNum":1,"formatSpecifier":"lld""#, "%lld files", "%lld files"),
+        (#""%#@n@""#, "source", "%lld Datei", "%lld Dateien"),
+    ] as [(String, String, String, String)])
+    func tokenTextsGiveTheSameFindingsWithTheScan(sourceText: (root: String, members: String),
+                                                  target: (root: String, members: String, one: String, other: String)) {
+        let sourceRoot = sourceText.root
+        let targetMembers = target.members == "source" ? sourceText.members : target.members
+        func unit(_ text: String, _ state: String = "translated") -> String { #"{"stringUnit":{"state":"\#(state)","value":"\#(text)"}}"# }
+        func value(_ root: String, _ members: String, _ forms: [(String, String)]) -> String {
+            let plural = forms.map { #""\#($0.0)":\#(unit($0.1))"# }.joined(separator: ",")
+            let rootUnit = root.contains("state") ? #"{"value":\#(root)}"# : #"{"state":"translated","value":\#(root)}"#
+            return #"{"stringUnit":\#(rootUnit),"substitutions":{"n":{\#(members),"variations":{"plural":{\#(plural)}}}}}"#
+        }
+        let source = value("\"\(sourceRoot)\"", sourceText.members, [("one", "%lld file"), ("other", "%lld files")])
+        let targetRoot = target.root.replacingOccurrences(of: "%#@n@", with: sourceRoot)
+        let german = value(targetRoot, targetMembers, [("one", target.one), ("other", target.other)])
+        let russian = value(targetRoot, targetMembers, [("one", target.one), ("few", target.other), ("many", target.other), ("other", target.other)])
+        // Polish with the source's forms alone lacks its few and many forms.
+        let polish = value(targetRoot, targetMembers, [("one", target.one), ("other", target.other)])
+        let japanese = value(targetRoot, targetMembers, [("other", target.other)])
+        let text = #"{"sourceLanguage":"en","strings":{"files":{"comment":"A count of files.","localizations":{"#
+            + #""en":\#(source),"de":\#(german),"ja":\#(japanese),"pl":\#(polish),"ru":\#(russian)}}},"version":"1.0"}"#
+        let quick = Self.lint(Array(text.utf8), file: "Token.xcstrings", quick: true)
+        let full = Self.lint(Array(text.utf8), file: "Token.xcstrings", quick: false)
+        #expect(quick == full)
+        // The source's shape translated has nothing to report but the forms Polish lacks.
+        if sourceText.members == #""argNum":1,"formatSpecifier":"lld""# && targetMembers == sourceText.members && target.root == #""%#@n@""# && target.one == "%lld Datei"
+            && target.other == "%lld Dateien" {
+            #expect(!full.isEmpty && full.allSatisfy { $0.contains("(pl ") && $0.contains("[plural-missing-category]") }, "\(full)")
+        }
+        // A source whose substitution reads an argument its text does not pass: reported in
+        // every locale, also where the scan clears the forms.
+        if sourceText.members.contains(#""argNum":2"#) && target.members == "source" {
+            #expect(full.filter { $0.contains("argNum 2") }.count == 5, "\(full)")
+        }
+    }
+
+    /// The same shape in .stringsdict files of .lproj folders, read as a tree: the same
+    /// findings with and without the scan.
+    @Test func stringsdictFilesGiveTheSameFindingsWithTheScan() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lint-token-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func entry(_ key: String, _ root: String, _ type: String, _ forms: [(String, String)]) -> String {
+            "<key>\(key)</key><dict><key>NSStringLocalizedFormatKey</key><string>\(root)</string><key>n</key><dict>"
+                + "<key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string><key>NSStringFormatValueTypeKey</key><string>\(type)</string>"
+                + forms.map { "<key>\($0.0)</key><string>\($0.1)</string>" }.joined() + "</dict></dict>"
+        }
+        let locales: [(String, ([(String, String)]) -> [(String, String)])] = [
+            ("en", { $0 }), ("de", { $0 }), ("pl", { $0 }), ("ru", { [("one", $0[0].1), ("few", $0[1].1), ("many", $0[1].1), ("other", $0[1].1)] }), ("ja", { [("other", $0[1].1)] }),
+        ]
+        let sources: [(key: String, root: String, type: String, forms: [(String, String)])] = [
+            ("clean", "%#@n@", "lld", [("one", "%lld file"), ("other", "%lld files")]),
+            ("trailing", "%#@n@", "lld", [("one", "%lld file"), ("other", "%lld files ")]),
+            ("prose", "%#@n@", "lld", [("one", "One file"), ("other", "%lld files")]),
+            ("object", "%#@n@", "@", [("one", "%@ file"), ("other", "%@ files")]),
+            ("words", "Files: %#@n@", "lld", [("one", "%lld file"), ("other", "%lld files")]),
+            ("unreadable", "%#@n@", "q", [("one", "%lld file"), ("other", "%lld files")]),
+        ]
+        for (code, reshape) in locales {
+            let lproj = folder.appendingPathComponent("\(code).lproj")
+            try FileManager.default.createDirectory(at: lproj, withIntermediateDirectories: true)
+            var body = ""
+            for source in sources {
+                var forms = source.forms
+                if code == "de" && source.key == "clean" { forms = [("one", "%lld Datei"), ("other", "%d Dateien")] }
+                if code != "en" && source.key == "trailing" { forms = [("one", "%lld Datei"), ("other", "%lld Dateien")] }
+                body += entry(source.key, source.root, source.type, reshape(forms))
+            }
+            let plist = #"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict>"# + body + "</dict></plist>"
+            try Data(plist.utf8).write(to: lproj.appendingPathComponent("Localizable.stringsdict"))
+        }
+        func lint(quick: Bool) throws -> [String] {
+            var configuration = LintConfiguration()
+            configuration.usesQuickScan = quick
+            return try Linter(configuration: configuration).lint(paths: [folder.path]).findings.map(LintOutput.text)
+        }
+        let quick = try lint(quick: true), full = try lint(quick: false)
+        #expect(quick == full)
+        #expect(full.contains { $0.contains("[format-length-mismatch]") || $0.contains("[format-type-mismatch]") }, "\(full)")
+        #expect(full.contains { $0.contains("[whitespace-mismatch]") }, "\(full)")
+        #expect(full.filter { $0.contains("“q”") }.count == 5, "\(full)")
+    }
+
     /// Every source above against every target above, in German and Japanese, flat and as
     /// plural forms: the findings with and without the scan are the same.
     @Test func sameFindingsWithAndWithoutTheScan() throws {

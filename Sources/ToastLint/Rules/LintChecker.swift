@@ -165,6 +165,16 @@ struct LintChecker {
     /// the same for every target locale, so made once per entry.
     private var entrySourceArguments: [String: LintArgumentSlot]?
     private var entrySourceMaxArgument: Int?
+    /// Whether the current entry's source localization was checked and its substitutions
+    /// gave no finding (``substitutionChecks(key:locale:value:source:sourceArguments:)``
+    /// then gives none for a target whose substitutions are the source's).
+    private var entrySourceSubstitutionsClean: Bool?
+    /// The name of the one substitution the current entry's source text is made of
+    /// (`%#@files@`), once looked for (nil inside: the text is not one token).
+    private var entrySourceToken: String??
+    /// The facts of the source forms a substitution's forms are compared with, by category
+    /// ordinal, and whether the rules compare them as they are (``comparedAsIs(_:steps:in:)``).
+    private var substitutionFormFacts: [(facts: SourceFacts, asIs: Bool)?] = Array(repeating: nil, count: 6)
     /// Whether the current entry's target texts may be cleared by ``LintQuickScan`` (not
     /// without the option, with terms not to translate, or with a width budget for the key).
     private var quickScanEntry = false
@@ -404,6 +414,9 @@ struct LintChecker {
         flatSourceQuick = nil
         entrySourceArguments = nil
         entrySourceMaxArgument = nil
+        entrySourceSubstitutionsClean = nil
+        entrySourceToken = nil
+        for slot in substitutionFormFacts.indices where substitutionFormFacts[slot] != nil { substitutionFormFacts[slot] = nil }
         verbatimEntry = table.isVerbatim(key)
         currentLocalizations = entry.localizations
         quickScanEntry = configuration.usesQuickScan && configuration.doNotTranslate.isEmpty && configuration.widthBudget(forKey: key) == nil
@@ -722,6 +735,13 @@ struct LintChecker {
             structureChecks(key: key, locale: locale, value: value, source: source, prefix: [])
             return
         }
+        // A .stringsdict entry's shape (its text one substitution token, `%#@files@`) whose
+        // text and substitution are the source's and whose forms the quick scan clears: only
+        // the structure checks (the forms the locale needs) remain.
+        if quickScanEntry, let source, quickScanClears(substitutionsOf: value, against: source) {
+            structureChecks(key: key, locale: locale, value: value, source: source, prefix: [])
+            return
+        }
         let isSource = source == nil
         let leaves = LintLeaf.all(in: value)
         if value.extra.contains(where: { $0.key == "variations.plural" }) {
@@ -827,7 +847,9 @@ struct LintChecker {
             report(.substitutionMismatch, key, locale, "substitutions.\(name)",
                    "the substitution “\(name)” is never used: no %#@\(name)@ in the \(locale) text", cap: .warning)
         }
+        let beforeSubstitutionChecks = findings.count
         substitutionChecks(key: key, locale: locale, value: value, source: source, sourceArguments: sourceArguments)
+        if isSource { entrySourceSubstitutionsClean = findings.count == beforeSubstitutionChecks }
         if let source, !source.plural.isEmpty, value.plural.isEmpty, let flat = value.stringUnit {
             let format = LintLeafFormat(flat.value)
             if format.uses.contains(where: { $0.typeClass == .integer || $0.typeClass == .floating || $0.typeClass == .object }),
@@ -856,6 +878,59 @@ struct LintChecker {
             }
             guard let quick = facts.quick, Self.comparedAsIs(facts, steps: LintStep.plural[category.ordinal], in: source),
                   LintQuickScan.isClean(unit.value, against: quick) else { return false }
+        }
+        return true
+    }
+
+    /// Whether every rule of a target localization but the structure checks would stay
+    /// silent because it is a .stringsdict entry's shape that the quick scan clears whole:
+    ///
+    /// - Its text is byte for byte the source's, and that is one substitution token
+    ///   (`%#@files@`): no letter, space, mark or markup for the text rules, and for the format
+    ///   rules the same arguments read the same way (the substitution's too, below).
+    /// - Its one substitution is the source's one: the same name, format specifier and
+    ///   argument number, no unknown member. The source's own substitution checks gave no
+    ///   finding, and they give the same answer for these same fields.
+    /// - Each form is one translated string unit that the quick scan clears against the
+    ///   source form the rules compare it with, as the leaf rules' own use of the scan asks.
+    /// - Nothing else: no plural or device variation, no unknown member, the text's unit
+    ///   translated.
+    private mutating func quickScanClears(substitutionsOf value: LocalizedValue, against source: LocalizedValue) -> Bool {
+        guard entrySourceSubstitutionsClean == true, value.substitutions.count == 1, source.substitutions.count == 1,
+              value.plural.isEmpty, value.device.isEmpty, value.extra.isEmpty, source.plural.isEmpty, source.device.isEmpty,
+              let unit = value.stringUnit, unit.extra.isEmpty, unit.state == nil || unit.state == "translated",
+              let sourceUnit = source.stringUnit, unit.value == sourceUnit.value,
+              let (name, substitution) = value.substitutions.first, let sourceSubstitution = source.substitutions[name],
+              substitution.formatSpecifier == sourceSubstitution.formatSpecifier, substitution.argNum == sourceSubstitution.argNum,
+              substitution.isTextual == sourceSubstitution.isTextual, substitution.extra.isEmpty
+        else { return false }
+        if entrySourceToken == nil {
+            let tokens = FormatString.tokens(sourceUnit.value)
+            if tokens.count == 1, case .substitution(let tokenName, _) = tokens[0] { entrySourceToken = .some(String(tokenName)) } else { entrySourceToken = .some(nil) }
+        }
+        guard entrySourceToken == .some(name) else { return false }
+        for (category, form) in substitution.plural {
+            guard form.isPlainUnit, let formUnit = form.stringUnit, formUnit.extra.isEmpty,
+                  formUnit.state == nil || formUnit.state == "translated" else { return false }
+            let known: (facts: SourceFacts, asIs: Bool)
+            if let slot = substitutionFormFacts[category.ordinal] {
+                known = slot
+            } else {
+                let steps: [LintStep] = [.substitution(name, category)]
+                guard let counterpart = Self.counterpart(steps, in: source) else { return false }
+                let sourceArguments: [String: LintArgumentSlot]
+                if let cached = entrySourceArguments {
+                    sourceArguments = cached
+                } else {
+                    sourceArguments = Self.substitutionArguments(source)
+                    entrySourceArguments = sourceArguments
+                }
+                let facts = sourceFacts(steps: steps, unit: counterpart, path: "substitutions.\(name).plural.\(category.rawValue)",
+                                        in: source, arguments: sourceArguments)
+                known = (facts, Self.comparedAsIs(facts, steps: steps, in: source))
+                substitutionFormFacts[category.ordinal] = known
+            }
+            guard known.asIs, let quick = known.facts.quick, LintQuickScan.isClean(formUnit.value, against: quick) else { return false }
         }
         return true
     }
