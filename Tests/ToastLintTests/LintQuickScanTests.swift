@@ -226,6 +226,78 @@ import ToastKitTesting
         }
     }
 
+    /// Texts with words around their substitution tokens, one or two substitutions, tokens
+    /// plain or numbered, forms with tokens of their own, forms reading `%lld` or `%arg` (kept,
+    /// dropped, written `%a`, read twice, or `%lld` against the source's `%arg`): the same
+    /// findings with and without the scan, in German, Japanese, Polish and Russian.
+    @Test(arguments: [
+        ("%#@n@ waiting", ["%#@n@ warten", "%#@n@ warten.", " %#@n@ warten", "%#@m@ warten", "%#@n@ %#@n@ warten", "warten", "%#@n@ waiting",
+                           "%#@n@ <b>warten</b>", "%#@n@ warten %@", "%1$#@n@ warten", "%#@n@\twarten", "5%#@n@ warten", "%# @n@ warten"]),
+        ("%#@n@ in %#@m@", ["%#@n@ in %#@m@", "%#@m@ in %#@n@", "%#@n@ dans %#@m@", "%#@n@ in", "%#@n@ in %#@m@ ?"]),
+        ("%1$#@n@ in %2$#@m@", ["%2$#@m@: %1$#@n@", "%1$#@n@ in %2$#@m@", "%1$#@n@ in %1$#@n@", "%#@n@ in %#@m@"]),
+        ("%#@n@ of %#@m@ files", ["%#@n@ von %#@m@ Dateien", "%#@m@ von %#@n@ Dateien"]),
+        // A token that names no substitution, in the source and its translation.
+        ("%#@n@ and %#@x@", ["%#@n@ und %#@x@"]),
+    ])
+    func wordyTokenTextsGiveTheSameFindingsWithTheScan(sourceRoot: String, targetRoots: [String]) throws {
+        func unit(_ text: String) -> [String: Any] { ["stringUnit": ["state": "translated", "value": text]] }
+        func substitutions(_ root: String, _ specifier: String, _ forms: [(String, String)], formTokens: Bool) -> [String: Any] {
+            var result: [String: Any] = [:]
+            // With form tokens, n's one form names m (defined then in any case): a locale with
+            // no one form leaves m unused.
+            for (index, name) in ["n", "m"].enumerated() where root.contains("@\(name)@") || (formTokens && name == "m") {
+                var plural: [String: Any] = [:]
+                for (category, text) in forms { plural[category] = unit(formTokens && name == "n" && category == "one" ? text + " %#@m@" : text) }
+                result[name] = ["argNum": index + 1, "formatSpecifier": specifier, "variations": ["plural": plural]]
+            }
+            return result
+        }
+        var strings: [String: Any] = [:]
+        // Forms reading their number as `%arg` (Xcode's), with targets that keep it, drop it or
+        // spell it otherwise.
+        func arg(_ forms: [(String, String)], _ style: Int) -> [(String, String)] {
+            guard style > 0 else { return forms }
+            return forms.enumerated().map { index, form in
+                let text = form.1.replacingOccurrences(of: "%lld", with: "%arg")
+                switch (style, index) {
+                case (2, 0): return (form.0, text.replacingOccurrences(of: "%arg", with: "eine"))
+                case (3, 0): return (form.0, text.replacingOccurrences(of: "%arg", with: "%a"))
+                case (4, 0): return (form.0, text + " %arg")
+                case (5, 0): return (form.0, form.1)
+                default: return (form.0, text)
+                }
+            }
+        }
+        for formTokens in [false, true] {
+          for style in 0...5 {
+            let sourceForms = arg([("one", "%lld file"), ("other", "%lld files")], style > 0 ? 1 : 0)
+            let source: [String: Any] = ["stringUnit": ["state": "translated", "value": sourceRoot],
+                                         "substitutions": substitutions(sourceRoot, "lld", sourceForms, formTokens: formTokens)]
+            for (t, targetRoot) in targetRoots.enumerated() {
+                for specifier in ["lld", "@"] {
+                    func target(_ forms: [(String, String)]) -> [String: Any] {
+                        ["stringUnit": ["state": "translated", "value": targetRoot],
+                         "substitutions": substitutions(sourceRoot, specifier, forms, formTokens: formTokens)]
+                    }
+                    strings["k.\(formTokens).\(style).\(t).\(specifier)"] = ["comment": "A count of files.", "localizations": [
+                        "en": source,
+                        "de": target(arg([("one", "%lld Datei"), ("other", "%lld Dateien")], style)),
+                        "ja": target(arg([("other", "%lld 件")], style)),
+                        "pl": target(arg([("one", "%lld plik"), ("other", "%lld pliki")], style)),
+                        "ru": target(arg([("one", "%lld файл"), ("few", "%lld файла"), ("many", "%lld файлов"), ("other", "%lld файла")], style)),
+                    ]]
+                }
+            }
+          }
+        }
+        let data = try JSONSerialization.data(withJSONObject: ["sourceLanguage": "en", "version": "1.0", "strings": strings],
+                                              options: [.sortedKeys, .prettyPrinted])
+        let quick = Self.lint(Array(data), file: "Wordy.xcstrings", quick: true)
+        let full = Self.lint(Array(data), file: "Wordy.xcstrings", quick: false)
+        #expect(quick.count == full.count)
+        #expect(quick == full)
+    }
+
     /// The same shape in .stringsdict files of .lproj folders, read as a tree: the same
     /// findings with and without the scan.
     @Test func stringsdictFilesGiveTheSameFindingsWithTheScan() throws {

@@ -166,15 +166,17 @@ struct LintChecker {
     private var entrySourceArguments: [String: LintArgumentSlot]?
     private var entrySourceMaxArgument: Int?
     /// Whether the current entry's source localization was checked and its substitutions
-    /// gave no finding (``substitutionChecks(key:locale:value:source:sourceArguments:)``
-    /// then gives none for a target whose substitutions are the source's).
+    /// gave no finding: none unused, none from
+    /// ``substitutionChecks(key:locale:value:source:sourceArguments:)`` (which then gives none
+    /// for a target whose substitutions are the source's).
     private var entrySourceSubstitutionsClean: Bool?
-    /// The name of the one substitution the current entry's source text is made of
-    /// (`%#@files@`), once looked for (nil inside: the text is not one token).
-    private var entrySourceToken: String??
-    /// The facts of the source forms a substitution's forms are compared with, by category
-    /// ordinal, and whether the rules compare them as they are (``comparedAsIs(_:steps:in:)``).
-    private var substitutionFormFacts: [(facts: SourceFacts, asIs: Bool)?] = Array(repeating: nil, count: 6)
+    /// The facts of the source forms each substitution's forms are compared with, by name and
+    /// category ordinal, and whether the rules compare them as they are
+    /// (``comparedAsIs(_:steps:in:)``).
+    private var substitutionFormFacts: [String: [(facts: SourceFacts, asIs: Bool)?]] = [:]
+    /// Whether each form of the current entry's source substitutions is one string unit with
+    /// no substitution token, once looked at.
+    private var entrySourceFormsArePlain: Bool?
     /// Whether the current entry's target texts may be cleared by ``LintQuickScan`` (not
     /// without the option, with terms not to translate, or with a width budget for the key).
     private var quickScanEntry = false
@@ -415,8 +417,8 @@ struct LintChecker {
         entrySourceArguments = nil
         entrySourceMaxArgument = nil
         entrySourceSubstitutionsClean = nil
-        entrySourceToken = nil
-        for slot in substitutionFormFacts.indices where substitutionFormFacts[slot] != nil { substitutionFormFacts[slot] = nil }
+        entrySourceFormsArePlain = nil
+        if !substitutionFormFacts.isEmpty { substitutionFormFacts.removeAll(keepingCapacity: true) }
         verbatimEntry = table.isVerbatim(key)
         currentLocalizations = entry.localizations
         quickScanEntry = configuration.usesQuickScan && configuration.doNotTranslate.isEmpty && configuration.widthBudget(forKey: key) == nil
@@ -735,9 +737,9 @@ struct LintChecker {
             structureChecks(key: key, locale: locale, value: value, source: source, prefix: [])
             return
         }
-        // A .stringsdict entry's shape (its text one substitution token, `%#@files@`) whose
-        // text and substitution are the source's and whose forms the quick scan clears: only
-        // the structure checks (the forms the locale needs) remain.
+        // A text with substitutions (a .stringsdict entry's shape) whose substitutions are the
+        // source's and whose text and forms the quick scan clears: only the structure checks
+        // (the forms the locale needs) remain.
         if quickScanEntry, let source, quickScanClears(substitutionsOf: value, against: source) {
             structureChecks(key: key, locale: locale, value: value, source: source, prefix: [])
             return
@@ -789,9 +791,15 @@ struct LintChecker {
             // substitution's form only when the substitution reads the argument the source's
             // does, as the same type: its plain specifiers are numbered from that argument, so
             // the same bytes then read the same arguments.
+            // A text with substitution tokens only when each names a substitution this locale has
+            // that reads the argument the source's does, as the same type: the tokens, the
+            // source's, then read the same arguments, and they name the substitutions the
+            // source's text names.
             if quickScan, let facts, let source, let quick = facts.quick,
                leaf.substitutionName.map({ Self.sameSlot(arguments[$0], sourceArguments[$0]) }) ?? true,
+               quick.tokenNames.allSatisfy({ value.substitutions[$0] != nil && Self.sameSlot(arguments[$0], sourceArguments[$0]) }),
                Self.comparedAsIs(facts, steps: leaf.steps, in: source), LintQuickScan.isClean(text, against: quick) {
+                if !quick.tokenNames.isEmpty { referenced.formUnion(quick.tokenNames) }
                 continue
             }
             let format = Self.format(leaf, in: value, arguments: arguments)
@@ -843,11 +851,11 @@ struct LintChecker {
             }
             textChecks(key: key, locale: locale, path: path, text: text, sourceText: sourceText, leaf: leaf, source: facts)
         }
+        let beforeSubstitutionChecks = findings.count
         for name in value.substitutions.keys.sorted() where !referenced.contains(name) {
             report(.substitutionMismatch, key, locale, "substitutions.\(name)",
                    "the substitution “\(name)” is never used: no %#@\(name)@ in the \(locale) text", cap: .warning)
         }
-        let beforeSubstitutionChecks = findings.count
         substitutionChecks(key: key, locale: locale, value: value, source: source, sourceArguments: sourceArguments)
         if isSource { entrySourceSubstitutionsClean = findings.count == beforeSubstitutionChecks }
         if let source, !source.plural.isEmpty, value.plural.isEmpty, let flat = value.stringUnit {
@@ -883,54 +891,71 @@ struct LintChecker {
     }
 
     /// Whether every rule of a target localization but the structure checks would stay
-    /// silent because it is a .stringsdict entry's shape that the quick scan clears whole:
+    /// silent because it is a text with substitutions that the quick scan clears whole:
     ///
-    /// - Its text is byte for byte the source's, and that is one substitution token
-    ///   (`%#@files@`): no letter, space, mark or markup for the text rules, and for the format
-    ///   rules the same arguments read the same way (the substitution's too, below).
-    /// - Its one substitution is the source's one: the same name, format specifier and
-    ///   argument number, no unknown member. The source's own substitution checks gave no
-    ///   finding, and they give the same answer for these same fields.
-    /// - Each form is one translated string unit that the quick scan clears against the
-    ///   source form the rules compare it with, as the leaf rules' own use of the scan asks.
-    /// - Nothing else: no plural or device variation, no unknown member, the text's unit
-    ///   translated.
+    /// - Its substitutions are the source's: the same names, format specifiers and argument
+    ///   numbers, no unknown member. The source's own substitutions gave no finding (none
+    ///   unused, none from the substitution checks), and those checks give the same answers
+    ///   for these same fields.
+    /// - Its text is one translated string unit that the quick scan clears against the
+    ///   source's text: the same tokens (`%#@files@`) and specifiers, so it names the same
+    ///   substitutions and reads the same arguments, and nothing the text rules look at.
+    /// - Each form is one translated string unit that the scan clears against the source form
+    ///   the rules compare it with, as the leaf rules' own use of the scan asks, and none of
+    ///   the source's forms holds a token: a form's token names a substitution only in the
+    ///   locales that have that form, so a locale without it could leave one unused.
+    /// - Nothing else: no plural or device variation, no unknown member.
     private mutating func quickScanClears(substitutionsOf value: LocalizedValue, against source: LocalizedValue) -> Bool {
-        guard entrySourceSubstitutionsClean == true, value.substitutions.count == 1, source.substitutions.count == 1,
+        guard entrySourceSubstitutionsClean == true, !value.substitutions.isEmpty, value.substitutions.count == source.substitutions.count,
               value.plural.isEmpty, value.device.isEmpty, value.extra.isEmpty, source.plural.isEmpty, source.device.isEmpty,
               let unit = value.stringUnit, unit.extra.isEmpty, unit.state == nil || unit.state == "translated",
-              let sourceUnit = source.stringUnit, unit.value == sourceUnit.value,
-              let (name, substitution) = value.substitutions.first, let sourceSubstitution = source.substitutions[name],
-              substitution.formatSpecifier == sourceSubstitution.formatSpecifier, substitution.argNum == sourceSubstitution.argNum,
-              substitution.isTextual == sourceSubstitution.isTextual, substitution.extra.isEmpty
+              let sourceUnit = source.stringUnit
         else { return false }
-        if entrySourceToken == nil {
-            let tokens = FormatString.tokens(sourceUnit.value)
-            if tokens.count == 1, case .substitution(let tokenName, _) = tokens[0] { entrySourceToken = .some(String(tokenName)) } else { entrySourceToken = .some(nil) }
-        }
-        guard entrySourceToken == .some(name) else { return false }
-        for (category, form) in substitution.plural {
-            guard form.isPlainUnit, let formUnit = form.stringUnit, formUnit.extra.isEmpty,
-                  formUnit.state == nil || formUnit.state == "translated" else { return false }
-            let known: (facts: SourceFacts, asIs: Bool)
-            if let slot = substitutionFormFacts[category.ordinal] {
-                known = slot
-            } else {
-                let steps: [LintStep] = [.substitution(name, category)]
-                guard let counterpart = Self.counterpart(steps, in: source) else { return false }
-                let sourceArguments: [String: LintArgumentSlot]
-                if let cached = entrySourceArguments {
-                    sourceArguments = cached
-                } else {
-                    sourceArguments = Self.substitutionArguments(source)
-                    entrySourceArguments = sourceArguments
+        if entrySourceFormsArePlain == nil {
+            entrySourceFormsArePlain = source.substitutions.values.allSatisfy { substitution in
+                substitution.plural.values.allSatisfy { form in
+                    guard form.isFlatUnit, let text = form.stringUnit?.value else { return false }
+                    return !FormatString.tokens(text).contains { if case .substitution = $0 { true } else { false } }
                 }
-                let facts = sourceFacts(steps: steps, unit: counterpart, path: "substitutions.\(name).plural.\(category.rawValue)",
-                                        in: source, arguments: sourceArguments)
-                known = (facts, Self.comparedAsIs(facts, steps: steps, in: source))
-                substitutionFormFacts[category.ordinal] = known
             }
-            guard known.asIs, let quick = known.facts.quick, LintQuickScan.isClean(formUnit.value, against: quick) else { return false }
+        }
+        guard entrySourceFormsArePlain == true else { return false }
+        for (name, substitution) in value.substitutions {
+            guard let sourceSubstitution = source.substitutions[name], substitution.formatSpecifier == sourceSubstitution.formatSpecifier,
+                  substitution.argNum == sourceSubstitution.argNum, substitution.isTextual == sourceSubstitution.isTextual,
+                  substitution.extra.isEmpty else { return false }
+        }
+        let sourceArguments: [String: LintArgumentSlot]
+        if let cached = entrySourceArguments {
+            sourceArguments = cached
+        } else {
+            sourceArguments = Self.substitutionArguments(source)
+            entrySourceArguments = sourceArguments
+        }
+        // (The scan takes only tokens whose substitution the source has, which this locale then
+        // has too; checked again here, as the leaf rules' use of the scan does.)
+        let rootFacts = sourceFacts(steps: [], unit: sourceUnit, path: "", in: source, arguments: sourceArguments)
+        guard let rootQuick = rootFacts.quick, rootQuick.tokenNames.allSatisfy({ value.substitutions[$0] != nil }),
+              LintQuickScan.isClean(unit.value, against: rootQuick) else { return false }
+        for (name, substitution) in value.substitutions {
+            var slots = substitutionFormFacts[name] ?? Array(repeating: nil, count: 6)
+            defer { substitutionFormFacts[name] = slots }
+            for (category, form) in substitution.plural {
+                guard form.isPlainUnit, let formUnit = form.stringUnit, formUnit.extra.isEmpty,
+                      formUnit.state == nil || formUnit.state == "translated" else { return false }
+                let known: (facts: SourceFacts, asIs: Bool)
+                if let slot = slots[category.ordinal] {
+                    known = slot
+                } else {
+                    let steps: [LintStep] = [.substitution(name, category)]
+                    guard let counterpart = Self.counterpart(steps, in: source) else { return false }
+                    let facts = sourceFacts(steps: steps, unit: counterpart, path: "substitutions.\(name).plural.\(category.rawValue)",
+                                            in: source, arguments: sourceArguments)
+                    known = (facts, Self.comparedAsIs(facts, steps: steps, in: source))
+                    slots[category.ordinal] = known
+                }
+                guard known.asIs, let quick = known.facts.quick, LintQuickScan.isClean(formUnit.value, against: quick) else { return false }
+            }
         }
         return true
     }

@@ -12,9 +12,12 @@ import ToastCatalog
 ///   `reordered-without-positions`, `accidental-specifier`, `substitution-mismatch`: the
 ///   target's `%` tokens are the source's specifiers, byte for byte and in order (`%%` aside;
 ///   in any order, each once, when all are numbered and read different arguments), none after
-///   a number (prose) and none an
-///   `%arg`; the source's own format has no problem, no prose-like specifier, no substitution
-///   and no `*`.
+///   a number (prose); the source's own format has no problem, no prose-like specifier, no
+///   malformed substitution token and no `*`. A substitution token (`%#@files@`) and `%arg`
+///   are taken as specifiers are, when each reads an argument (the token one the source's
+///   substitutions give, `%arg` only in a substitution's form); the checker then clears a text
+///   with tokens only where the locale's substitutions they name read the source's arguments
+///   as the source's types, and a form only where its substitution does.
 /// - `whitespace-mismatch`, `empty-translation`: no edge whitespace in either text (the
 ///   target's first and last scalars are not whitespace, so it is not blank either), no line
 ///   break, tab or backslash in the target, none in the source.
@@ -46,13 +49,22 @@ package enum LintQuickScan {
         /// How the source ends (`punctuation-mismatch`): a target is cleared only when it ends
         /// with no mark either, or with the same full stop or ellipsis.
         let end: (kind: LintPunctuation.End, mark: String)
+        /// The substitutions the source's tokens name (`%#@files@`), in order: a target cleared
+        /// by the scan holds the same tokens, so it names the same substitutions. Empty for a
+        /// text without tokens.
+        let tokenNames: [String]
 
         /// Nil when the source leaf itself has something the full rules compare.
         init?(text: String, facts: LintTextFacts, format: LintLeafFormat, tokens: [String]) {
+            // Substitution tokens are taken as specifiers are (their bytes, in order), when each
+            // reads an argument the source's substitutions give (a use of its own) and none is
+            // malformed.
+            // `%arg` likewise, in a substitution's form (elsewhere it reads no argument, so the
+            // count of uses below does not match).
             guard facts.leading.isEmpty, facts.trailing.isEmpty, facts.structure == (0, 0, 0), facts.controls.isEmpty,
                   facts.tags == nil, facts.markdown == nil, tokens.isEmpty,
-                  format.syntaxProblems.isEmpty, format.proseLike.isEmpty, format.substitutions.isEmpty, !format.hasArg,
-                  !format.uses.contains(where: { $0.text == "*" || $0.viaSubstitution }),
+                  format.syntaxProblems.isEmpty, format.proseLike.isEmpty, format.malformedSubstitutions.isEmpty,
+                  !format.uses.contains(where: { $0.text == "*" }),
                   !text.isEmpty
             else { return nil }
             var specifiers: [[UInt8]] = []
@@ -60,7 +72,7 @@ package enum LintQuickScan {
             // twice (as two types, say) is compared use by use, in order, by the rules.
             let positional = !format.uses.isEmpty && format.uses.allSatisfy(\.positional)
                 && Set(format.uses.map(\.index)).count == format.uses.count
-            if !format.uses.isEmpty {
+            if !format.uses.isEmpty || !format.substitutions.isEmpty {
                 var text = text
                 text.makeContiguousUTF8()
                 let found = text.utf8.withContiguousStorageIfAvailable { bytes -> [[UInt8]]? in
@@ -71,9 +83,12 @@ package enum LintQuickScan {
                         let (kind, end) = FormatString.parse(bytes, at: i)
                         switch kind {
                         case .percent: break
-                        case .specifier:
-                            result.append(Array(bytes[i..<end]))
-                        case .invalid, .substitution: return nil
+                        case .specifier, .substitution:
+                            let tokenEnd = isArg(bytes, i, end) ? end + 2 : end
+                            result.append(Array(bytes[i..<tokenEnd]))
+                            i = tokenEnd
+                            continue
+                        case .invalid: return nil
                         }
                         i = end
                     }
@@ -84,6 +99,7 @@ package enum LintQuickScan {
             }
             self.specifiers = specifiers
             self.positional = positional
+            tokenNames = format.substitutions.map(\.name)
             letters = facts.letters
             comparable = facts.comparable
             let end = LintPunctuation.end(text, language: "en")
@@ -157,7 +173,24 @@ package enum LintQuickScan {
                 case .percent:
                     i = end
                     continue
-                case .specifier(let raw):
+                case .specifier:
+                    guard next < specifiers.count else { return false }
+                    // `%arg` is one token of four bytes (the source's `%arg`, not a `%a`).
+                    let tokenEnd = isArg(bytes, i, end) ? end + 2 : end
+                    if positional {
+                        guard let j = specifiers.indices.first(where: { met & (1 << UInt64($0)) == 0 && same(bytes, i, tokenEnd, specifiers[$0]) })
+                        else { return false }
+                        met |= 1 << UInt64(j)
+                    } else if !same(bytes, i, tokenEnd, specifiers[next]) {
+                        return false
+                    }
+                    // A specifier after a number: prose to the full rules.
+                    if i > 0 && endsWithNumber(bytes, before: i) { return false }
+                    next += 1
+                    i = tokenEnd
+                    continue
+                case .substitution:
+                    // A substitution token: the source's, as a specifier is.
                     guard next < specifiers.count else { return false }
                     if positional {
                         guard let j = specifiers.indices.first(where: { met & (1 << UInt64($0)) == 0 && same(bytes, i, end, specifiers[$0]) })
@@ -166,14 +199,11 @@ package enum LintQuickScan {
                     } else if !same(bytes, i, end, specifiers[next]) {
                         return false
                     }
-                    // `%arg`, or a specifier after a number (prose to the full rules).
-                    if raw.conversion == UInt8(ascii: "a"), end + 1 < count, bytes[end] == UInt8(ascii: "r"),
-                       bytes[end + 1] == UInt8(ascii: "g") { return false }
                     if i > 0 && endsWithNumber(bytes, before: i) { return false }
                     next += 1
                     i = end
                     continue
-                case .invalid, .substitution:
+                case .invalid:
                     return false
                 }
             case UInt8(ascii: "*"):
@@ -214,6 +244,13 @@ package enum LintQuickScan {
     }
 
     @inline(__always) private static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || (b >= 0x09 && b <= 0x0D) }
+
+    /// Whether the specifier at `start..<end` is the `%a` of a `%arg` (`rg` follows it), which
+    /// the format rules read as a substitution form's own number.
+    @inline(__always) private static func isArg(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        end == start + 2 && bytes[start + 1] == UInt8(ascii: "a") && end + 1 < bytes.count
+            && bytes[end] == UInt8(ascii: "r") && bytes[end + 1] == UInt8(ascii: "g")
+    }
 
     /// Whether a non-ASCII scalar with this UTF-8 lead byte can be White_Space: those are
     /// U+0085, U+00A0 (C2), U+1680 (E1), U+2000–U+200A, U+2028, U+2029, U+202F, U+205F (E2)
