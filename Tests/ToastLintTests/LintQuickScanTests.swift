@@ -92,6 +92,19 @@ import ToastKitTesting
         #expect(!LintQuickScan.clears(source, source: source))
     }
 
+    /// Lints a String Catalog of `strings` with and without the scan, expects the same
+    /// findings, and returns them.
+    @discardableResult
+    static func expectSameFindings(_ strings: [String: Any], file: String) throws -> [String] {
+        let data = try JSONSerialization.data(withJSONObject: ["sourceLanguage": "en", "version": "1.0", "strings": strings],
+                                              options: [.sortedKeys, .prettyPrinted])
+        let quick = lint(Array(data), file: file, quick: true)
+        let full = lint(Array(data), file: file, quick: false)
+        #expect(quick.count == full.count)
+        #expect(quick == full)
+        return full
+    }
+
     static func lint(_ bytes: [UInt8], file: String, quick: Bool) -> [String] {
         var configuration = LintConfiguration()
         configuration.usesQuickScan = quick
@@ -268,8 +281,7 @@ import ToastKitTesting
                 }
             }
         }
-        for formTokens in [false, true] {
-          for style in 0...5 {
+        for (formTokens, style) in [false, true].flatMap({ tokens in (0...5).map { (tokens, $0) } }) {
             let sourceForms = arg([("one", "%lld file"), ("other", "%lld files")], style > 0 ? 1 : 0)
             let source: [String: Any] = ["stringUnit": ["state": "translated", "value": sourceRoot],
                                          "substitutions": substitutions(sourceRoot, "lld", sourceForms, formTokens: formTokens)]
@@ -288,14 +300,8 @@ import ToastKitTesting
                     ]]
                 }
             }
-          }
         }
-        let data = try JSONSerialization.data(withJSONObject: ["sourceLanguage": "en", "version": "1.0", "strings": strings],
-                                              options: [.sortedKeys, .prettyPrinted])
-        let quick = Self.lint(Array(data), file: "Wordy.xcstrings", quick: true)
-        let full = Self.lint(Array(data), file: "Wordy.xcstrings", quick: false)
-        #expect(quick.count == full.count)
-        #expect(quick == full)
+        try Self.expectSameFindings(strings, file: "Wordy.xcstrings")
     }
 
     /// The same shape in .stringsdict files of .lproj folders, read as a tree: the same
@@ -362,12 +368,7 @@ import ToastKitTesting
                 ]]
             }
         }
-        let data = try JSONSerialization.data(withJSONObject: ["sourceLanguage": "en", "version": "1.0", "strings": strings],
-                                              options: [.sortedKeys, .prettyPrinted])
-        let quick = Self.lint(Array(data), file: "Scan.xcstrings", quick: true)
-        let full = Self.lint(Array(data), file: "Scan.xcstrings", quick: false)
-        #expect(quick.count == full.count)
-        #expect(quick == full)
+        let full = try Self.expectSameFindings(strings, file: "Scan.xcstrings")
         // Most of the hazards are findings; the plain pairs are not.
         #expect(full.count > sources.count * Self.hazards.count)
     }

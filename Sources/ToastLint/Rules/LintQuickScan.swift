@@ -173,9 +173,11 @@ package enum LintQuickScan {
                 case .percent:
                     i = end
                     continue
-                case .specifier:
+                case .specifier, .substitution:
+                    // A specifier or a substitution token (`%#@files@`): the source's next one
+                    // (or any not met yet, when positional). `%arg` is one token of four bytes
+                    // (the source's `%arg`, not a `%a`).
                     guard next < specifiers.count else { return false }
-                    // `%arg` is one token of four bytes (the source's `%arg`, not a `%a`).
                     let tokenEnd = isArg(bytes, i, end) ? end + 2 : end
                     if positional {
                         guard let j = specifiers.indices.first(where: { met & (1 << UInt64($0)) == 0 && same(bytes, i, tokenEnd, specifiers[$0]) })
@@ -184,24 +186,10 @@ package enum LintQuickScan {
                     } else if !same(bytes, i, tokenEnd, specifiers[next]) {
                         return false
                     }
-                    // A specifier after a number: prose to the full rules.
+                    // One after a number: prose to the full rules.
                     if i > 0 && endsWithNumber(bytes, before: i) { return false }
                     next += 1
                     i = tokenEnd
-                    continue
-                case .substitution:
-                    // A substitution token: the source's, as a specifier is.
-                    guard next < specifiers.count else { return false }
-                    if positional {
-                        guard let j = specifiers.indices.first(where: { met & (1 << UInt64($0)) == 0 && same(bytes, i, end, specifiers[$0]) })
-                        else { return false }
-                        met |= 1 << UInt64(j)
-                    } else if !same(bytes, i, end, specifiers[next]) {
-                        return false
-                    }
-                    if i > 0 && endsWithNumber(bytes, before: i) { return false }
-                    next += 1
-                    i = end
                     continue
                 case .invalid:
                     return false
