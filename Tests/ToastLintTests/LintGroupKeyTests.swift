@@ -54,6 +54,15 @@ import ToastCatalog
         }
     }
 
+    /// Lines and columns are written as `String(value)` spells them, signs and extremes included.
+    @Test func decimalsAreStringsSpelling() {
+        for value in [0, 1, -1, 9, 10, -10, 99, 100, 1_000_000, -1_000_000, Int.max, Int.min, Int.max - 1, Int.min + 1] + (-1100...1100).map({ $0 * 7919 }) {
+            var out: [UInt8] = []
+            LintOutput.appendDecimal(value, to: &out)
+            #expect(String(decoding: out, as: UTF8.self) == String(value))
+        }
+    }
+
     @Test func wholeWordsOnly() {
         #expect(LintFinding.withoutLocale("the de text (de) de-DE dede", "de") == "the {locale} text ({locale}) de-DE dede")
         #expect(LintFinding.withoutLocale("de\u{301} de", "de") == "de\u{301} {locale}")

@@ -304,6 +304,49 @@ import ToastKitTesting
         try Self.expectSameFindings(strings, file: "Wordy.xcstrings")
     }
 
+    /// What a review found the scan and the rules reading differently: a broken token in a
+    /// source form (the rules count its name as used, in the locales that have the form), a
+    /// mark joined to the `g` of `%arg` (a `%a` to the rules), a broken token starting at the
+    /// second `%` of a `%%`, a token whose name holds markup. The same findings with and
+    /// without the scan.
+    @Test func readingsTheRulesShare() throws {
+        func unit(_ text: String) -> [String: Any] { ["stringUnit": ["state": "translated", "value": text]] }
+        func substitution(_ argNum: Int, _ forms: [(String, String)]) -> [String: Any] {
+            ["argNum": argNum, "formatSpecifier": "lld",
+             "variations": ["plural": Dictionary(uniqueKeysWithValues: forms.map { ($0.0, unit($0.1)) })]]
+        }
+        var strings: [String: Any] = [:]
+        // A broken token in the source's one form; Japanese has no one form.
+        strings["broken"] = ["comment": "Files and items.", "localizations": [
+            "en": ["stringUnit": ["state": "translated", "value": "%#@x@"],
+                   "substitutions": ["x": substitution(1, [("one", "%1#@y@ file"), ("other", "%arg files")]),
+                                     "y": substitution(2, [("one", "%arg item"), ("other", "%arg items")])]],
+            "ja": ["stringUnit": ["state": "translated", "value": "%#@x@"],
+                   "substitutions": ["x": substitution(1, [("other", "%arg ファイル")]), "y": substitution(2, [("other", "%arg 個")])]],
+        ]]
+        for (index, (source, target)) in [("%arg files", "%arg\u{301} Dateien"), ("%arg\u{301} files", "%arg Dateien"),
+                                            ("%arg files", "%arg\u{FE0F} Dateien"), ("%arg files", "%arg\u{200D} Dateien")].enumerated() {
+            strings["arg.\(index)"] = ["comment": "Files.", "localizations": [
+                "en": ["stringUnit": ["state": "translated", "value": "%#@n@"], "substitutions": ["n": substitution(1, [("one", "%arg file"), ("other", source)])]],
+                "de": ["stringUnit": ["state": "translated", "value": "%#@n@"], "substitutions": ["n": substitution(1, [("one", "%arg Datei"), ("other", target)])]],
+            ]]
+        }
+        strings["percent"] = ["comment": "A name.", "localizations": ["en": unit("Hello %@"), "de": unit("Hallo %@ 100%%1#@x@")]]
+        strings["percent.sub"] = ["comment": "Files.", "localizations": [
+            "en": ["stringUnit": ["state": "translated", "value": "%#@n@ waiting"], "substitutions": ["n": substitution(1, [("one", "%arg file"), ("other", "%arg files")])]],
+            "de": ["stringUnit": ["state": "translated", "value": "%#@n@ warten 5%%1#@n@"], "substitutions": ["n": substitution(1, [("one", "%arg Datei"), ("other", "%arg Dateien")])]],
+        ]]
+        strings["markup"] = ["comment": "Files.", "localizations": [
+            "en": ["stringUnit": ["state": "translated", "value": "%#@<b @ waiting"], "substitutions": ["<b ": substitution(1, [("other", "%arg files")])]],
+            "de": ["stringUnit": ["state": "translated", "value": "%#@<b @ Dateien>"], "substitutions": ["<b ": substitution(1, [("other", "%arg Dateien")])]],
+        ]]
+        let full = try Self.expectSameFindings(strings, file: "Review.xcstrings")
+        #expect(full.contains { $0.contains("(ja substitutions.y)") && $0.contains("never used") }, "\(full)")
+        #expect(full.contains { $0.contains("“arg.0” (de") && $0.contains("[format-type-mismatch]") }, "\(full)")
+        #expect(full.contains { $0.contains("“percent” (de)") && $0.contains("[format-syntax]") }, "\(full)")
+        #expect(full.contains { $0.contains("“markup” (de)") && $0.contains("[markup-mismatch]") }, "\(full)")
+    }
+
     /// The same shape in .stringsdict files of .lproj folders, read as a tree: the same
     /// findings with and without the scan.
     @Test func stringsdictFilesGiveTheSameFindingsWithTheScan() throws {

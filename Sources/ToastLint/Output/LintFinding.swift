@@ -50,7 +50,8 @@ public struct LintFinding: Sendable, Hashable {
         fingerprintParts.map { $0.replacingTabs }.joined(separator: "\t")
     }
 
-    /// What ``fingerprint`` joins (and ``appendFingerprintJSON(to:)`` writes), in order.
+    /// What ``fingerprint`` joins, in order (``appendFingerprintJSON(to:)`` writes the same
+    /// parts, listed there again; the JSON-line tests compare the two).
     private var fingerprintParts: [String] { [location.file, table, key, locale, path, rule.rawValue] }
 
     /// The identity of the problem this finding repeats in other locales: the same rule,
@@ -62,7 +63,8 @@ public struct LintFinding: Sendable, Hashable {
         return parts.joined(separator: "\u{1}")
     }
 
-    /// Hands `body` what ``groupKey`` joins (and ``groupHash`` hashes), in order.
+    /// Hands `body` what ``groupKey`` joins, in order (``groupHash`` hashes the same parts,
+    /// listed there again; the JSON-line tests compare the two).
     private func forEachGroupKeyPart(_ body: (String) -> Void) {
         body(rule.rawValue)
         body(severity.rawValue)

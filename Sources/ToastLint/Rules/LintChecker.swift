@@ -902,8 +902,9 @@ struct LintChecker {
     ///   substitutions and reads the same arguments, and nothing the text rules look at.
     /// - Each form is one translated string unit that the scan clears against the source form
     ///   the rules compare it with, as the leaf rules' own use of the scan asks, and none of
-    ///   the source's forms holds a token: a form's token names a substitution only in the
-    ///   locales that have that form, so a locale without it could leave one unused.
+    ///   the source's forms holds a `#` (so no token, well-formed or broken): a form's token
+    ///   names a substitution only in the locales that have that form, so a locale without it
+    ///   could leave one unused.
     /// - Nothing else: no plural or device variation, no unknown member.
     private mutating func quickScanClears(substitutionsOf value: LocalizedValue, against source: LocalizedValue) -> Bool {
         guard entrySourceSubstitutionsClean == true, !value.substitutions.isEmpty, value.substitutions.count == source.substitutions.count,
@@ -914,8 +915,10 @@ struct LintChecker {
         if entrySourceFormsArePlain == nil {
             entrySourceFormsArePlain = source.substitutions.values.allSatisfy { substitution in
                 substitution.plural.values.allSatisfy { form in
+                    // No `#` at all: a token, or a broken one (`%1#@count@`, which the rules count
+                    // as naming its substitution), names one only where the locale has the form.
                     guard form.isFlatUnit, let text = form.stringUnit?.value else { return false }
-                    return !FormatString.tokens(text).contains { if case .substitution = $0 { true } else { false } }
+                    return !text.utf8.contains(UInt8(ascii: "#"))
                 }
             }
         }

@@ -171,8 +171,15 @@ package enum LintQuickScan {
                 let (kind, end) = FormatString.parse(bytes, at: i)
                 switch kind {
                 case .percent:
+                    // The rules look for a broken substitution token (`%1#@count@`) from the
+                    // second `%` of a `%%` too: one that could start there goes to them.
+                    if end < count, bytes[end] == UInt8(ascii: "#") || bytes[end] == UInt8(ascii: "$")
+                        || (bytes[end] >= UInt8(ascii: "0") && bytes[end] <= UInt8(ascii: "9")) { return false }
                     i = end
                     continue
+                case .substitution(let nameStart, let nameEnd, _) where !isPlainName(bytes, nameStart, nameEnd):
+                    // A name the text rules would read (`%#@<b @`): left to them.
+                    return false
                 case .specifier, .substitution:
                     // A specifier or a substitution token (`%#@files@`): the source's next one
                     // (or any not met yet, when positional). `%arg` is one token of four bytes
@@ -233,11 +240,24 @@ package enum LintQuickScan {
 
     @inline(__always) private static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || (b >= 0x09 && b <= 0x0D) }
 
-    /// Whether the specifier at `start..<end` is the `%a` of a `%arg` (`rg` follows it), which
-    /// the format rules read as a substitution form's own number.
+    /// Whether the specifier at `start..<end` is the `%a` of a `%arg`, which the format rules
+    /// read as a substitution form's own number: `rg` follows it, and no byte from 0x80 up after
+    /// that (the rules read characters, and a mark joined to the `g` makes a `%a` of it).
     @inline(__always) private static func isArg(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
         end == start + 2 && bytes[start + 1] == UInt8(ascii: "a") && end + 1 < bytes.count
             && bytes[end] == UInt8(ascii: "r") && bytes[end + 1] == UInt8(ascii: "g")
+            && (end + 2 == bytes.count || bytes[end + 2] < 0x80)
+    }
+
+    /// Whether a substitution token's name is ASCII letters, digits and `_` alone.
+    @inline(__always) private static func isPlainName(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        guard start < end else { return false }
+        for index in start..<end {
+            let byte = bytes[index]
+            guard byte == UInt8(ascii: "_") || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+                    || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z")) else { return false }
+        }
+        return true
     }
 
     /// Whether a non-ASCII scalar with this UTF-8 lead byte can be White_Space: those are
