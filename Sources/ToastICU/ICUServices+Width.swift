@@ -11,10 +11,10 @@ extension ICUServices {
     /// exceeds) fits in what is left of the limit.
     public static let directWidthLookups = 2048
 
-    /// The cells `text` takes: `TextWidth.cells(of:ambiguous:)`, with the scalars
-    /// beyond the small tables asked of ICU one at a time until this instance has asked
-    /// ``directWidthLookups`` of them, and read from the whole table after that. The answer
-    /// is the same either way.
+    /// The cells `text` takes: `TextWidth.cells(of:ambiguous:)`, with the scalars beyond the
+    /// small tables asked of ICU one at a time while the text's UTF-8 length fits in what is
+    /// left of this instance's ``directWidthLookups``, and read from the whole table
+    /// otherwise. The answer is the same either way.
     public func cells(of text: some StringProtocol, ambiguous: AmbiguousWidth = .narrow) -> Int {
         measuring(atMost: text.utf8.count) { direct in TextWidth.measure(text, ambiguous: ambiguous, direct: direct) }
     }

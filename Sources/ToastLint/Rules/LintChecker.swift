@@ -175,7 +175,7 @@ struct LintChecker {
     /// (``comparedAsIs(_:steps:in:)``).
     private var substitutionFormFacts: [String: [(facts: SourceFacts, asIs: Bool)?]] = [:]
     /// Whether each form of the current entry's source substitutions is one string unit with
-    /// no substitution token, once looked at.
+    /// no `#` (so no substitution token, well-formed or broken), once looked at.
     private var entrySourceFormsArePlain: Bool?
     /// Whether the current entry's target texts may be cleared by ``LintQuickScan`` (not
     /// without the option, with terms not to translate, or with a width budget for the key).
