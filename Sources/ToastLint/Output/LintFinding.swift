@@ -47,32 +47,41 @@ public struct LintFinding: Sendable, Hashable {
     /// The identity used by baselines and SARIF: file, table, key, locale, path and rule —
     /// never a line number, so edits elsewhere in the file do not change it.
     public var fingerprint: String {
-        fingerprintParts.map { $0.replacingTabs }.joined(separator: "\t")
+        var parts: [String] = []
+        forEachFingerprintPart { parts.append($0.replacingTabs) }
+        return parts.joined(separator: "\t")
     }
 
-    /// What ``fingerprint`` joins, in order (``appendFingerprintJSON(to:)`` writes the same
-    /// parts, listed there again; the JSON-line tests compare the two).
-    private var fingerprintParts: [String] { [location.file, table, key, locale, path, rule.rawValue] }
+    /// Hands `body` what ``fingerprint`` joins (and ``appendFingerprintJSON(to:)`` writes), in
+    /// order.
+    private func forEachFingerprintPart(_ body: (String) -> Void) {
+        body(location.file)
+        body(table)
+        body(key)
+        body(locale)
+        body(path)
+        body(rule.rawValue)
+    }
 
     /// The identity of the problem this finding repeats in other locales: the same rule,
     /// severity, table, key, path, source excerpt and message but for the locale's code.
     /// Findings with one group id are shown once in text output, with their locales listed.
     public var groupKey: String {
         var parts: [String] = []
-        forEachGroupKeyPart { parts.append($0) }
+        forEachGroupKeyPartButMessage { parts.append($0) }
+        parts.append(Self.withoutLocale(message, locale))
         return parts.joined(separator: "\u{1}")
     }
 
-    /// Hands `body` what ``groupKey`` joins, in order (``groupHash`` hashes the same parts,
-    /// listed there again; the JSON-line tests compare the two).
-    private func forEachGroupKeyPart(_ body: (String) -> Void) {
+    /// Hands `body` what ``groupKey`` joins before the message (and ``groupHash`` hashes), in
+    /// order; the message, with the locale's code taken out, comes last.
+    private func forEachGroupKeyPartButMessage(_ body: (String) -> Void) {
         body(rule.rawValue)
         body(severity.rawValue)
         body(table)
         body(key)
         body(path)
         body(source ?? "")
-        body(Self.withoutLocale(message, locale))
     }
 
     /// A short stable id of ``groupKey`` (16 hex digits, FNV-1a): JSON's and SARIF's `group`.
@@ -83,17 +92,10 @@ public struct LintFinding: Sendable, Hashable {
     /// `{locale}` for the code: the pieces around each match are hashed in place.
     var groupHash: UInt64 {
         var hash = StableHash()
-        func part(_ text: String) {
-            hash.add(text)
+        forEachGroupKeyPartButMessage { part in
+            hash.add(part)
             hash.add(byte: 0x01)
         }
-        // forEachGroupKeyPart's parts, in order.
-        part(rule.rawValue)
-        part(severity.rawValue)
-        part(table)
-        part(key)
-        part(path)
-        part(source ?? "")
         Self.hashWithoutLocale(message, locale, into: &hash)
         return hash.value
     }
@@ -119,15 +121,17 @@ public struct LintFinding: Sendable, Hashable {
     }
 
     /// Appends ``fingerprint`` as a JSON string literal, escaped as `JSONWriter.appendString`
-    /// escapes it, without building it first (nor the list of its parts).
+    /// escapes it, without building it first.
     func appendFingerprintJSON(to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        func part(_ text: String, first: Bool = false) {
+        var first = true
+        forEachFingerprintPart { part in
             if !first {
                 out.append(0x5C)
                 out.append(UInt8(ascii: "t"))
             }
-            var text = text
+            first = false
+            var text = part
             let plain = text.withUTF8 { bytes in
                 guard !bytes.contains(9) else { return false }
                 JSONWriter.appendEscaped(bytes: bytes, to: &out)
@@ -135,12 +139,6 @@ public struct LintFinding: Sendable, Hashable {
             }
             if !plain { JSONWriter.appendEscaped(text.replacingTabs, to: &out) }
         }
-        part(location.file, first: true)
-        part(table)
-        part(key)
-        part(locale)
-        part(path)
-        part(rule.rawValue)
         out.append(UInt8(ascii: "\""))
     }
 

@@ -755,17 +755,7 @@ struct LintChecker {
             return
         }
         let arguments = Self.substitutionArguments(value)
-        let sourceArguments: [String: LintArgumentSlot]
-        if let source {
-            if let known = entrySourceArguments {
-                sourceArguments = known
-            } else {
-                sourceArguments = Self.substitutionArguments(source)
-                entrySourceArguments = sourceArguments
-            }
-        } else {
-            sourceArguments = arguments
-        }
+        let sourceArguments = source.map { entrySourceArguments(of: $0) } ?? arguments
         structureChecks(key: key, locale: locale, value: value, source: source, prefix: [])
         var referenced = Set<String>()
         let quickScan = !isSource && quickScanEntry
@@ -890,6 +880,15 @@ struct LintChecker {
         return true
     }
 
+    /// ``substitutionArguments(_:)`` of the current entry's source, made for the first target
+    /// locale and kept for the others.
+    private mutating func entrySourceArguments(of source: LocalizedValue) -> [String: LintArgumentSlot] {
+        if let known = entrySourceArguments { return known }
+        let made = Self.substitutionArguments(source)
+        entrySourceArguments = made
+        return made
+    }
+
     /// Whether every rule of a target localization but the structure checks would stay
     /// silent because it is a text with substitutions that the quick scan clears whole:
     ///
@@ -928,13 +927,7 @@ struct LintChecker {
                   substitution.argNum == sourceSubstitution.argNum, substitution.isTextual == sourceSubstitution.isTextual,
                   substitution.extra.isEmpty else { return false }
         }
-        let sourceArguments: [String: LintArgumentSlot]
-        if let cached = entrySourceArguments {
-            sourceArguments = cached
-        } else {
-            sourceArguments = Self.substitutionArguments(source)
-            entrySourceArguments = sourceArguments
-        }
+        let sourceArguments = entrySourceArguments(of: source)
         // (The scan takes only tokens whose substitution the source has, which this locale then
         // has too; checked again here, as the leaf rules' use of the scan does.)
         let rootFacts = sourceFacts(steps: [], unit: sourceUnit, path: "", in: source, arguments: sourceArguments)
