@@ -14,8 +14,12 @@ import ToastLint
 /// `demo` paid before they did anything (issue 29).
 protocol ChoiceArgument: ExpressibleByArgument, CaseIterable, RawRepresentable where RawValue == String {}
 
+// `public` only because argument-parser's protocol requires its witnesses to be; the
+// executable has no API of its own.
 extension ChoiceArgument {
+    /// Every value as typed: the raw values, in declaration order.
     public static var allValueStrings: [String] { allCases.map { $0.rawValue } }
+    /// The value as typed (its raw value), for help's `default:`.
     public var defaultValueDescription: String { rawValue }
 }
 
