@@ -257,6 +257,20 @@ struct StringsTable: Sendable {
         }
     }
 
+    /// The record whose key equals (as Swift's strings are) the key of `other`'s record
+    /// `index`: ``record(forKey:)`` of that key, looked up by its bytes where it is held, so that
+    /// no `String` is made unless the key is one of the other keys (beyond ASCII and its three
+    /// equivalents).
+    func record(forKeyAt index: Int, of other: StringsTable) -> Int? {
+        let range = other.records[index].key
+        return other.text.withUnsafeBufferPointer { otherText -> Int? in
+            let bytes = UnsafeBufferPointer(rebasing: otherText[range])
+            if bytes.allSatisfy({ $0 < 0x80 }) { return probe(bytes).record.map(Int.init) }
+            if let form = Self.asciiForm(of: bytes) { return form.withUnsafeBufferPointer { probe($0).record.map(Int.init) } }
+            return others[String(decoding: bytes, as: UTF8.self)].map(Int.init)
+        }
+    }
+
     /// The string at `range` of ``text``.
     func string(_ range: Range<Int>) -> String {
         text.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
