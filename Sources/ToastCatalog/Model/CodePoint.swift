@@ -47,6 +47,36 @@ package enum CodePoint {
         return shown[..<colon] + "<U+003A>" + shown[shown.index(after: colon)...]
     }
 
+    /// Whether each line of `text` (the UTF-8 of a `String`; lines end at a line feed) is its
+    /// own ``visibleLineStart(_:)``, decided on its bytes: no scalar of ``isEscaped(_:)`` but
+    /// line feeds, and every line empty or starting with an ASCII byte other than a space and
+    /// `:` (so that no workflow command can start it). `false` says only that the scalars must
+    /// be looked at. A conversion reports thousands of lines: splitting each into characters
+    /// and looking at every scalar took longer than making them.
+    package static func isPlainLines(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        var lineStart = true
+        var i = 0
+        while i < text.count {
+            let byte = text[i]
+            if lineStart && (byte >= 0x80 || byte == UInt8(ascii: " ") || byte == UInt8(ascii: ":")) { return false }
+            lineStart = byte == 0x0A
+            switch byte {
+            case 0x0A: i += 1
+            case 0x00..<0x20, 0x7F: return false
+            case 0xC2, 0xD8, 0xE2, 0xEF:
+                // The lead bytes of every escaped scalar above ASCII; the text is well-formed.
+                let twoBytes = byte < 0xE0
+                guard i + (twoBytes ? 1 : 2) < text.count else { return false }
+                let scalar = twoBytes ? (UInt32(byte) & 0x1F) << 6 | UInt32(text[i + 1] & 0x3F)
+                    : (UInt32(byte) & 0x0F) << 12 | UInt32(text[i + 1] & 0x3F) << 6 | UInt32(text[i + 2] & 0x3F)
+                if Unicode.Scalar(scalar).map(isEscaped) ?? true { return false }
+                i += twoBytes ? 2 : 3
+            default: i += 1
+            }
+        }
+        return true
+    }
+
     /// Where a line would begin a GitHub Actions workflow command: the index of the first of
     /// two colons that follow only white space (the runner trims white space first), or `nil`.
     package static func workflowCommandStart(_ line: some StringProtocol) -> String.Index? {

@@ -22,7 +22,9 @@ func printErrors(_ messages: [String]) {
 
 /// `message` as ``printError(_:)`` writes it: each line made visible, each ended by a line feed.
 private func visibleLines(_ message: String) -> String {
-    message.split(separator: "\n", omittingEmptySubsequences: false).map { CodePoint.visibleLineStart(String($0)) }.joined(separator: "\n") + "\n"
+    var message = message
+    if message.withUTF8(CodePoint.isPlainLines) { return message + "\n" }
+    return message.split(separator: "\n", omittingEmptySubsequences: false).map { CodePoint.visibleLineStart(String($0)) }.joined(separator: "\n") + "\n"
 }
 
 /// Writes `text` whole to a file descriptor, after what `print` has buffered (so the streams
