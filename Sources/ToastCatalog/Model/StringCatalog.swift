@@ -192,11 +192,16 @@ public struct LocalizedValue: Sendable, Equatable {
     private var box: Box?
 
     /// The rarely used members; copied before a change when shared (value semantics).
+    ///
+    /// A box is changed only through ``uniqueBox()``, by the one value that holds it, so no
+    /// read can overlap a change: its members are not checked for exclusive access at run
+    /// time (each read of a value's plural forms or substitutions was a check of about 60
+    /// instructions, a seventieth of `lint`).
     private final class Box: @unchecked Sendable {
-        var plural: [PluralCategory: LocalizedValue]
-        var device: [String: LocalizedValue]
-        var substitutions: [String: Substitution]
-        var extra: [JSONMember]
+        @exclusivity(unchecked) var plural: [PluralCategory: LocalizedValue]
+        @exclusivity(unchecked) var device: [String: LocalizedValue]
+        @exclusivity(unchecked) var substitutions: [String: Substitution]
+        @exclusivity(unchecked) var extra: [JSONMember]
 
         init(plural: [PluralCategory: LocalizedValue] = [:], device: [String: LocalizedValue] = [:],
              substitutions: [String: Substitution] = [:], extra: [JSONMember] = []) {
