@@ -49,7 +49,7 @@ let package = Package(
         // (Scripts/embed-resources.sh runs it); no dependencies, no product.
         .executableTarget(name: "toastkit-embed"),
         .testTarget(name: "ToastICUTests", dependencies: ["ToastICU"]),
-        .testTarget(name: "ToastSupportTests", dependencies: ["ToastSupport"]),
+        .testTarget(name: "ToastSupportTests", dependencies: ["ToastSupport", "ToastTestSupport"]),
         .testTarget(name: "ToastCatalogTests", dependencies: ["ToastCatalog", "ToastSupport", "ToastKitTesting", "ToastTestSupport"]),
         .testTarget(name: "ToastLintTests", dependencies: ["ToastLint", "ToastCatalog", "ToastICU", "ToastKitTesting", "ToastTestSupport"],
                     exclude: ["Golden", "SARIF"]),

@@ -1,5 +1,6 @@
 import Testing
 import ToastSupport
+import ToastTestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -224,6 +225,46 @@ import Darwin
         let order = words.indices.sorted { words[$0] < words[$1] }
         words.permute(by: order)
         #expect(words == expected)
+    }
+
+    /// Counts the elements alive, so that an element copied without its copy freed, or freed
+    /// twice, shows.
+    final class Census: @unchecked Sendable {
+        var alive = 0
+    }
+
+    final class Counted {
+        let census: Census
+        let number: Int
+        init(_ number: Int, _ census: Census) {
+            self.number = number
+            self.census = census
+            census.alive += 1
+        }
+        deinit { census.alive -= 1 }
+    }
+
+    /// Each element lands where the order says, whatever the cycles (fixed points, one long
+    /// cycle, many short ones), and every element is freed exactly once afterwards.
+    @Test(arguments: [0, 1, 2, 3, 10, 257])
+    func elementsMoveAlongTheirCycles(count: Int) {
+        var generator = SeededGenerator(seed: UInt64(count) + 29)
+        let orders: [[Int]] = [
+            Array(0..<count),
+            Array(0..<count).shuffled(using: &generator),
+            count > 0 ? Array(1..<count) + [0] : [],
+            Array((0..<count).reversed()),
+        ]
+        for order in orders {
+            let census = Census()
+            do {
+                var elements = (0..<count).map { Counted($0, census) }
+                elements.permute(by: order)
+                #expect(elements.map(\.number) == order)
+                #expect(census.alive == count)
+            }
+            #expect(census.alive == 0)
+        }
     }
 
     @Test func theDocumentedExample() {
