@@ -104,27 +104,53 @@ public struct CatalogStats: Sendable, Equatable {
         var locales = LocaleRows(table: table.table)
         var noted: [NotedRows?] = []
         noted.reserveCapacity(layers.layers.count)
-        for layer in layers.layers {
+        // The entry layers' codes, key by key, looked up on all cores (a dictionary lookup per
+        // key and a walk of its localizations: 40 `.stringsdict` files of the bench tree took
+        // a tenth of `stats` on one core); their rows are then found in layer order.
+        let layerList = layers.layers
+        let entryCodes = Parallel.map(layerList.count) { index -> LayerCodes? in
+            guard case .entries(let entries, let keys, let respelled) = layerList[index].source else { return nil }
+            var made = LayerCodes()
+            guard respelled.isEmpty else { return made.refuse() }
+            // The entries of the layer's keys, as the merged dictionary takes them.
+            for key in keys {
+                guard let entry = entries[key] else {
+                    made.endKey(present: false)
+                    continue
+                }
+                guard entry.shouldTranslate != false, !entry.localizations.isEmpty else { return made.refuse() }
+                for (code, value) in entry.localizations {
+                    guard state(of: value) == .translated else { return made.refuse() }
+                    made.append(code)
+                }
+                made.endKey(present: true)
+            }
+            return made
+        }
+        // The first `.strings` file with keys is the one the others' keys are compared with, at
+        // the same position (below); the comparisons are made on all cores.
+        let referenceIndex = layerList.firstIndex { if case .strings(let file) = $0.source { file.count > 0 } else { false } }
+        let sameKeyAsReference = Parallel.map(layerList.count) { index -> [Bool] in
+            guard let referenceIndex, index > referenceIndex, case .strings(let file) = layerList[index].source,
+                  case .strings(let reference) = layerList[referenceIndex].source else { return [] }
+            return (0..<min(file.count, reference.count)).map { file.keyBytes(at: $0, equalKeyAt: $0, of: reference) }
+        }
+        for (index, layer) in layerList.enumerated() {
             switch layer.source {
             case .strings(let file):
                 guard file.respelled.isEmpty else { return nil }
                 if file.count > 0 { _ = locales.row(ofCode: file.locale) }
                 noted.append(nil)
-            case .entries(let entries, let keys, let respelled):
-                guard respelled.isEmpty else { return nil }
-                var rows = NotedRows(keyCount: keys.count)
-                // The entries of the layer's keys, as the merged dictionary takes them.
-                for key in keys {
-                    guard let entry = entries[key] else {
-                        rows.endKey(present: false)
-                        continue
-                    }
-                    guard entry.shouldTranslate != false, !entry.localizations.isEmpty else { return nil }
-                    for (code, value) in entry.localizations {
-                        guard state(of: value) == .translated else { return nil }
-                        rows.rows.append(locales.row(ofLastCode: code))
-                    }
-                    rows.endKey(present: true)
+            case .entries:
+                guard let made = entryCodes[index], !made.refused else { return nil }
+                var rows = NotedRows(keyCount: made.present.count)
+                // Each distinct code's row, found in the order the codes first come.
+                let codeRows = made.distinct.map { locales.row(ofCode: $0) }
+                var start = 0
+                for (end, present) in zip(made.ends, made.present) {
+                    for code in made.codes[start..<end] { rows.rows.append(codeRows[Int(code)]) }
+                    rows.endKey(present: present)
+                    start = end
                 }
                 noted.append(rows)
             }
@@ -154,8 +180,9 @@ public struct CatalogStats: Sendable, Equatable {
         }
         // The locales' files of one kind usually list the same keys in the same order: a key
         // spelled with the same bytes as the reference file's key at its position is that key,
-        // found without hashing it (the reference is the first non-empty file of its kind).
-        var referenceStrings: (table: StringsTable, ids: [Int])?
+        // found without hashing it (the reference is the first non-empty file of its kind). Of
+        // the reference `.strings` file, the ids of its keys (the keys were compared above).
+        var referenceStrings: [Int]?
         var referenceEntries: (keys: [String], ids: [Int])?
         for (layerIndex, layer) in layers.layers.enumerated() {
             switch layer.source {
@@ -163,18 +190,20 @@ public struct CatalogStats: Sendable, Equatable {
                 guard file.count > 0 else { continue }
                 let fileRow = locales.row(ofCode: file.locale)
                 var ids: [Int] = []
+                // Taken out of the loop: read per record, the optional was copied each time.
+                let reference = referenceStrings ?? []
                 if referenceStrings == nil { ids.reserveCapacity(file.count) }
+                let sameKey = sameKeyAsReference[layerIndex]
                 for record in 0..<file.count {
-                    if let reference = referenceStrings, record < reference.ids.count,
-                       file.keyBytes(at: record, equalKeyAt: record, of: reference.table) {
-                        set(reference.ids[record], row: fileRow)
+                    if record < reference.count, sameKey[record] {
+                        set(reference[record], row: fileRow)
                     } else {
                         let id = index(of: file.key(at: record))
                         set(id, row: fileRow)
                         if referenceStrings == nil { ids.append(id) }
                     }
                 }
-                if referenceStrings == nil { referenceStrings = (file, ids) }
+                if referenceStrings == nil { referenceStrings = ids }
             case .entries(_, let keys, _):
                 guard let rows = noted[layerIndex] else { preconditionFailure("every entry layer's rows are noted") }
                 let reference = referenceEntries
@@ -255,6 +284,46 @@ public struct CatalogStats: Sendable, Equatable {
 
     /// The rows of each key of an entry layer, in key order: the rows of key `i` end at
     /// `ends[i]`, where the next key's begin.
+    /// The locale codes of one entry layer's keys, in key order, each key's as its entry's
+    /// dictionary yields them; or that the layer cannot be counted by presence (``refused``).
+    struct LayerCodes: Sendable {
+        /// The distinct codes, in the order they first come.
+        private(set) var distinct: [String] = []
+        /// Each localization's code, by its index in ``distinct``.
+        private(set) var codes: [Int32] = []
+        /// Where each key's codes end in ``codes``.
+        private(set) var ends: [Int] = []
+        /// Whether the layer has an entry for key `i`.
+        private(set) var present: [Bool] = []
+        private(set) var refused = false
+        private var last = -1
+
+        /// Notes the next localization's code (a layer holds few: a `.stringsdict` file, one).
+        mutating func append(_ code: String) {
+            if last < 0 || distinct[last] != code {
+                if let known = distinct.firstIndex(of: code) {
+                    last = known
+                } else {
+                    last = distinct.count
+                    distinct.append(code)
+                }
+            }
+            codes.append(Int32(truncatingIfNeeded: last))
+        }
+
+        mutating func endKey(present: Bool) {
+            ends.append(codes.count)
+            self.present.append(present)
+        }
+
+        /// The layer refused: a respelled key, an entry not to translate or without
+        /// localizations, or a value not translated.
+        consuming func refuse() -> LayerCodes {
+            refused = true
+            return self
+        }
+    }
+
     struct NotedRows {
         var rows: [Int] = []
         private(set) var ends: [Int] = []
@@ -303,18 +372,6 @@ public struct CatalogStats: Sendable, Equatable {
             if let known = byCode[code] { return known }
             let found = row(ofCanonical: CatalogLocale.normalize(code))
             byCode[code] = found
-            return found
-        }
-
-        /// The last code asked for by ``row(ofLastCode:)``, and its row.
-        private var last: (code: String, row: Int)?
-
-        /// ``row(ofCode:)``, without hashing a code equal to the last one asked for (a file's
-        /// entries mostly hold its one locale).
-        mutating func row(ofLastCode code: String) -> Int {
-            if let last, last.code == code { return last.row }
-            let found = row(ofCode: code)
-            last = (code, found)
             return found
         }
     }

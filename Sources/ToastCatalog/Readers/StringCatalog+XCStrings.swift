@@ -282,9 +282,12 @@ enum XCStringsReader {
                 if onEntry == nil, let read = try parallelStrings(&scanner, parallelism: parallelism) {
                     // The work beside the parts has run; a repeated "strings" member does not run it again.
                     parallelism.alongside = nil
-                    entries.reserveCapacity(read.count)
-                    keys.reserveCapacity(read.count)
-                    for item in read { add(item.name, item.entry, item.position, column: item.column, &scanner) }
+                    let count = read.reduce(0) { $0 + $1.count }
+                    entries.reserveCapacity(count)
+                    keys.reserveCapacity(count)
+                    for part in read {
+                        for index in part.indices { add(part[index].name, part[index].entry, part[index].position, column: part[index].column, &scanner) }
+                    }
                 } else {
                     try object(&scanner, position, "\"strings\"") { (scanner: inout JSONScanner, key: Key, position: Position) throws(CatalogError) in
                         let name = key.string(in: scanner.bytes)

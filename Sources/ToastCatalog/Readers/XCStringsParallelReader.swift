@@ -83,7 +83,10 @@ extension XCStringsReader {
     /// Reads the members of `"strings"` (the scanner at its value) on several cores when the
     /// object is large and laid out on lines; returns nil, having read nothing, when it is not
     /// worth it or the layout gives no place to split, so that the caller reads on one core.
-    static func parallelStrings(_ scanner: inout JSONScanner, parallelism: XCStringsParallelism) throws(CatalogError) -> [ReadEntry]? {
+    /// The entries come as the parts read them, a list per part, in order: joining them into
+    /// one list copied each entry (a retain of each of its parts) and freed the parts' lists,
+    /// on one core after the parallel read.
+    static func parallelStrings(_ scanner: inout JSONScanner, parallelism: XCStringsParallelism) throws(CatalogError) -> [[ReadEntry]]? {
         guard parallelism.parts > 1, scanner.current == UInt8(ascii: "{"),
               scanner.bytes.count - scanner.index >= parallelism.minimumBytes,
               let starts = partStarts(scanner, parallelism: parallelism) else { return nil }
@@ -120,9 +123,11 @@ extension XCStringsReader {
             }
             slots.store(part, at: index)
         }
-        let parts = slots.values()
-        var entries: [ReadEntry] = []
+        var parts = slots.values()
+        var entries: [[ReadEntry]] = []
+        // Each part's entries are taken out of the list of parts, so that they are held once.
         var current = parts[0]
+        parts[0].entries = []
         // What the parts used saw beyond the model (each started from the scanner at "strings").
         var sawRepeatedOrUnknownMember = false
         for index in 0...starts.count {
@@ -131,6 +136,7 @@ extension XCStringsReader {
                 guard current.stopped else { break }
                 if current.scanner.index == starts[index - 1].offset {
                     current = parts[index]
+                    parts[index].entries = []
                 } else {
                     // The guess was not an entry start: read the rest here (what the part
                     // tallied so far is added already).
@@ -138,14 +144,15 @@ extension XCStringsReader {
                     current.scanner.stateTally = StateTally()
                     do throws(CatalogError) { try readEntries(into: &current, stoppingAt: Int.max) } catch { current.error = error }
                     if let error = current.error { throw error }
-                    entries += current.entries
+                    entries.append(current.entries)
                     tally.add(current.scanner.stateTally)
                     sawRepeatedOrUnknownMember = sawRepeatedOrUnknownMember || current.scanner.sawRepeatedOrUnknownMember
                     break
                 }
             }
             if let error = current.error { throw error }
-            entries += current.entries
+            entries.append(current.entries)
+            current.entries = []
             tally.add(current.scanner.stateTally)
             sawRepeatedOrUnknownMember = sawRepeatedOrUnknownMember || current.scanner.sawRepeatedOrUnknownMember
         }
