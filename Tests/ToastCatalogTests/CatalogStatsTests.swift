@@ -356,6 +356,25 @@ struct CatalogStatsCorpusTests {
         #expect(table.respelledEntries.count == (respelled ? 1 : 0))
     }
 
+    /// A String Catalog merged in whose values are all translated is counted by presence too:
+    /// one layer holding several locales' codes (spelled two ways for one locale, in another
+    /// order from one entry to the next), each found its row.
+    @Test func aLayerOfSeveralLocalesIsCountedAsTheMergedEntries() throws {
+        var table = try Self.table(locales: ["en", "de", "fr"], keys: 30, seed: 9)
+        func unit(_ text: String) -> String { #"{"stringUnit":{"state":"translated","value":"\#(text)"}}"# }
+        let json = """
+            {"sourceLanguage":"en","strings":{
+            "key 1":{"localizations":{"fr":\(unit("a")),"ja":\(unit("b")),"pt_BR":\(unit("c"))}},
+            "key 2":{"localizations":{"pt-BR":\(unit("d")),"de":\(unit("e"))}},
+            "key 3":{"localizations":{"ja":\(unit("f"))}},
+            "only here":{"localizations":{"ko":\(unit("g")),"fr":\(unit("h")),"ja":\(unit("i"))}}}}
+            """
+        table.merge(try StringCatalog(xcstrings: Array(json.utf8), file: "Localizable.xcstrings"), preferring: false)
+        let stats = CatalogStats([table])
+        #expect(stats == Self.counted(asEntries: table))
+        #expect(Set(stats.rows.map(\.locale)).isSuperset(of: ["ja", "ko", "pt-BR"]))
+    }
+
     /// A key spelled two ways across files, or a String Catalog merged in (values with
     /// states), is counted from the merged entries.
     @Test func respelledKeysAndStatesAreCountedFromTheEntries() throws {
