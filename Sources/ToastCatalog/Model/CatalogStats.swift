@@ -282,8 +282,6 @@ public struct CatalogStats: Sendable, Equatable {
         return tableRows
     }
 
-    /// The rows of each key of an entry layer, in key order: the rows of key `i` end at
-    /// `ends[i]`, where the next key's begin.
     /// The locale codes of one entry layer's keys, in key order, each key's as its entry's
     /// dictionary yields them; or that the layer cannot be counted by presence (``refused``).
     struct LayerCodes: Sendable {
@@ -311,6 +309,7 @@ public struct CatalogStats: Sendable, Equatable {
             codes.append(Int32(truncatingIfNeeded: last))
         }
 
+        /// Ends the codes of the next key.
         mutating func endKey(present: Bool) {
             ends.append(codes.count)
             self.present.append(present)
@@ -324,6 +323,8 @@ public struct CatalogStats: Sendable, Equatable {
         }
     }
 
+    /// The rows of each key of an entry layer, in key order: the rows of key `i` end at
+    /// `ends[i]`, where the next key's begin.
     struct NotedRows {
         var rows: [Int] = []
         private(set) var ends: [Int] = []
