@@ -4,7 +4,7 @@ extension Array {
     /// cycle of the permutation, its bytes taken from one place to the next, never copied, so
     /// that sorting the indices of large elements and then placing them costs no retain and no
     /// element copy. (`swapAt` copied each element it swapped, retaining each of its parts and
-    /// releasing them again: two thirds of placing the bench catalog's 27,000 findings.)
+    /// releasing them again: most of placing the bench catalog's 27,000 findings.)
     ///
     /// ```swift
     /// var letters = ["b", "c", "a"]
