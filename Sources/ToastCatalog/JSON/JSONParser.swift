@@ -173,6 +173,10 @@ package struct JSONScanner {
         package let line: Int
         package let lineStart: Int
 
+        /// The same place, `lines` lines further down: a position read with lines counted from
+        /// a part's first line, numbered in the whole file.
+        func down(_ lines: Int) -> Position { Position(offset: offset, line: line + lines, lineStart: lineStart) }
+
         /// A position at `offset`, on 1-based `line`, whose line starts at `lineStart`.
         package init(offset: Int, line: Int, lineStart: Int) {
             self.offset = offset
