@@ -144,16 +144,8 @@ public struct CatalogStats: Sendable, Equatable {
                 noted.append(nil)
             case .entries:
                 guard let made = entryCodes[index], !made.refused else { return nil }
-                var rows = NotedRows(keyCount: made.present.count)
                 // Each distinct code's row, found in the order the codes first come.
-                let codeRows = made.distinct.map { locales.row(ofCode: $0) }
-                var start = 0
-                for (end, present) in zip(made.ends, made.present) {
-                    for code in made.codes[start..<end] { rows.rows.append(codeRows[Int(code)]) }
-                    rows.endKey(present: present)
-                    start = end
-                }
-                noted.append(rows)
+                noted.append(NotedRows(made, codeRows: made.distinct.map { locales.row(ofCode: $0) }))
             }
         }
         var tableRows = locales.rows
@@ -327,21 +319,18 @@ public struct CatalogStats: Sendable, Equatable {
     /// The rows of each key of an entry layer, in key order: the rows of key `i` end at
     /// `ends[i]`, where the next key's begin.
     struct NotedRows {
-        var rows: [Int] = []
-        private(set) var ends: [Int] = []
+        let rows: [Int]
+        let ends: [Int]
         /// Whether the layer has an entry for key `i`.
-        private(set) var present: [Bool] = []
+        let present: [Bool]
 
-        init(keyCount: Int) {
-            ends.reserveCapacity(keyCount)
-            present.reserveCapacity(keyCount)
-            rows.reserveCapacity(keyCount)
-        }
-
-        /// Ends the rows of the next key.
-        mutating func endKey(present: Bool) {
-            ends.append(rows.count)
-            self.present.append(present)
+        /// The rows of a layer's codes, the row of each distinct code given by `codeRows`
+        /// (by its index in ``LayerCodes/distinct``): the keys end and are present where
+        /// their codes do and are.
+        init(_ codes: LayerCodes, codeRows: [Int]) {
+            rows = codes.codes.map { codeRows[Int($0)] }
+            ends = codes.ends
+            present = codes.present
         }
 
         /// The rows of key `i`.

@@ -229,27 +229,13 @@ final class CatalogLayers: Sendable {
             return (ordered, false, nil)
         }
         var recordKeys: [[Int32]]? = isFlat ? [] : nil
-        var numbers: [String: Int32] = [:]
-        numbers.reserveCapacity(layers.first?.count ?? 0)
-        // With only ASCII keys, the spellings need no comparing.
-        var checked = keysAreASCII
+        var numbering = KeyNumbering(comparesSpellings: !keysAreASCII)
+        numbering.numbers.reserveCapacity(layers.first?.count ?? 0)
         for layer in layers {
             var numbered: [Int32] = []
             if recordKeys != nil { numbered.reserveCapacity(layer.count) }
             layer.forEachKey { key in
-                let number: Int32
-                if let found = numbers.index(forKey: key) {
-                    let (first, known) = numbers[found]
-                    number = known
-                    if !checked && !first.utf8.elementsEqual(key.utf8) {
-                        respells = true
-                        checked = true
-                    }
-                } else {
-                    number = Int32(truncatingIfNeeded: ordered.count)
-                    numbers[key] = number
-                    ordered.append(key)
-                }
+                let number = numbering.number(of: key, ordered: &ordered, respells: &respells)
                 if recordKeys != nil { numbered.append(number) }
             }
             recordKeys?.append(numbered)
@@ -257,6 +243,27 @@ final class CatalogLayers: Sendable {
         // A table is refused past 4 GiB of text, but keys past Int32 cannot be numbered.
         if ordered.count >= Int(Int32.max) { recordKeys = nil }
         return (ordered, respells, recordKeys)
+    }
+
+    /// Keys numbered through a dictionary in the order they come: a key equal (as Swift's
+    /// strings are) to one met before takes its number, and notes a respelling when its bytes
+    /// differ; a new key is numbered next and appended to the keys.
+    private struct KeyNumbering {
+        var numbers: [String: Int32] = [:]
+        /// Whether spellings are compared (with only ASCII keys, equal keys have equal bytes).
+        let comparesSpellings: Bool
+
+        mutating func number(of key: String, ordered: inout [String], respells: inout Bool) -> Int32 {
+            if let found = numbers.index(forKey: key) {
+                let (first, known) = numbers[found]
+                if comparesSpellings && !respells && !first.utf8.elementsEqual(key.utf8) { respells = true }
+                return known
+            }
+            let number = Int32(truncatingIfNeeded: ordered.count)
+            numbers[key] = number
+            ordered.append(key)
+            return number
+        }
     }
 
     /// ``keyNumbersByDictionary()`` of several flat layers, made without a `String` of each key:
@@ -314,21 +321,11 @@ final class CatalogLayers: Sendable {
             base = next
         }
         // From there, the keys no base has, through a dictionary in layer order.
-        var added: [String: Int32] = [:]
+        var added = KeyNumbering(comparesSpellings: comparesSpellings)
         for layer in base..<tables.count {
             let table = tables[layer]
             for index in numbers[layer].indices where numbers[layer][index] < 0 {
-                let key = table.key(at: index)
-                if let known = added.index(forKey: key) {
-                    let (spelling, number) = added[known]
-                    numbers[layer][index] = number
-                    if comparesSpellings && !respells && !spelling.utf8.elementsEqual(key.utf8) { respells = true }
-                } else {
-                    let number = Int32(truncatingIfNeeded: ordered.count)
-                    added[key] = number
-                    ordered.append(key)
-                    numbers[layer][index] = number
-                }
+                numbers[layer][index] = added.number(of: table.key(at: index), ordered: &ordered, respells: &respells)
             }
         }
         return (ordered, respells, numbers)

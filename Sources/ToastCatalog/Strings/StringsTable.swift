@@ -236,11 +236,21 @@ struct StringsTable: Sendable {
         init(_ key: String) {
             var bytes = key
             (form, hash) = bytes.withUTF8 { bytes -> (Form, Int) in
-                if bytes.allSatisfy({ $0 < 0x80 }) { return (.ascii, StringsTable.hash(bytes)) }
-                if let form = StringsTable.asciiForm(of: bytes) { return (.asciiForm(form), form.withUnsafeBufferPointer(StringsTable.hash)) }
-                return (.other, 0)
+                let form = Self.form(of: bytes)
+                switch form {
+                case .ascii: return (form, StringsTable.hash(bytes))
+                case .asciiForm(let ascii): return (form, ascii.withUnsafeBufferPointer(StringsTable.hash))
+                case .other: return (form, 0)
+                }
             }
             self.key = key
+        }
+
+        /// How a key of these bytes is looked up.
+        static func form(of bytes: UnsafeBufferPointer<UInt8>) -> Form {
+            if bytes.allSatisfy({ $0 < 0x80 }) { return .ascii }
+            if let form = StringsTable.asciiForm(of: bytes) { return .asciiForm(form) }
+            return .other
         }
     }
 
@@ -258,16 +268,18 @@ struct StringsTable: Sendable {
     }
 
     /// The record whose key equals (as Swift's strings are) the key of `other`'s record
-    /// `index`: ``record(forKey:)`` of that key, looked up by its bytes where it is held, so that
-    /// no `String` is made unless the key is one of the other keys (beyond ASCII and its three
-    /// equivalents).
+    /// `index`: ``record(forKey:)`` of that key (looked up as ``KeyProbe`` looks it up), by its
+    /// bytes where they are held, so that no `String` is made unless the key is one of the
+    /// other keys (beyond ASCII and its three equivalents).
     func record(forKeyAt index: Int, of other: StringsTable) -> Int? {
         let range = other.records[index].key
         return other.text.withUnsafeBufferPointer { otherText -> Int? in
             let bytes = UnsafeBufferPointer(rebasing: otherText[range])
-            if bytes.allSatisfy({ $0 < 0x80 }) { return probe(bytes).record.map(Int.init) }
-            if let form = Self.asciiForm(of: bytes) { return form.withUnsafeBufferPointer { probe($0).record.map(Int.init) } }
-            return others[String(decoding: bytes, as: UTF8.self)].map(Int.init)
+            switch KeyProbe.form(of: bytes) {
+            case .ascii: return probe(bytes).record.map(Int.init)
+            case .asciiForm(let form): return form.withUnsafeBufferPointer { probe($0).record.map(Int.init) }
+            case .other: return others[String(decoding: bytes, as: UTF8.self)].map(Int.init)
+            }
         }
     }
 
