@@ -586,7 +586,7 @@ extension StringCatalog {
     var fileTable: StringsTable? { fileRecords?.table }
 
     /// ``fileTable``, held by reference.
-    var fileRecords: FlatRecords? {
+    package var fileRecords: FlatRecords? {
         guard let layers, layers.layers.count == 1 else { return nil }
         return layers.flatTable(at: 0)
     }
@@ -749,6 +749,14 @@ package final class FlatRecords: Sendable {
         guard case .stringsdict = table.values else { return nil }
         return table.encodedParts(at: table.valueRange(at: record))
     }
+
+    /// Where the key of record `record` was last written in its file (a later entry of the
+    /// same key, or of another spelling of it, counts), when the reader noted it: a text
+    /// `.strings` file read with `notesPositions`. `nil` otherwise.
+    package func keyPosition(atRecord record: Int) -> KeyPosition? { table.positions?[record] }
+
+    /// Whether the reader noted where each key is (``keyPosition(atRecord:)``).
+    package var notesPositions: Bool { table.positions != nil }
 
     /// The table's locale.
     var locale: String { table.locale }

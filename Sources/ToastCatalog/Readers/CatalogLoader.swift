@@ -314,13 +314,16 @@ public enum CatalogLoader {
 
     /// Reads the bytes of a `.strings` file, or of a `.stringsdict` file (by the name's
     /// extension), in the locale of its `.lproj` folder; outside any `.lproj` folder, as
-    /// `sourceLanguage`, with an `assumed-locale` warning first.
+    /// `sourceLanguage`, with an `assumed-locale` warning first. With `notesPositions`, a text
+    /// `.strings` file's table notes where its keys are (``FlatRecords/keyPosition(atRecord:)``).
     package static func stringsTable(_ bytes: [UInt8], file: String, sourceLanguage: String,
-                                     limits: CatalogLimits, detail: CatalogDetail = .full) throws(CatalogError) -> StringCatalog {
+                                     limits: CatalogLimits, detail: CatalogDetail = .full,
+                                     notesPositions: Bool = false) throws(CatalogError) -> StringCatalog {
         let (locale, isAssumed) = CatalogLocale.locale(ofPath: file, sourceLanguage: sourceLanguage)
         var catalog = file.hasSuffix(".stringsdict")
             ? try StringCatalog(stringsdict: bytes, file: file, locale: locale, sourceLanguage: sourceLanguage, limits: limits, detail: detail)
-            : try StringCatalog(strings: bytes, file: file, locale: locale, sourceLanguage: sourceLanguage, limits: limits)
+            : try StringCatalog(strings: bytes, file: file, locale: locale, sourceLanguage: sourceLanguage, limits: limits,
+                                notesPositions: notesPositions)
         if isAssumed { catalog.warnings.insert(CatalogLocale.assumedLocaleWarning(file: file, sourceLanguage: sourceLanguage), at: 0) }
         return catalog
     }

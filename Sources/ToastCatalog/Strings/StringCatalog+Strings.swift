@@ -13,6 +13,16 @@ extension StringCatalog {
     /// catalog is returned.
     public init(strings bytes: [UInt8], file: String, locale: String, sourceLanguage: String = "en",
                 table: String? = nil, limits: CatalogLimits = .standard) throws(CatalogError) {
+        try self.init(strings: bytes, file: file, locale: locale, sourceLanguage: sourceLanguage, table: table, limits: limits,
+                      notesPositions: false)
+    }
+
+    /// ``init(strings:file:locale:sourceLanguage:table:limits:)``; with `notesPositions`, the
+    /// table of a text `.strings` file notes where each key was last written
+    /// (``FlatRecords/keyPosition(atRecord:)``), so that a finding is located without reading
+    /// the file again.
+    package init(strings bytes: [UInt8], file: String, locale: String, sourceLanguage: String = "en",
+                 table: String? = nil, limits: CatalogLimits = .standard, notesPositions: Bool) throws(CatalogError) {
         self.init(table: table ?? Self.tableName(forPath: file), sourceLanguage: sourceLanguage)
         format = .strings
         let isBinary = bytes.starts(with: Array("bplist00".utf8))
@@ -69,10 +79,22 @@ extension StringCatalog {
             // that a file of semicolons cannot make the reader reserve much; the decoded text
             // is never longer than the file.
             let expected = min(byteCount(of: UInt8(ascii: ";"), in: buffer, upTo: buffer.count), 1 << 16)
-            var table = StringsTable(locale: locale, expected: expected, textCapacity: buffer.count)
+            var table = StringsTable(locale: locale, expected: expected, textCapacity: buffer.count, notesPositions: notesPositions)
+            // The column of the last key noted, counted on from there for the next key on its
+            // line: a one-line file of N entries is counted once, not N times from its start.
+            var counted = (lineStart: -1, offset: 0, column: 1)
             while let entry = try lexer.nextEntry(into: &table.text) {
                 let comment = entry.comment.map { table.append(UnsafeBufferPointer(rebasing: buffer[$0])) }
-                switch table.add(key: entry.key, keyIsASCII: entry.keyIsASCII, value: entry.value, comment: comment) {
+                var position: KeyPosition?
+                if notesPositions {
+                    let at = entry.position
+                    let column = at.lineStart == counted.lineStart && at.offset >= counted.offset
+                        ? counted.column + ScalarColumnIndex.scalars(in: buffer, from: counted.offset, to: at.offset)
+                        : 1 + ScalarColumnIndex.scalars(in: buffer, from: at.lineStart, to: at.offset)
+                    counted = (at.lineStart, at.offset, column)
+                    position = KeyPosition(line: at.line, column: column)
+                }
+                switch table.add(key: entry.key, keyIsASCII: entry.keyIsASCII, value: entry.value, comment: comment, position: position) {
                 case .new: break
                 case .repeated(let earlier):
                     if !table.sameText(earlier, entry.value) {

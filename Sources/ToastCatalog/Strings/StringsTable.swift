@@ -56,6 +56,11 @@ struct StringsTable: Sendable {
     private var others: [String: Int32] = [:]
     /// The ASCII form of the indexed keys that are not ASCII themselves (rare).
     private var asciiForms: [Int32: [UInt8]] = [:]
+    /// Where each record's key was last written in the file (``KeyPosition``), when the
+    /// reader was asked to note it: the last entry whose key is canonically equal to the
+    /// record's, a repeated key or another spelling of it included (``add(key:keyIsASCII:value:comment:position:)``).
+    /// `nil` when not noted.
+    private(set) var positions: [KeyPosition]?
 
     /// Where one key's text is in ``text``: offsets of 32 bits (a table's text is refused
     /// beyond 4 GiB, ``maximumTextSize``), 24 bytes a key.
@@ -88,9 +93,15 @@ struct StringsTable: Sendable {
     static let maximumTextSize = Int(UInt32.max - 1)
 
     /// A table with room for about `expected` keys before its index grows.
-    init(locale: String, expected: Int, textCapacity: Int = 0, values: Values = .texts) {
+    /// With `notesPositions`, ``positions`` holds where each record's key is in the file (then
+    /// each entry is added with its position).
+    init(locale: String, expected: Int, textCapacity: Int = 0, values: Values = .texts, notesPositions: Bool = false) {
         self.locale = locale
         self.values = values
+        if notesPositions {
+            positions = []
+            positions!.reserveCapacity(expected)
+        }
         var size = 16
         while size < 2 * expected { size <<= 1 }
         slots = [Int32](repeating: -1, count: size)
@@ -137,14 +148,18 @@ struct StringsTable: Sendable {
         case respelled(firstKey: Range<Int>)
     }
 
-    /// Adds the entry whose key and value are at `key` and `value` in ``text``.
-    mutating func add(key: Range<Int>, keyIsASCII: Bool, value: Range<Int>, comment: Range<Int>?) -> Added {
+    /// Adds the entry whose key and value are at `key` and `value` in ``text``, written at
+    /// `position` in the file (noted in ``positions`` when the table notes them; the entries
+    /// must then come in file order, each with its position).
+    mutating func add(key: Range<Int>, keyIsASCII: Bool, value: Range<Int>, comment: Range<Int>?,
+                      position: KeyPosition? = nil) -> Added {
         let index = Int32(records.count)
         let form = keyIsASCII ? nil : text.withUnsafeBufferPointer { Self.asciiForm(of: UnsafeBufferPointer(rebasing: $0[key])) }
+        var earlier: Int32?
         if !keyIsASCII, form == nil {
             let name = string(key)
-            if let earlier = others[name] { return repeatOrRespell(Int(earlier), key: key, value: value, comment: comment) }
-            others[name] = index
+            earlier = others[name]
+            if earlier == nil { others[name] = index }
         } else {
             if 2 * (records.count + 1) > slots.count { grow() }
             let found: (record: Int32?, slot: Int) = if let form {
@@ -152,11 +167,20 @@ struct StringsTable: Sendable {
             } else {
                 text.withUnsafeBufferPointer { probe(UnsafeBufferPointer(rebasing: $0[key])) }
             }
-            if let earlier = found.record { return repeatOrRespell(Int(earlier), key: key, value: value, comment: comment) }
-            slots[found.slot] = index
-            if let form { asciiForms[index] = form }
+            earlier = found.record
+            if earlier == nil {
+                slots[found.slot] = index
+                if let form { asciiForms[index] = form }
+            }
+        }
+        if let earlier {
+            // A later entry of a key canonically equal to the record's: where the key was last
+            // written, as a reader of the file that keeps the last entry of a key finds it.
+            if positions != nil, let position { positions![Int(earlier)] = position }
+            return repeatOrRespell(Int(earlier), key: key, value: value, comment: comment)
         }
         records.append(Record(key: key, value: value, comment: comment))
+        if positions != nil { positions!.append(position ?? KeyPosition(line: 1, column: 1)) }
         return .new
     }
 
@@ -182,7 +206,7 @@ struct StringsTable: Sendable {
 
     /// Whether the texts at two ranges are the same bytes (the same spelling).
     func sameBytes(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
-        text.withUnsafeBufferPointer { UnsafeBufferPointer(rebasing: $0[a]).elementsEqual(UnsafeBufferPointer(rebasing: $0[b])) }
+        text.withUnsafeBufferPointer { UnsafeBufferPointer(rebasing: $0[a]).hasSameBytes(as: UnsafeBufferPointer(rebasing: $0[b])) }
     }
 
     /// Whether the key of record `index` is spelled with the same bytes as the key of
@@ -291,7 +315,7 @@ struct StringsTable: Sendable {
     /// Whether the texts at two ranges are equal as Swift's strings are (their bytes first).
     func sameText(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
         let bytesEqual = text.withUnsafeBufferPointer {
-            UnsafeBufferPointer(rebasing: $0[a]).elementsEqual(UnsafeBufferPointer(rebasing: $0[b]))
+            UnsafeBufferPointer(rebasing: $0[a]).hasSameBytes(as: UnsafeBufferPointer(rebasing: $0[b]))
         }
         return bytesEqual || string(a) == string(b)
     }
@@ -358,7 +382,7 @@ struct StringsTable: Sendable {
 
     /// Whether record `index` is indexed by `key`: its key's bytes, or their ASCII form.
     private func isIndexed(_ index: Int, by key: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>) -> Bool {
-        if !asciiForms.isEmpty, let form = asciiForms[Int32(index)] { return form.elementsEqual(key) }
+        if !asciiForms.isEmpty, let form = asciiForms[Int32(index)] { return form.withUnsafeBufferPointer { $0.hasSameBytes(as: key) } }
         let range = records[index].key
         guard range.count == key.count else { return false }
         return range.isEmpty || memcmp(text.baseAddress! + range.lowerBound, key.baseAddress!, range.count) == 0

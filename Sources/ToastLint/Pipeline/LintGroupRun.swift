@@ -153,7 +153,8 @@ extension Linter {
                 } else if let parsed {
                     catalog = try parsed.get()
                 } else {
-                    catalog = try CatalogLoader.stringsTable(bytes, file: file, sourceLanguage: sourceLanguage, limits: limits)
+                    catalog = try CatalogLoader.stringsTable(bytes, file: file, sourceLanguage: sourceLanguage, limits: limits,
+                                                             notesPositions: true)
                 }
             } catch {
                 raw.append(RawFinding(rule: error.rule.isSchemaProblem ? .schemaViolation : .parseError, file: file, message: error.message,
@@ -278,6 +279,10 @@ extension Linter {
         // come file by file, and a few rules make most of them.
         var lastFile: String?
         var fileFacts = (isCatalog: false, readable: false, hasOutline: false, inMemory: false, columnsNoted: false)
+        // Where the keys of the last finding's file are, when its reader noted them (a text
+        // `.strings` file): its findings are located from there, the file not read again.
+        var lastKeyPositions: [KeyPosition]?
+        var locatedFromKeys: [(position: Int, location: SourceLocation)] = []
         var lastRule: (name: RuleID, rule: LintRule?)?
         // Each finding is read where it is held: a copy retained each of its strings and
         // released them again, on one core, for every finding.
@@ -303,9 +308,12 @@ extension Linter {
                     lastFile = raw[index].file
                     fileFacts = (raw[index].file.hasSuffix(".xcstrings"), bytes[raw[index].file] != nil || snapshots[raw[index].file] != nil,
                                  table.outlines[raw[index].file] != nil, bytes[raw[index].file] != nil, needsColumns.contains(raw[index].file))
+                    lastKeyPositions = fileFacts.isCatalog ? nil : table.keyPositions(ofFile: raw[index].file)
                 }
                 let (isCatalog, readable, hasOutline, inMemory, columnsNoted) = fileFacts
-                if raw[index].location == nil, !isCatalog || !hasOutline, readable {
+                if raw[index].location == nil, let keyPositions = lastKeyPositions {
+                    locatedFromKeys.append((selected.count, table.location(ofKey: raw[index].key, in: keyPositions, file: raw[index].file)))
+                } else if raw[index].location == nil, !isCatalog || !hasOutline, readable {
                     if let at = locatorIndex[raw[index].file] {
                         locatorFindings[at].append(selected.count)
                     } else {
@@ -342,6 +350,7 @@ extension Linter {
         for (positions, locations) in zip(toLocateFindings, locatedInFiles) {
             for (position, location) in zip(positions, locations) { fileLocations[position] = location }
         }
+        for (position, location) in locatedFromKeys { fileLocations[position] = location }
         let toIndex = columnFiles
         let columns = Dictionary(uniqueKeysWithValues: zip(toIndex, Parallel.map(toIndex.count) { bytes[toIndex[$0]]!.withBuffer { ScalarColumnIndex($0) } }))
         // Then each finding is made (a String Catalog's located, reading its entry again), on

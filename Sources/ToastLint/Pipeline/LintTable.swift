@@ -136,8 +136,25 @@ struct LintTable {
         let isDict = file.hasSuffix(".stringsdict")
         let fileIndex = files.count
         files.append(file)
-        // Taken out while they change, so that they are not copied.
+        // Taken out while they change, so that they are not copied, and so that the closure
+        // below changes locals: a change of one of the table's own properties from inside it
+        // was checked for exclusive access at run time, four checks a record (53 M
+        // instructions of the bench tree's lint, on the core that adds the files).
         var codeOrigins = origins.removeValue(forKey: code) ?? []
+        var keys: [String] = [], keyIndex: [String: Int] = [:], comments: [String?] = []
+        var stringsdictKeys: Set<String> = [], baseComments: [String: String] = [:], interfaceBuilderKeys: Set<String> = []
+        swap(&keys, &self.keys); swap(&keyIndex, &self.keyIndex); swap(&comments, &self.comments)
+        swap(&stringsdictKeys, &self.stringsdictKeys); swap(&baseComments, &self.baseComments)
+        swap(&interfaceBuilderKeys, &self.interfaceBuilderKeys)
+        defer {
+            swap(&keys, &self.keys); swap(&keyIndex, &self.keyIndex); swap(&comments, &self.comments)
+            swap(&stringsdictKeys, &self.stringsdictKeys); swap(&baseComments, &self.baseComments)
+            swap(&interfaceBuilderKeys, &self.interfaceBuilderKeys)
+        }
+        // Where the file's keys are, by key number, when its reader noted them (`.none`: not
+        // in the file); filled in as the records are added.
+        var keyPositions: [KeyPosition]?
+        var positions: FlatRecords?
         func add(_ key: String, _ record: Int, _ comment: String?) {
             if isDict { stringsdictKeys.insert(key) }
             let index: Int
@@ -156,6 +173,10 @@ struct LintTable {
                 isNewSpelling = true
             }
             if codeOrigins.count <= index { codeOrigins.append(contentsOf: repeatElement(.none, count: index + 1 - codeOrigins.count)) }
+            if let position = positions?.keyPosition(atRecord: record) {
+                if keyPositions!.count <= index { keyPositions!.append(contentsOf: repeatElement(.none, count: index + 1 - keyPositions!.count)) }
+                keyPositions![index] = position
+            }
             // The entry's localization of this code is the one its origin names: the first
             // file's, or the last `.stringsdict`'s (which overrides a `.strings` file).
             if !codeOrigins[index].exists || isDict { codeOrigins[index] = Origin(file: Int32(fileIndex), record: Int32(record)) }
@@ -164,6 +185,10 @@ struct LintTable {
             if InterfaceBuilderTable.isGeneratedComment(comment) || (isNewSpelling && InterfaceBuilderTable.isObjectKey(key)) {
                 interfaceBuilderKeys.insert(key)
             }
+        }
+        if let records = catalog.fileRecords, records.notesPositions {
+            (positions, keyPositions) = (records, [])
+            keyPositions!.reserveCapacity(keys.count)
         }
         if let records = catalog.forEachRecord(add) {
             fileValues.append(.flat(records))
@@ -176,6 +201,26 @@ struct LintTable {
             fileValues.append(.values(values))
         }
         if codeOrigins.contains(where: \.exists) { origins[code] = codeOrigins }
+        if let keyPositions { keyPositionsByFile[file] = keyPositions }
+    }
+
+    /// Where each key is in the text `.strings` files whose reader noted it, by file and key
+    /// number (`.none`: the key is not in the file). Kept when the localizations are released:
+    /// findings are located after that.
+    private var keyPositionsByFile: [String: [KeyPosition]] = [:]
+
+    /// The positions of `file`'s keys, if its reader noted them: a finding of the file is
+    /// then located with ``location(ofKey:in:file:)``, without reading the file again.
+    func keyPositions(ofFile file: String) -> [KeyPosition]? { keyPositionsByFile[file] }
+
+    /// Where `key` is in `file`, from the file's `positions` (``keyPositions(ofFile:)``): the
+    /// last entry of the file whose key is canonically equal to `key`, as a reader that keeps a
+    /// key's last entry finds it; the file's start when the file does not have the key.
+    func location(ofKey key: String, in positions: [KeyPosition], file: String) -> SourceLocation {
+        guard let index = keyIndex[key], index < positions.count, positions[index] != .none else {
+            return SourceLocation(file: file, line: 1, column: 1)
+        }
+        return SourceLocation(file: file, line: positions[index].line, column: positions[index].column)
     }
 
     /// The entry of `key`: a String Catalog's, or, for an `.lproj` table, made from its files

@@ -9,8 +9,9 @@ import ToastSupport
 ///
 /// Memory: a window holds one parsed file per core (and the one being added); lint's groups
 /// run side by side on all cores too, so at most cores × (cores + 1) parsed files wait at once.
-/// A file's bytes are not kept once it is parsed: the file is read again to locate its
-/// findings, if it is unchanged (its snapshot).
+/// A file's bytes are not kept once it is parsed. A text `.strings` file's table notes where
+/// each key is, which locates its findings; any other file (a `.stringsdict`, a property-list
+/// `.strings`) is read again for that, if it is unchanged (its snapshot).
 enum LprojRead: Sendable {
     case unreadable(CatalogError)
     /// The file read from disk as `snapshot` says, and its table or the error of its parse.
@@ -22,7 +23,7 @@ enum LprojRead: Sendable {
     init(_ file: String, preloaded: [UInt8]?, sourceLanguage: String, limits: CatalogLimits) {
         func parsed(_ bytes: [UInt8]) -> Swift.Result<StringCatalog, CatalogError> {
             Swift.Result { () throws(CatalogError) in
-                try CatalogLoader.stringsTable(bytes, file: file, sourceLanguage: sourceLanguage, limits: limits)
+                try CatalogLoader.stringsTable(bytes, file: file, sourceLanguage: sourceLanguage, limits: limits, notesPositions: true)
             }
         }
         if let preloaded {
