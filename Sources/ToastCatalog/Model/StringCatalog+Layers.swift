@@ -750,13 +750,10 @@ package final class FlatRecords: Sendable {
         return table.encodedParts(at: table.valueRange(at: record))
     }
 
-    /// Where the key of record `record` was last written in its file (a later entry of the
-    /// same key, or of another spelling of it, counts), when the reader noted it: a text
+    /// Where the key of each record was last written in its file (a later entry of the same
+    /// key, or of another spelling of it, counts), by record, when the reader noted it: a text
     /// `.strings` file read with `notesPositions`. `nil` otherwise.
-    package func keyPosition(atRecord record: Int) -> KeyPosition? { table.positions?[record] }
-
-    /// Whether the reader noted where each key is (``keyPosition(atRecord:)``).
-    package var notesPositions: Bool { table.positions != nil }
+    package var keyPositions: [KeyPosition]? { table.positions }
 
     /// The table's locale.
     var locale: String { table.locale }

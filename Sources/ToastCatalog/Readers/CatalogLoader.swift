@@ -315,7 +315,7 @@ public enum CatalogLoader {
     /// Reads the bytes of a `.strings` file, or of a `.stringsdict` file (by the name's
     /// extension), in the locale of its `.lproj` folder; outside any `.lproj` folder, as
     /// `sourceLanguage`, with an `assumed-locale` warning first. With `notesPositions`, a text
-    /// `.strings` file's table notes where its keys are (``FlatRecords/keyPosition(atRecord:)``).
+    /// `.strings` file's table notes where its keys are (``FlatRecords/keyPositions``).
     package static func stringsTable(_ bytes: [UInt8], file: String, sourceLanguage: String,
                                      limits: CatalogLimits, detail: CatalogDetail = .full,
                                      notesPositions: Bool = false) throws(CatalogError) -> StringCatalog {

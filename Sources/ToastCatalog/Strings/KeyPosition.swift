@@ -1,6 +1,6 @@
 /// Where a key was written in a `.strings` file: a line and a column (both 1-based, the column
 /// in scalars, as ``SourceLocation`` counts them), in 8 bytes, so that a table can note one for
-/// each of its keys (``FlatRecords/keyPosition(atRecord:)``).
+/// each of its keys (``FlatRecords/keyPositions``).
 package struct KeyPosition: Sendable, Equatable {
     private let packed: UInt64
 

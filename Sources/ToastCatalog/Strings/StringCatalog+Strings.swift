@@ -19,7 +19,7 @@ extension StringCatalog {
 
     /// ``init(strings:file:locale:sourceLanguage:table:limits:)``; with `notesPositions`, the
     /// table of a text `.strings` file notes where each key was last written
-    /// (``FlatRecords/keyPosition(atRecord:)``), so that a finding is located without reading
+    /// (``FlatRecords/keyPositions``), so that a finding is located without reading
     /// the file again.
     package init(strings bytes: [UInt8], file: String, locale: String, sourceLanguage: String = "en",
                  table: String? = nil, limits: CatalogLimits = .standard, notesPositions: Bool) throws(CatalogError) {

@@ -136,26 +136,61 @@ struct LintTable {
         let isDict = file.hasSuffix(".stringsdict")
         let fileIndex = files.count
         files.append(file)
-        // Taken out while they change, so that they are not copied, and so that the closure
-        // below changes locals: a change of one of the table's own properties from inside it
-        // was checked for exclusive access at run time, four checks a record (53 M
-        // instructions of the bench tree's lint, on the core that adds the files).
-        var codeOrigins = origins.removeValue(forKey: code) ?? []
-        var keys: [String] = [], keyIndex: [String: Int] = [:], comments: [String?] = []
-        var stringsdictKeys: Set<String> = [], baseComments: [String: String] = [:], interfaceBuilderKeys: Set<String> = []
-        swap(&keys, &self.keys); swap(&keyIndex, &self.keyIndex); swap(&comments, &self.comments)
-        swap(&stringsdictKeys, &self.stringsdictKeys); swap(&baseComments, &self.baseComments)
-        swap(&interfaceBuilderKeys, &self.interfaceBuilderKeys)
-        defer {
-            swap(&keys, &self.keys); swap(&keyIndex, &self.keyIndex); swap(&comments, &self.comments)
-            swap(&stringsdictKeys, &self.stringsdictKeys); swap(&baseComments, &self.baseComments)
-            swap(&interfaceBuilderKeys, &self.interfaceBuilderKeys)
+        // What adding the file changes is moved into one value while it changes, so that it is
+        // not copied, and so that the closure below changes that one value: the table's own
+        // properties changed from inside it were checked for exclusive access at run time,
+        // four checks a record (53 M instructions of the bench tree's lint, on the core that
+        // adds the files), and locals captured one by one, ten.
+        var adding = FileAdding(fileIndex: Int32(fileIndex), code: code, isSource: isSource, isDict: isDict,
+                                notedPositions: catalog.fileRecords?.keyPositions)
+        swap(&adding.keys, &keys); swap(&adding.keyIndex, &keyIndex); swap(&adding.comments, &comments)
+        swap(&adding.stringsdictKeys, &stringsdictKeys); swap(&adding.baseComments, &baseComments)
+        swap(&adding.interfaceBuilderKeys, &interfaceBuilderKeys)
+        adding.codeOrigins = origins.removeValue(forKey: code) ?? []
+        if adding.notedPositions != nil { adding.keyPositions.reserveCapacity(adding.keys.count) }
+        if let records = catalog.forEachRecord({ adding.add($0, $1, $2) }) {
+            fileValues.append(.flat(records))
+        } else {
+            var values: [LocalizedValue] = []
+            catalog.forEachLocalization { key, value, comment in
+                values.append(value)
+                adding.add(key, values.count - 1, comment)
+            }
+            fileValues.append(.values(values))
         }
-        // Where the file's keys are, by key number, when its reader noted them (`.none`: not
-        // in the file); filled in as the records are added.
-        var keyPositions: [KeyPosition]?
-        var positions: FlatRecords?
-        func add(_ key: String, _ record: Int, _ comment: String?) {
+        swap(&adding.keys, &keys); swap(&adding.keyIndex, &keyIndex); swap(&adding.comments, &comments)
+        swap(&adding.stringsdictKeys, &stringsdictKeys); swap(&adding.baseComments, &baseComments)
+        swap(&adding.interfaceBuilderKeys, &interfaceBuilderKeys)
+        if adding.codeOrigins.contains(where: \.exists) { origins[code] = adding.codeOrigins }
+        if adding.notedPositions != nil { keyPositionsByFile[file] = adding.keyPositions }
+    }
+
+    /// One file being added to an `.lproj` table (``add(lproj:file:locale:sourceLanguage:)``):
+    /// the table's key list and what hangs on it, moved in while the file's records are added.
+    private struct FileAdding {
+        let fileIndex: Int32
+        let code: String
+        let isSource: Bool
+        let isDict: Bool
+        /// Where the file's reader noted each record's key, if it did.
+        let notedPositions: [KeyPosition]?
+        var keys: [String] = []
+        var keyIndex: [String: Int] = [:]
+        var comments: [String?] = []
+        var stringsdictKeys: Set<String> = []
+        var baseComments: [String: String] = [:]
+        var interfaceBuilderKeys: Set<String> = []
+        /// The origins of the file's locale code, by key number.
+        var codeOrigins: [Origin] = []
+        /// Where the file's keys are, by key number (`.none`: not in the file), when its reader
+        /// noted them.
+        var keyPositions: [KeyPosition] = []
+
+        init(fileIndex: Int32, code: String, isSource: Bool, isDict: Bool, notedPositions: [KeyPosition]?) {
+            (self.fileIndex, self.code, self.isSource, self.isDict, self.notedPositions) = (fileIndex, code, isSource, isDict, notedPositions)
+        }
+
+        mutating func add(_ key: String, _ record: Int, _ comment: String?) {
             if isDict { stringsdictKeys.insert(key) }
             let index: Int
             // Whether a key names an object depends on its spelling alone: asked of a key's
@@ -173,35 +208,19 @@ struct LintTable {
                 isNewSpelling = true
             }
             if codeOrigins.count <= index { codeOrigins.append(contentsOf: repeatElement(.none, count: index + 1 - codeOrigins.count)) }
-            if let position = positions?.keyPosition(atRecord: record) {
-                if keyPositions!.count <= index { keyPositions!.append(contentsOf: repeatElement(.none, count: index + 1 - keyPositions!.count)) }
-                keyPositions![index] = position
+            if let notedPositions {
+                if keyPositions.count <= index { keyPositions.append(contentsOf: repeatElement(.none, count: index + 1 - keyPositions.count)) }
+                keyPositions[index] = notedPositions[record]
             }
             // The entry's localization of this code is the one its origin names: the first
             // file's, or the last `.stringsdict`'s (which overrides a `.strings` file).
-            if !codeOrigins[index].exists || isDict { codeOrigins[index] = Origin(file: Int32(fileIndex), record: Int32(record)) }
+            if !codeOrigins[index].exists || isDict { codeOrigins[index] = Origin(file: fileIndex, record: Int32(record)) }
             if isSource, let comment { comments[index] = comment }
             if code == "Base", let comment { baseComments[key] = comment }
             if InterfaceBuilderTable.isGeneratedComment(comment) || (isNewSpelling && InterfaceBuilderTable.isObjectKey(key)) {
                 interfaceBuilderKeys.insert(key)
             }
         }
-        if let records = catalog.fileRecords, records.notesPositions {
-            (positions, keyPositions) = (records, [])
-            keyPositions!.reserveCapacity(keys.count)
-        }
-        if let records = catalog.forEachRecord(add) {
-            fileValues.append(.flat(records))
-        } else {
-            var values: [LocalizedValue] = []
-            catalog.forEachLocalization { key, value, comment in
-                values.append(value)
-                add(key, values.count - 1, comment)
-            }
-            fileValues.append(.values(values))
-        }
-        if codeOrigins.contains(where: \.exists) { origins[code] = codeOrigins }
-        if let keyPositions { keyPositionsByFile[file] = keyPositions }
     }
 
     /// Where each key is in the text `.strings` files whose reader noted it, by file and key
