@@ -225,6 +225,20 @@ public struct LocalizedValue: Sendable, Equatable {
     /// says nothing: they may have been set and emptied).
     package var isBare: Bool { box == nil }
 
+    /// The text of the common localization, read in place: one string unit in the translated
+    /// state (or with none), with no unknown member, no variation, substitution or unknown
+    /// member beside it; `nil` for any other value. Asked of every localization `lint`
+    /// checks, where taking the unit out as a copy (a retain and a release of each of its
+    /// three parts) was 2% of the run.
+    package var plainTranslatedText: String? {
+        if let box, !box.plural.isEmpty || !box.device.isEmpty || !box.substitutions.isEmpty || !box.extra.isEmpty { return nil }
+        guard stringUnit?.extra.isEmpty == true else { return nil }
+        switch stringUnit?.state {
+        case nil, "translated"?: return stringUnit?.value
+        default: return nil
+        }
+    }
+
     /// Plural forms by CLDR category.
     public var plural: [PluralCategory: LocalizedValue] {
         get { box?.plural ?? [:] }

@@ -724,9 +724,8 @@ struct LintChecker {
     mutating func checkLocalization(key: String, entry: CatalogEntry, locale: String, value: LocalizedValue, source: LocalizedValue?) {
         // The common localization — one string unit in the translated state, nothing else —
         // of a flat source: when the quick scan clears its text, no rule below can report.
-        if quickScanEntry, let source, value.isPlainUnit, let unit = value.stringUnit, unit.extra.isEmpty,
-           unit.state == nil || unit.state == "translated", let quick = flatQuick(of: source),
-           LintQuickScan.isClean(unit.value, against: quick) {
+        if quickScanEntry, let source, let text = value.plainTranslatedText, let quick = flatQuick(of: source),
+           LintQuickScan.isClean(text, against: quick) {
             return
         }
         // Plural forms that are each one translated string unit, all cleared by the quick scan
@@ -863,8 +862,7 @@ struct LintChecker {
     /// against its counterpart in `source` (which has no substitutions).
     private mutating func quickScanClears(pluralForms forms: [PluralCategory: LocalizedValue], of source: LocalizedValue) -> Bool {
         for (category, form) in forms {
-            guard form.isPlainUnit, let unit = form.stringUnit, unit.extra.isEmpty,
-                  unit.state == nil || unit.state == "translated" else { return false }
+            guard let text = form.plainTranslatedText else { return false }
             // The source form's facts, from the slot once the first locale has looked.
             let facts: SourceFacts
             if let known = sourceSlots[1 + category.ordinal] {
@@ -875,7 +873,7 @@ struct LintChecker {
                 facts = sourceFacts(steps: steps, unit: counterpart, path: category.pluralPath, in: source, arguments: [:])
             }
             guard let quick = facts.quick, Self.comparedAsIs(facts, steps: LintStep.plural[category.ordinal], in: source),
-                  LintQuickScan.isClean(unit.value, against: quick) else { return false }
+                  LintQuickScan.isClean(text, against: quick) else { return false }
         }
         return true
     }
@@ -937,8 +935,7 @@ struct LintChecker {
             var slots = substitutionFormFacts[name] ?? Array(repeating: nil, count: 6)
             defer { substitutionFormFacts[name] = slots }
             for (category, form) in substitution.plural {
-                guard form.isPlainUnit, let formUnit = form.stringUnit, formUnit.extra.isEmpty,
-                      formUnit.state == nil || formUnit.state == "translated" else { return false }
+                guard let formText = form.plainTranslatedText else { return false }
                 let known: (facts: SourceFacts, asIs: Bool)
                 if let slot = slots[category.ordinal] {
                     known = slot
@@ -950,7 +947,7 @@ struct LintChecker {
                     known = (facts, Self.comparedAsIs(facts, steps: steps, in: source))
                     slots[category.ordinal] = known
                 }
-                guard known.asIs, let quick = known.facts.quick, LintQuickScan.isClean(formUnit.value, against: quick) else { return false }
+                guard known.asIs, let quick = known.facts.quick, LintQuickScan.isClean(formText, against: quick) else { return false }
             }
         }
         return true
