@@ -65,8 +65,9 @@ extension Linter {
         var raw: [RawFinding] = []
         /// The per-entry findings of a String Catalog checked while it was read.
         var checkedWhileReading: [LintEntryFeed.Drained]?
-        // The bytes of String Catalogs and of files handed to lint, kept to locate findings;
-        // other files are read again for that (each unchanged since its snapshot).
+        // The bytes of String Catalogs and of files handed to lint, kept to locate findings; a
+        // text `.strings` file's findings are located from where its reader noted each key,
+        // and other files are read again for that (each unchanged since its snapshot).
         var bytesByFile: [String: FileBytes] = mapped ?? [:]
         var snapshots: [String: FileSnapshot] = [:]
         let sourceLanguage = configuration.sourceLanguage ?? "en"
@@ -264,7 +265,8 @@ extension Linter {
     static let limitHint = "The file crosses a limit ToastKit keeps against hostile input (docs/ROBUSTNESS.md); the rest of the file is not checked until it is within it."
 
     /// Applies severities and suppressions and locates each finding. `bytes` are the files
-    /// kept in memory; a file with a snapshot is read again to locate its findings.
+    /// kept in memory; a file with a snapshot is read again to locate its findings, unless the
+    /// table noted where its keys are (a text `.strings` file, ``LintTable/keyPositions(ofFile:)``).
     static func resolve(_ raw: [RawFinding], table: LintTable, bytes: [String: FileBytes], snapshots: [String: FileSnapshot],
                         limits: CatalogLimits, configuration: LintConfiguration, strict: Bool) -> [LintFinding] {
         // Severities and suppressions first (cheap), noting the files whose locators the kept
