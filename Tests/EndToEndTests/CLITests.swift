@@ -154,7 +154,7 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let copy = folder.appendingPathComponent("toastkit")
-        try ToastkitBinary.copyExecutable(to: copy)
+        try FileManager.default.copyItem(at: ToastkitBinary.url, to: copy)
         let empty = folder.appendingPathComponent("cwd")
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
         let result = try ToastkitBinary.run(["demo", "--locale", "ja"], executable: copy, directory: empty)

@@ -60,9 +60,9 @@ struct ToastkitBinary {
 
 extension ToastkitBinary {
     /// Starts `process`, again while the system says its executable is open for writing
-    /// (`ETXTBSY`): a copy made a moment ago can still be open in a process another test
-    /// started meanwhile, for as long as that process needs to reach `exec` (its copy of the
-    /// descriptor, closed on exec, goes away then). Given up after about 10 seconds.
+    /// (`ETXTBSY`): a copy written a moment ago can still be open in a process another test
+    /// was starting meanwhile, which inherited the writer's descriptor and holds it until it
+    /// closes its descriptors before `exec`. Given up after about 10 seconds.
     static func startRetryingBusyText(_ process: Process) throws {
         var attempt = 0
         while true {
@@ -74,28 +74,6 @@ extension ToastkitBinary {
                 guard underlying?.domain == NSPOSIXErrorDomain, underlying?.code == Int(ETXTBSY), attempt < 200 else { throw error }
                 attempt += 1
                 usleep(50_000)
-            }
-        }
-    }
-
-    /// Copies the built `toastkit` to `destination` (a new file, mode 0755), through a
-    /// descriptor closed on `exec`: a file copied by `FileManager` can stay open for writing
-    /// in every process another test starts while it copies, which then cannot run the copy
-    /// (`ETXTBSY`) for as long as such a process lives.
-    static func copyExecutable(to destination: URL) throws {
-        let bytes = try Data(contentsOf: url)
-        let descriptor = open(destination.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o755)
-        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-        defer { close(descriptor) }
-        try bytes.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
-            var written = 0
-            while written < buffer.count {
-                let count = write(descriptor, buffer.baseAddress! + written, buffer.count - written)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
-                }
-                written += count
             }
         }
     }

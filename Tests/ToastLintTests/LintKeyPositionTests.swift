@@ -59,16 +59,55 @@ import ToastTestSupport
         ("unquoted keys, key-only entries, // comments", "// top\na = \"A\";\n\"b\";\nc_d = e;\n"),
         ("CRLF", "\"a\" = \"A\";\r\n\"b\" = \"B\";\r\n"),
         ("escapes in keys", "\"a\\\"q\" = \"1\";\n\"\\U00e9t\u{E9}\" = \"2\";\n\"tab\\there\" = \"3\";\n"),
+        // Past the column index's blocks (512 bytes): its indexed path, not the direct count.
+        ("a line of 2,000 bytes", (0..<60).map { "\"k\($0)\" = \"\(String(repeating: "ü", count: 8))\";" }.joined(separator: " ") + "\n"),
     ]
 
     @Test(arguments: cases.indices)
     func notedWhereTheLocatorFindsIt(_ index: Int) throws {
         let (name, text) = Self.cases[index]
         let file = "App/de.lproj/L.strings"
-        let found = try Self.compare(file: file, bytes: Array(text.utf8), absent: ["absent", "only-en", "elsewhere"])
+        // Keys the file lacks, and other spellings of keys it has (found as those keys).
+        let asked = ["absent", "only-en", "elsewhere", "cafe\u{301}", "\u{212A}"]
+        let found = try Self.compare(file: file, bytes: Array(text.utf8), absent: asked)
         #expect(found > 0, "\(name): no key placed")
         // The same text as UTF-16: the places are the decoded text's, as the locator's are.
-        try Self.compare(file: file, bytes: Self.utf16LE(text), absent: ["absent"])
+        let foundInUTF16 = try Self.compare(file: file, bytes: Self.utf16LE(text), absent: asked)
+        #expect(foundInUTF16 == found, "\(name), UTF-16")
+    }
+
+    /// Lint's reader of an `.lproj` file notes places for a text `.strings` file and for no
+    /// other kind (the flag that asks for them is lint's own).
+    @Test func lintsReaderNotesPlacesOfTextStringsFiles() throws {
+        func noted(_ file: String, _ text: String) throws -> Bool {
+            guard case .preloaded(_, let parsed) = LprojRead(file, preloaded: Array(text.utf8), sourceLanguage: "en", limits: .standard) else {
+                Issue.record("not read as handed over")
+                return false
+            }
+            return try parsed.get().fileRecords?.keyPositions != nil
+        }
+        #expect(try noted("App/de.lproj/L.strings", "\"a\" = \"A\";\n"))
+        #expect(try !noted("App/de.lproj/L.stringsdict", LintTableTests.plural))
+        #expect(try !noted("App/de.lproj/L.strings", "<?xml version=\"1.0\"?><plist version=\"1.0\"><dict><key>a</key><string>A</string></dict></plist>"))
+    }
+
+    /// Findings of a text `.strings` file are located from the noted places, without its
+    /// bytes or a snapshot to read it again by (without the noted places, they would be at 1:1).
+    @Test func findingsAreLocatedFromTheNotedPlaces() throws {
+        let file = "App/de.lproj/L.strings"
+        let table = try Self.table(file: file, bytes: Array("\n  \"b\" = \"x\";\n\"cafe\u{301}\" = \"y\";\n".utf8))
+        let raw = [
+            RawFinding(rule: .reviewState, file: file, key: "b", locale: "de", message: "b"),
+            RawFinding(rule: .reviewState, file: file, key: "caf\u{E9}", locale: "de", message: "café"),
+            RawFinding(rule: .reviewState, file: file, key: "only-en", locale: "de", message: "not in the file"),
+        ]
+        let located = Linter.resolve(raw, table: table, bytes: [:], snapshots: [:], limits: .standard,
+                                     configuration: LintConfiguration(), strict: false)
+        #expect(located.map(\.location) == [
+            ToastCatalog.SourceLocation(file: file, line: 2, column: 3),
+            ToastCatalog.SourceLocation(file: file, line: 3, column: 1),
+            ToastCatalog.SourceLocation(file: file, line: 1, column: 1),
+        ])
     }
 
     /// A key written again: its place is the last entry's, not the first (a locator that
@@ -82,16 +121,22 @@ import ToastTestSupport
         #expect(table.location(ofKey: "b", in: positions, file: file) == ToastCatalog.SourceLocation(file: file, line: 1, column: 1))
     }
 
-    /// Only text `.strings` files note places: a property-list `.strings` file and a
-    /// `.stringsdict` are still read again to locate findings.
+    /// Only text `.strings` files note places: a property-list `.strings` file (XML or
+    /// binary) and a `.stringsdict` are still read again to locate findings.
     @Test func propertyListsNoteNone() throws {
         let xml = """
             <?xml version="1.0" encoding="UTF-8"?>
             <plist version="1.0"><dict><key>a</key><string>A</string></dict></plist>
             """
-        let table = try Self.table(file: "App/de.lproj/L.strings", bytes: Array(xml.utf8))
-        #expect(table.keyPositions(ofFile: "App/de.lproj/L.strings") == nil)
-        #expect(table.keyPositions(ofFile: "App/en.lproj/L.strings") != nil)
+        var binary = [UInt8]()
+        let data = try PropertyListSerialization.data(fromPropertyList: ["a": "A"], format: .binary, options: 0)
+        binary.append(contentsOf: data)
+        for (file, bytes) in [("App/de.lproj/L.strings", Array(xml.utf8)), ("App/de.lproj/L.strings", binary),
+                              ("App/de.lproj/L.stringsdict", Array(LintTableTests.plural.utf8))] {
+            let table = try Self.table(file: file, bytes: bytes)
+            #expect(table.keyPositions(ofFile: file) == nil, "\(file)")
+            #expect(table.keyPositions(ofFile: "App/en.lproj/L.strings") != nil)
+        }
     }
 }
 

@@ -11,7 +11,8 @@ import Darwin
 /// Reading a file into this makes no `String`, dictionary or ``CatalogEntry`` per key; they
 /// are made when asked for (``StringCatalog/entry(forKey:)``, or all at once when
 /// ``StringCatalog/entries`` is first read). A 640 kB file of 6,000 keys is one buffer of about
-/// its size, 6,000 records of 24 bytes and 16,384 four-byte slots.
+/// its size, 6,000 records of 24 bytes and 16,384 four-byte slots (and 8 bytes a record more
+/// when the reader notes where each key is, ``positions``).
 ///
 /// Keys are equal as Swift's strings are (canonical equivalence), so that the table and the
 /// dictionary made from it agree on which keys repeat: a key of ASCII bytes is indexed by its

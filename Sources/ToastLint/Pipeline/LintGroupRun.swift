@@ -87,7 +87,10 @@ extension Linter {
                     switch read {
                     case .unreadable(let error): throw error
                     case .read(let snapshot, let catalog): (snapshots[file], parsed) = (snapshot, catalog)
-                    case .preloaded(let readBytes, let catalog): (bytesByFile[file], parsed) = (FileBytes(held: readBytes), catalog)
+                    case .preloaded(let readBytes, let catalog):
+                        parsed = catalog
+                        // Kept to locate findings, unless the reader noted where each key is.
+                        if (try? catalog.get())?.fileRecords?.keyPositions == nil { bytesByFile[file] = FileBytes(held: readBytes) }
                     }
                 } else if let preloadedBytes = preloaded[file] {
                     bytes = preloadedBytes
@@ -247,7 +250,8 @@ extension Linter {
             raw += LintChecker.findings(table: table, configuration: configuration)
         }
         // The checks have run: an .lproj table's localizations are freed before its findings
-        // are located (its files are read again for that), so that the two are not held at once.
+        // are located (its `.stringsdict` and property-list files are read again for that;
+        // its text `.strings` files' key places are kept), so that the two are not held at once.
         table.releaseLocalizations()
         let located = resolve(raw, table: table, bytes: bytesByFile, snapshots: snapshots, limits: limits,
                               configuration: configuration, strict: strict)
@@ -272,8 +276,10 @@ extension Linter {
         // Severities and suppressions first (cheap), noting the files whose locators the kept
         // findings need. The findings kept are noted by index.
         var selected: [(index: Int, rule: LintRule, severity: Severity)] = []
-        // The .strings/.stringsdict files to locate findings in, each once, in the order first
-        // needed, with the kept findings of each (by position in `selected`).
+        // The files read again to locate findings in (`.stringsdict` and property-list
+        // `.strings` files: a text `.strings` file's are located from its noted key places),
+        // each once, in the order first needed, with the kept findings of each (by position in
+        // `selected`).
         var locatorFiles: [String] = [], locatorFindings: [[Int]] = [], locatorIndex: [String: Int] = [:]
         var columnFiles: [String] = []
         var needsColumns = Set<String>()
@@ -332,7 +338,7 @@ extension Linter {
                 selected.append((index, rule, severity))
             }
         }
-        // The findings of each .strings/.stringsdict file are located file by file on all cores:
+        // The findings of each of those files are located file by file on all cores:
         // each file is read again (or taken from memory) and its locator freed once its
         // findings are located, so that a core holds one file's at a time.
         let (toLocate, toLocateFindings, kept) = (locatorFiles, locatorFindings, selected)

@@ -312,7 +312,10 @@ struct XCStringsOutline {
 }
 
 /// Finds the line and column of a leaf in a `.strings` or `.stringsdict` file, by reading
-/// it again (only when a finding needs a location).
+/// it again (only when a finding needs a location). Lint reads again the `.stringsdict` and
+/// property-list `.strings` files; a text `.strings` file's findings are located from where
+/// its reader noted each key (``LintTable/keyPositions(ofFile:)``), and this reading of one is
+/// the fallback for a table that noted none (and what tests compare the noted places with).
 struct PropertyListLocator {
     private var strings: [String: SourceLocation] = [:]
     /// The entries of a `.stringsdict` by key, the last of a repeated key (as readers keep it).

@@ -120,8 +120,6 @@ struct LintLeaf {
 
 extension LocalizedValue {
     var isFlatUnit: Bool { isBare || (plural.isEmpty && device.isEmpty && substitutions.isEmpty) }
-    /// A flat value with no unknown members either.
-    var isPlainUnit: Bool { isBare || (isFlatUnit && extra.isEmpty) }
 }
 
 extension PluralCategory {
