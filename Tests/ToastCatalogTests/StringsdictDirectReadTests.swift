@@ -22,8 +22,16 @@ import ToastTestSupport
     /// catalogs, every lookup, the entries by spelling, the positions of members kept as written.
     static func expectEncodedSame(_ bytes: [UInt8], _ what: @autoclosure () -> String,
                                   sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        // At either detail: a states read keeps its keys flat too, with no values.
+        for detail in [CatalogDetail.full, .states] {
+            expectEncodedSame(bytes, detail: detail, "\(what()) (\(detail))", sourceLocation: sourceLocation)
+        }
+    }
+
+    static func expectEncodedSame(_ bytes: [UInt8], detail: CatalogDetail, _ what: @autoclosure () -> String,
+                                  sourceLocation: Testing.SourceLocation) {
         for direct in [true, false] {
-            switch (outcome(bytes, direct: direct), outcome(bytes, direct: direct, encoded: false)) {
+            switch (outcome(bytes, direct: direct, detail: detail), outcome(bytes, direct: direct, detail: detail, encoded: false)) {
             case (.success(let flat), .success(let entries)):
                 #expect(flat.flatTable.isFlat, "\(what()): not kept flat", sourceLocation: sourceLocation)
                 #expect(!entries.flatTable.isFlat, "\(what()): kept flat without encoding", sourceLocation: sourceLocation)

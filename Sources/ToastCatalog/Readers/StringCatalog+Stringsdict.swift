@@ -25,9 +25,10 @@ extension StringCatalog {
     /// file when some entry is not an entry's shape or crosses a limit (the tree's order of
     /// errors decides which is reported); otherwise always from the tree (the two agree: a test
     /// compares them).
-    /// `encoded`: a ``CatalogDetail/full`` read keeps the entries in a flat table of their
-    /// bytes (``StringsTable``, its values encoded), not as entries; without it they are kept
-    /// as entries (the two are equal catalogs: a test compares them).
+    /// `encoded`: the entries are kept in a flat table of their bytes (``StringsTable``), not
+    /// as entries: its values encoded for a ``CatalogDetail/full`` read, none kept for a
+    /// ``CatalogDetail/states`` read (each the translated state's); without it they are kept as
+    /// entries (the two are equal catalogs, at either detail: a test compares them).
     @_spi(Verification) public static func stringsdict(_ bytes: [UInt8], file: String, locale: String, sourceLanguage: String,
                                                        table: String?, limits: CatalogLimits, detail: CatalogDetail,
                                                        direct: Bool, encoded: Bool = true) throws(CatalogError) -> StringCatalog {
@@ -76,8 +77,8 @@ extension StringCatalog {
     }
 
     /// Turns the entries of one `.stringsdict`, in file order, into the model: a flat table
-    /// (``StringsTable``) of keys and encoded values for a ``CatalogDetail/full`` read, entries
-    /// otherwise.
+    /// (``StringsTable``) of keys and encoded values for a ``CatalogDetail/full`` read, of keys
+    /// alone for a ``CatalogDetail/states`` read, entries without `encoded`.
     private struct StringsdictBuilder {
         private var catalog: StringCatalog
         let file: String
@@ -100,8 +101,11 @@ extension StringCatalog {
             self.locale = locale
             self.limits = limits
             self.detail = detail
-            if encoded && detail == .full && fileSize <= StringsTable.maximumTextSize {
-                table = StringsTable(locale: locale, expected: 0, values: .stringsdict)
+            // A states read keeps its keys flat too, with no values (each the translated
+            // state's): an entry and a dictionary made for each key were a fifth of `stats` of
+            // an `.lproj` tree.
+            if encoded && fileSize <= StringsTable.maximumTextSize {
+                table = StringsTable(locale: locale, expected: 0, values: detail == .full ? .stringsdict : .states)
             }
         }
 
@@ -124,7 +128,7 @@ extension StringCatalog {
             // itself, without making its value (a value, a dictionary per substitution and a
             // value per form, made and freed for each entry, were most of reading a
             // `.stringsdict`).
-            if table != nil, let substitutions = encodableSubstitutions(entry) {
+            if table != nil, detail == .full, let substitutions = encodableSubstitutions(entry) {
                 for variable in entry.variables {
                     guard case .plural(let valueType, let forms) = variable.rule else { continue }
                     let at = location(line: variable.line, column: variable.column)
@@ -187,7 +191,11 @@ extension StringCatalog {
             if makesValue, let error = SubstitutionExpansion.check(value, key: entry.key, locale: locale, limits: limits, at: here) {
                 throw error
             }
-            if table != nil { return addFlat(entry) { $0.appendEncoded(value) } }
+            if table != nil {
+                // A states read keeps no value (``StringsTable/Values/states``).
+                let encodes = detail == .full
+                return addFlat(entry) { encodes ? $0.appendEncoded(value) : $0.text.count..<$0.text.count }
+            }
             let (inserted, kept) = seen.insert(entry.key)
             // The format has no states: every value is translated.
             let parsed = CatalogEntry(localizations: [locale: detail == .states ? CatalogDetail.value(for: .translated) : value])

@@ -29,6 +29,10 @@ struct StringsTable: Sendable {
         case texts
         /// A `.stringsdict` file's localizations, encoded (``StringsTable/appendEncoded(_:)``).
         case stringsdict
+        /// A `.stringsdict` file read for its states (``CatalogDetail/states``): no value is
+        /// kept, each is the translated state's (the format has no states), as that read
+        /// keeps an entry.
+        case states
     }
 
     /// The locale code of the file's `.lproj` folder.
@@ -353,6 +357,7 @@ struct StringsTable: Sendable {
         switch values {
         case .texts: LocalizedValue(stringUnit: StringUnit(state: nil, value: string(record.value)))
         case .stringsdict: decodedValue(at: record.value)
+        case .states: CatalogDetail.value(for: .translated)
         }
     }
 

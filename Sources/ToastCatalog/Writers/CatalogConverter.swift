@@ -112,7 +112,7 @@ public enum CatalogConverter {
             switch flat.table.values {
             case .texts:
                 entry.localizations.append((locale, .text(flat, record: record)))
-            case .stringsdict:
+            case .stringsdict, .states:
                 // A value the encoding holds is written from its parts (``LayoutOutput``'s
                 // `write(encoded:in:indent:)`): such a value has no member to warn of.
                 if let parts = flat.encodedParts(atRecord: record) {
