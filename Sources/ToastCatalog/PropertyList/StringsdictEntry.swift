@@ -173,6 +173,9 @@ extension XMLPropertyListParser {
         var type: String?
         var valueType: String?
         var forms: [StringsdictVariable.Form] = []
+        // Room for the usual forms at once (one, other and a few more), instead of growing
+        // from one to two to four: the regrowth was 2% of `stats` of an `.lproj` tree.
+        forms.reserveCapacity(4)
         while let (key, line, column) = try nextKey() {
             // The member's text when it is a string (plain text read at once, else through its
             // tag), or its value read whole.
