@@ -295,7 +295,8 @@ struct CatalogStatsCorpusTests {
     /// `.stringsdict` with a few plural keys; `respelled` writes `café` decomposed in one file.
     /// With `sameKeys`, every `.strings` file lists every key, in one order (as generated
     /// tables do), but one locale that leaves one out.
-    static func table(locales: [String], keys: Int, seed: UInt64, respelled: Bool = false, sameKeys: Bool = false) throws -> StringCatalog {
+    static func table(locales: [String], keys: Int, seed: UInt64, respelled: Bool = false, sameKeys: Bool = false,
+                      detail: CatalogDetail = .full) throws -> StringCatalog {
         var random = SeededGenerator(seed: seed)
         var merged: StringCatalog?
         for (index, locale) in locales.enumerated() {
@@ -316,7 +317,8 @@ struct CatalogStatsCorpusTests {
                 dict += "<key>NSStringFormatValueTypeKey</key><string>d</string><key>other</key><string>%d</string></dict></dict>\n"
             }
             dict += "</dict>\n</plist>\n"
-            merged!.merge(try StringCatalog(stringsdict: Array(dict.utf8), file: file + ".stringsdict", locale: locale), preferring: true)
+            merged!.merge(try StringCatalog(stringsdict: Array(dict.utf8), file: file + ".stringsdict", locale: locale, detail: detail),
+                          preferring: true)
         }
         return merged!
     }
@@ -343,6 +345,11 @@ struct CatalogStatsCorpusTests {
         #expect(stats == Self.counted(asEntries: table))
         #expect(stats.rows.contains { $0.missing > 0 })
         if locales.contains("en") { #expect(stats.rows.contains { $0.obsolete > 0 }) }
+        // Its `.stringsdict` files read for their states alone (`stats`' read: their keys kept
+        // flat, no values) count the same.
+        let states = try Self.table(locales: locales, keys: keys, seed: seed, detail: .states)
+        #expect(CatalogStats([states]) == stats)
+        #expect(CatalogStats([states]) == Self.counted(asEntries: states))
     }
 
     /// Files that list the same keys in the same order (each key found by its position in

@@ -95,6 +95,12 @@ public struct CatalogStats: Sendable, Equatable {
     /// `nil` (count the merged entries) when a layer holds a value with a state other than
     /// translated or a key marked not to translate (a String Catalog merged in), or when a key
     /// is spelled two ways (the merged entries keep one spelling's).
+    /// Whether a flat table holds a `.strings` file's texts (not a `.stringsdict` file's keys).
+    private static func holdsTexts(_ table: StringsTable) -> Bool {
+        if case .texts = table.values { return true }
+        return false
+    }
+
     static func rowsByPresence(table: StringCatalog, layers: CatalogLayers) -> [Row]? {
         guard table.format != .xcstrings else { return nil }
         // One pass checks every layer and finds every row, and notes the rows of each key of
@@ -128,12 +134,16 @@ public struct CatalogStats: Sendable, Equatable {
             }
             return made
         }
-        // The first `.strings` file with keys is the one the others' keys are compared with, at
-        // the same position (below); the comparisons are made on all cores.
-        let referenceIndex = layerList.firstIndex { if case .strings(let file) = $0.source { file.count > 0 } else { false } }
+        // The first flat file with keys of each kind (`.strings` texts, `.stringsdict` keys) is
+        // the one the others of its kind are compared with, at the same position (below): a
+        // tree's `.stringsdict` files list their keys alike, not as its `.strings` files do.
+        // The comparisons are made on all cores.
+        let referenceIndices = [true, false].map { texts in
+            layerList.firstIndex { if case .strings(let file) = $0.source { file.count > 0 && Self.holdsTexts(file) == texts } else { false } }
+        }
         let sameKeyAsReference = Parallel.map(layerList.count) { index -> [Bool] in
-            guard let referenceIndex, index > referenceIndex, case .strings(let file) = layerList[index].source,
-                  case .strings(let reference) = layerList[referenceIndex].source else { return [] }
+            guard case .strings(let file) = layerList[index].source, let referenceIndex = referenceIndices[Self.holdsTexts(file) ? 0 : 1],
+                  index > referenceIndex, case .strings(let reference) = layerList[referenceIndex].source else { return [] }
             return (0..<min(file.count, reference.count)).map { file.keyBytes(at: $0, equalKeyAt: $0, of: reference) }
         }
         for (index, layer) in layerList.enumerated() {
@@ -175,17 +185,20 @@ public struct CatalogStats: Sendable, Equatable {
         // spelled with the same bytes as the reference file's key at its position is that key,
         // found without hashing it (the reference is the first non-empty file of its kind). Of
         // the reference `.strings` file, the ids of its keys (the keys were compared above).
-        var referenceStrings: [Int]?
+        // Of each kind's reference file (texts, `.stringsdict` keys), the ids of its keys.
+        var referenceStrings: [[Int]?] = [nil, nil]
         var referenceEntries: (keys: [String], ids: [Int])?
         for (layerIndex, layer) in layers.layers.enumerated() {
             switch layer.source {
             case .strings(let file):
                 guard file.count > 0 else { continue }
                 let fileRow = locales.row(ofCode: file.locale)
+                let kind = Self.holdsTexts(file) ? 0 : 1
+                let isReference = referenceStrings[kind] == nil
                 var ids: [Int] = []
                 // Taken out of the loop: read per record, the optional was copied each time.
-                let reference = referenceStrings ?? []
-                if referenceStrings == nil { ids.reserveCapacity(file.count) }
+                let reference = referenceStrings[kind] ?? []
+                if isReference { ids.reserveCapacity(file.count) }
                 let sameKey = sameKeyAsReference[layerIndex]
                 for record in 0..<file.count {
                     if record < reference.count, sameKey[record] {
@@ -193,10 +206,10 @@ public struct CatalogStats: Sendable, Equatable {
                     } else {
                         let id = index(of: file.key(at: record))
                         set(id, row: fileRow)
-                        if referenceStrings == nil { ids.append(id) }
+                        if isReference { ids.append(id) }
                     }
                 }
-                if referenceStrings == nil { referenceStrings = ids }
+                if isReference { referenceStrings[kind] = ids }
             case .entries(_, let keys, _):
                 guard let rows = noted[layerIndex] else { preconditionFailure("every entry layer's rows are noted") }
                 let reference = referenceEntries
