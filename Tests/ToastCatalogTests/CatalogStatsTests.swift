@@ -295,23 +295,32 @@ struct CatalogStatsCorpusTests {
     /// `.stringsdict` with a few plural keys; `respelled` writes `café` decomposed in one file.
     /// With `sameKeys`, every `.strings` file lists every key, in one order (as generated
     /// tables do), but one locale that leaves one out.
+    /// With `dictsFirst`, the first locale's `.strings` file is empty and it has a
+    /// `.stringsdict`, so that a `.stringsdict` file comes before any `.strings` file with
+    /// keys; with `shuffledDicts`, each `.stringsdict` lists its keys in an order of its own.
     static func table(locales: [String], keys: Int, seed: UInt64, respelled: Bool = false, sameKeys: Bool = false,
-                      detail: CatalogDetail = .full) throws -> StringCatalog {
+                      detail: CatalogDetail = .full, dictsFirst: Bool = false, shuffledDicts: Bool = false) throws -> StringCatalog {
         var random = SeededGenerator(seed: seed)
         var merged: StringCatalog?
         for (index, locale) in locales.enumerated() {
             let file = "App/\(locale).lproj/Localizable"
-            let share = sameKeys ? 10 : locale == "en" ? 9 : Int.random(in: 0..<10, using: &random)
+            let share = dictsFirst && index == 0 ? 0 : sameKeys ? 10 : locale == "en" ? 9 : Int.random(in: 0..<10, using: &random)
             var strings = ""
             for key in 0..<keys where Int.random(in: 0..<10, using: &random) < share && !(sameKeys && index == 2 && key == keys / 2) {
                 strings += "\"key \(key)\" = \"\(locale) \(key)\";\n"
             }
-            if respelled && index == 1 { strings += "\"cafe\u{301}\" = \"x\";\n" } else if index == 0 { strings += "\"caf\u{E9}\" = \"x\";\n" }
+            if respelled && index == 1 {
+                strings += "\"cafe\u{301}\" = \"x\";\n"
+            } else if index == 0 && !dictsFirst {
+                strings += "\"caf\u{E9}\" = \"x\";\n"
+            }
             let table = try StringCatalog(strings: Array(strings.utf8), file: file + ".strings", locale: locale)
             if merged == nil { merged = table } else { merged!.merge(table, preferring: false) }
-            guard Int.random(in: 0..<3, using: &random) == 0 else { continue }
+            guard Int.random(in: 0..<3, using: &random) == 0 || (dictsFirst && index == 0) else { continue }
             var dict = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n"
-            for key in stride(from: 0, to: keys + 5, by: 7) {
+            var dictKeys = Array(stride(from: 0, to: keys + 5, by: 7))
+            if shuffledDicts { dictKeys.shuffle(using: &random) }
+            for key in dictKeys {
                 dict += "<key>key \(key)</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@n@</string>"
                 dict += "<key>n</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>"
                 dict += "<key>NSStringFormatValueTypeKey</key><string>d</string><key>other</key><string>%d</string></dict></dict>\n"
@@ -361,6 +370,19 @@ struct CatalogStatsCorpusTests {
         let stats = CatalogStats([table])
         #expect(stats == Self.counted(asEntries: table))
         #expect(table.respelledEntries.count == (respelled ? 1 : 0))
+    }
+
+    /// `.stringsdict` files listing their keys each in its own order, or alike, the first of
+    /// them before any `.strings` file with keys, read in full or for their states: each
+    /// compared with the first of theirs, key by position, and counted as the merged entries.
+    @Test(arguments: [(false, CatalogDetail.full), (true, .full), (false, .states), (true, .states)])
+    func stringsdictFilesAreCountedAsTheMergedEntries(shuffled: Bool, detail: CatalogDetail) throws {
+        let table = try Self.table(locales: ["en", "de", "fr", "ja", "ko", "ru"], keys: 120, seed: 11, detail: detail,
+                                   dictsFirst: true, shuffledDicts: shuffled)
+        #expect(table.localeCodes.contains("en"))
+        let stats = CatalogStats([table])
+        #expect(stats == Self.counted(asEntries: table))
+        #expect(stats.rows.contains { $0.missing > 0 })
     }
 
     /// A String Catalog merged in whose values are all translated is counted by presence too:

@@ -17,9 +17,10 @@ import ToastTestSupport
         }
     }
 
-    /// Records where the read that keeps the entries flat, their values encoded, differs from
-    /// the one that keeps them as entries (each way, directly and through the tree): the
-    /// catalogs, every lookup, the entries by spelling, the positions of members kept as written.
+    /// Records where the read that keeps the entries flat (their values encoded, or none kept
+    /// by a states read) differs from the one that keeps them as entries (each way, directly
+    /// and through the tree): the catalogs, every lookup, the entries by spelling, the positions
+    /// of members kept as written.
     static func expectEncodedSame(_ bytes: [UInt8], _ what: @autoclosure () -> String,
                                   sourceLocation: Testing.SourceLocation = #_sourceLocation) {
         // At either detail: a states read keeps its keys flat too, with no values.
@@ -34,6 +35,9 @@ import ToastTestSupport
             switch (outcome(bytes, direct: direct, detail: detail), outcome(bytes, direct: direct, detail: detail, encoded: false)) {
             case (.success(let flat), .success(let entries)):
                 #expect(flat.flatTable.isFlat, "\(what()): not kept flat", sourceLocation: sourceLocation)
+                if detail == .states {
+                    #expect(flat.fileRecords?.valueByteCount == 0, "\(what()): values kept", sourceLocation: sourceLocation)
+                }
                 #expect(!entries.flatTable.isFlat, "\(what()): kept flat without encoding", sourceLocation: sourceLocation)
                 // Compared first, so that a difference names the catalog, not all of it.
                 let sameCatalogs = flat == entries, sameSpellings = flat.entriesBySpelling() == entries.entriesBySpelling()

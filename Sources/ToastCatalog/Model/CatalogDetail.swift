@@ -20,7 +20,8 @@ public enum CatalogDetail: Sendable, Equatable {
     /// nothing changed or merged since) and no entry holds two codes of one locale.
     /// A `.stringsdict` key keeps its locale, translated (the format has no states), once its
     /// forms are checked (by a bound from their lengths; its value is made only when the exact
-    /// count must decide); `.strings` files are read in full (a flat table of their bytes).
+    /// count must decide): its keys are kept in a flat table with no values. `.strings` files
+    /// are read in full (a flat table of their bytes).
     case states
 }
 

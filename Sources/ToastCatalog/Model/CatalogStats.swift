@@ -88,6 +88,12 @@ public struct CatalogStats: Sendable, Equatable {
         }
     }
 
+    /// Whether a flat table holds a `.strings` file's texts (not a `.stringsdict` file's keys).
+    private static func holdsTexts(_ table: StringsTable) -> Bool {
+        if case .texts = table.values { return true }
+        return false
+    }
+
     /// The rows of a table read from `.lproj` files, counted from which locales have each key,
     /// straight from its files (``CatalogLayers``), without merging their entries: `.strings`
     /// and `.stringsdict` values have no states, so a value present is translated.
@@ -95,12 +101,6 @@ public struct CatalogStats: Sendable, Equatable {
     /// `nil` (count the merged entries) when a layer holds a value with a state other than
     /// translated or a key marked not to translate (a String Catalog merged in), or when a key
     /// is spelled two ways (the merged entries keep one spelling's).
-    /// Whether a flat table holds a `.strings` file's texts (not a `.stringsdict` file's keys).
-    private static func holdsTexts(_ table: StringsTable) -> Bool {
-        if case .texts = table.values { return true }
-        return false
-    }
-
     static func rowsByPresence(table: StringCatalog, layers: CatalogLayers) -> [Row]? {
         guard table.format != .xcstrings else { return nil }
         // One pass checks every layer and finds every row, and notes the rows of each key of
@@ -112,8 +112,8 @@ public struct CatalogStats: Sendable, Equatable {
         noted.reserveCapacity(layers.layers.count)
         // The entry layers' codes, key by key, looked up on all cores (a dictionary lookup per
         // key and a walk of its localizations: for the 40 `.stringsdict` files of the bench
-        // tree, 45 M instructions on one core while the other waited); their rows are then
-        // found in layer order.
+        // tree, when a states read kept them as entries, 45 M instructions on one core while the
+        // other waited); their rows are then found in layer order.
         let layerList = layers.layers
         let entryCodes = Parallel.map(layerList.count) { index -> LayerCodes? in
             guard case .entries(let entries, let keys, let respelled) = layerList[index].source else { return nil }
@@ -184,8 +184,8 @@ public struct CatalogStats: Sendable, Equatable {
         // The locales' files of one kind usually list the same keys in the same order: a key
         // spelled with the same bytes as the reference file's key at its position is that key,
         // found without hashing it (the reference is the first non-empty file of its kind). Of
-        // the reference `.strings` file, the ids of its keys (the keys were compared above).
-        // Of each kind's reference file (texts, `.stringsdict` keys), the ids of its keys.
+        // each kind's reference file (texts, `.stringsdict` keys), the ids of its keys (the
+        // keys were compared above).
         var referenceStrings: [[Int]?] = [nil, nil]
         var referenceEntries: (keys: [String], ids: [Int])?
         for (layerIndex, layer) in layers.layers.enumerated() {

@@ -1,9 +1,9 @@
 import ToastICU
 import ToastSupport
 
-/// One file's entries inside a catalog that keeps its files side by side: a flat `.strings`
-/// table, or a table of entries (a `.stringsdict`, a String Catalog, or a catalog changed
-/// after reading).
+/// One file's entries inside a catalog that keeps its files side by side: a flat table (a
+/// `.strings` file, or a `.stringsdict` read in full or for its states), or a table of entries
+/// (a String Catalog, a `.stringsdict` kept as entries, or a catalog changed after reading).
 struct CatalogLayer: Sendable {
     enum Source: Sendable {
         case strings(StringsTable)
@@ -198,8 +198,8 @@ final class CatalogLayers: Sendable {
         layers.contains { $0.contains(key) }
     }
 
-    /// Whether every layer is a `.strings` table of ASCII keys: ASCII keys are equal only when
-    /// their bytes are, so no key can be spelled two ways.
+    /// Whether every layer is a flat table of ASCII keys: ASCII keys are equal only when their
+    /// bytes are, so no key can be spelled two ways.
     var keysAreASCII: Bool {
         layers.allSatisfy { if case .strings(let table) = $0.source { table.keysAreASCII } else { false } }
     }
@@ -581,8 +581,8 @@ extension StringCatalog {
         return flat
     }
 
-    /// The flat table of a catalog read from one `.strings` file or one `.stringsdict` read in
-    /// full; nil for any other catalog.
+    /// The flat table of a catalog read from one `.strings` file or one `.stringsdict` (read in
+    /// full or for its states); nil for any other catalog.
     var fileTable: StringsTable? { fileRecords?.table }
 
     /// ``fileTable``, held by reference.
@@ -605,7 +605,8 @@ extension StringCatalog {
     }
 
     /// Whether the catalog is one file's flat table (``StringsTable``: a `.strings` file, or a
-    /// `.stringsdict` read in full), and how many of its values are kept as values, not encoded.
+    /// `.stringsdict` read in full or for its states), and how many of its values are kept as
+    /// values, not encoded.
     package var flatTable: (isFlat: Bool, keptValues: Int) {
         fileTable.map { (true, $0.keptValues.count) } ?? (false, 0)
     }
@@ -744,11 +745,15 @@ package final class FlatRecords: Sendable {
     package func localization(atRecord record: Int) -> LocalizedValue { table.value(at: record) }
 
     /// The parts of record `record`'s encoded `.stringsdict` value (``StringsTable/encodedParts(at:)``);
-    /// `nil` for a `.strings` table or a value kept as read.
+    /// `nil` for a `.strings` table, a `.stringsdict` read for its states, or a value kept as read.
     func encodedParts(atRecord record: Int) -> StringsTable.EncodedParts? {
         guard case .stringsdict = table.values else { return nil }
         return table.encodedParts(at: table.valueRange(at: record))
     }
+
+    /// How many bytes the records' values take in the table: none for a `.stringsdict` read
+    /// for its states (``StringsTable/Values/states``).
+    package var valueByteCount: Int { (0..<table.count).reduce(0) { $0 + table.valueRange(at: $1).count } }
 
     /// Where the key of each record was last written in its file (a later entry of the same
     /// key, or of another spelling of it, counts), by record, when the reader noted it: a text

@@ -28,7 +28,9 @@ extension StringCatalog {
     /// `encoded`: the entries are kept in a flat table of their bytes (``StringsTable``), not
     /// as entries: its values encoded for a ``CatalogDetail/full`` read, none kept for a
     /// ``CatalogDetail/states`` read (each the translated state's); without it they are kept as
-    /// entries (the two are equal catalogs, at either detail: a test compares them).
+    /// entries. The two give the same entries, lookups, spellings and warnings at either detail
+    /// (a test compares them); ``StringCatalog/respelledEntries`` of several keys respelled
+    /// come grouped by key from the flat table, in file order from the entries.
     @_spi(Verification) public static func stringsdict(_ bytes: [UInt8], file: String, locale: String, sourceLanguage: String,
                                                        table: String?, limits: CatalogLimits, detail: CatalogDetail,
                                                        direct: Bool, encoded: Bool = true) throws(CatalogError) -> StringCatalog {

@@ -21,7 +21,8 @@ import Darwin
 /// its ASCII form; any other key through a `String` dictionary beside the index.
 ///
 /// A `.stringsdict` file's entries are kept the same way (``Values/stringsdict``): each value
-/// is its localization encoded into the text (``appendEncoded(_:)``), made again when asked for.
+/// is its localization encoded into the text (``appendEncoded(_:)``), made again when asked for;
+/// read for its states alone (``Values/states``), its keys are kept with no value.
 struct StringsTable: Sendable {
     /// What the values of a table are.
     enum Values: Sendable {
@@ -328,8 +329,9 @@ struct StringsTable: Sendable {
     /// The key of record `index`.
     func key(at index: Int) -> String { string(records[index].key) }
 
-    /// The value of record `index`, as a catalog holds it: an untranslated-state string unit
-    /// (a `.stringsdict` file's localization, as its reader made it).
+    /// The value of record `index`, as a catalog holds it: a string unit with no state (a
+    /// `.strings` file's text), a `.stringsdict` file's localization as its reader made it, or
+    /// (read for its states) the translated state's unit.
     func value(at index: Int) -> LocalizedValue { value(of: records[index]) }
 
     /// The entry of record `index`: its comment and its one localization.
