@@ -229,7 +229,7 @@ public struct LocalizedValue: Sendable, Equatable {
     /// state (or with none), with no unknown member, no variation, substitution or unknown
     /// member beside it; `nil` for any other value. Asked of every localization `lint`
     /// checks, where taking the unit out as a copy (a retain and a release of each of its
-    /// three parts) was 2% of the run.
+    /// three parts) cost 35 M of the bench catalog's 4.85 G instructions.
     package var plainTranslatedText: String? {
         if let box, !box.plural.isEmpty || !box.device.isEmpty || !box.substitutions.isEmpty || !box.extra.isEmpty { return nil }
         guard stringUnit?.extra.isEmpty == true else { return nil }

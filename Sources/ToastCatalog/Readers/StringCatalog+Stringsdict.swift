@@ -104,8 +104,8 @@ extension StringCatalog {
             self.limits = limits
             self.detail = detail
             // A states read keeps its keys flat too, with no values (each the translated
-            // state's): an entry and a dictionary made for each key were a fifth of `stats` of
-            // an `.lproj` tree.
+            // state's): an entry, a dictionary and a set insertion made for each key were a
+            // tenth of `stats` of the bench `.lproj` tree (150 M of 1.47 G instructions).
             if encoded && fileSize <= StringsTable.maximumTextSize {
                 table = StringsTable(locale: locale, expected: 0, values: detail == .full ? .stringsdict : .states)
             }
