@@ -256,7 +256,7 @@ final class CatalogLayers: Sendable {
         mutating func number(of key: String, ordered: inout [String], respells: inout Bool) -> Int32 {
             if let found = numbers.index(forKey: key) {
                 let (first, known) = numbers[found]
-                if comparesSpellings && !respells && !first.utf8.elementsEqual(key.utf8) { respells = true }
+                if comparesSpellings && !respells && !first.hasSameScalars(as: key) { respells = true }
                 return known
             }
             let number = Int32(truncatingIfNeeded: ordered.count)

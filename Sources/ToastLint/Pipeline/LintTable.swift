@@ -143,9 +143,7 @@ struct LintTable {
         // adds the files), and locals captured one by one, ten.
         var adding = FileAdding(fileIndex: Int32(fileIndex), code: code, isSource: isSource, isDict: isDict,
                                 notedPositions: catalog.fileRecords?.keyPositions)
-        swap(&adding.keys, &keys); swap(&adding.keyIndex, &keyIndex); swap(&adding.comments, &comments)
-        swap(&adding.stringsdictKeys, &stringsdictKeys); swap(&adding.baseComments, &baseComments)
-        swap(&adding.interfaceBuilderKeys, &interfaceBuilderKeys)
+        exchangeKeys(with: &adding)
         adding.codeOrigins = origins.removeValue(forKey: code) ?? []
         if adding.notedPositions != nil { adding.keyPositions.reserveCapacity(adding.keys.count) }
         if let records = catalog.forEachRecord({ adding.add($0, $1, $2) }) {
@@ -158,11 +156,16 @@ struct LintTable {
             }
             fileValues.append(.values(values))
         }
+        exchangeKeys(with: &adding)
+        if adding.codeOrigins.contains(where: \.exists) { origins[code] = adding.codeOrigins }
+        if adding.notedPositions != nil { keyPositionsByFile[file] = adding.keyPositions }
+    }
+
+    /// Moves the key list and what hangs on it into `adding`, or back: swapped, not copied.
+    private mutating func exchangeKeys(with adding: inout FileAdding) {
         swap(&adding.keys, &keys); swap(&adding.keyIndex, &keyIndex); swap(&adding.comments, &comments)
         swap(&adding.stringsdictKeys, &stringsdictKeys); swap(&adding.baseComments, &baseComments)
         swap(&adding.interfaceBuilderKeys, &interfaceBuilderKeys)
-        if adding.codeOrigins.contains(where: \.exists) { origins[code] = adding.codeOrigins }
-        if adding.notedPositions != nil { keyPositionsByFile[file] = adding.keyPositions }
     }
 
     /// One file being added to an `.lproj` table (``add(lproj:file:locale:sourceLanguage:)``):
