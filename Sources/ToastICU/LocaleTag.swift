@@ -27,15 +27,25 @@ public struct LocaleTag: Hashable, Sendable, CustomStringConvertible {
 
     /// Parses and canonicalizes a BCP 47 tag; `_` is accepted in place of `-`.
     ///
-    /// Returns `nil` for text that is not a well-formed tag, and for `root`/`und`.
+    /// Returns `nil` for text that is not a well-formed tag, for `root`/`und`, and for a tag
+    /// whose canonical form ICU writes in a form it does not read back as the same tag: an
+    /// extension whose whole value is `yes` or `true` (`pt-p-yes`, `pt-x-true`) loses the value
+    /// and leaves an ill-formed tag (`pt-p`). So every tag's ``identifier`` reads back as itself.
     public init?(_ text: String) {
-        guard Self.isPlausible(text) else { return nil }
+        guard Self.isPlausible(text), let id = Self.icuID(ofTag: text) else { return nil }
+        self.init(icuID: id)
+        guard Self.icuID(ofTag: identifier).flatMap(LocaleTag.init(icuID:))?.identifier == identifier else { return nil }
+    }
+
+    /// ICU's locale ID for the whole of `text` (`_` read as `-`), or `nil` when ICU reads only
+    /// part of it or reads it as no language.
+    private static func icuID(ofTag text: String) -> String? {
         let hyphenated = String(text.map { $0 == "_" ? "-" : $0 })
         var parsed: Int32 = 0
         guard let id = try? readChars("uloc_forLanguageTag", { buffer, capacity, status in
             toast_uloc_forLanguageTag(hyphenated, buffer, capacity, &parsed, &status)
         }), Int(parsed) == hyphenated.utf8.count, !id.isEmpty, !id.hasPrefix("_") else { return nil }
-        self.init(icuID: id)
+        return id
     }
 
     /// Wraps an ICU locale ID that ICU itself produced.

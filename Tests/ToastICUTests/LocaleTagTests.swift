@@ -16,6 +16,21 @@ import ToastICU
         #expect(LocaleTag(input) == nil)
     }
 
+    /// An extension whose whole value is `yes` or `true` is written by ICU without it, which
+    /// it then does not read (`pt-p-yes` → `pt-p`): such a tag is refused. (The locale fuzz
+    /// target found `pt_p_yEs`.) An extension ICU writes back whole is kept.
+    @Test(arguments: ["pt_p_yEs", "pt-p-yes", "pt-x-yes", "pt-p-true", "en-t-yes", "de-a-true"])
+    func refusesATagICUDoesNotWriteBack(input: String) {
+        #expect(LocaleTag(input) == nil)
+    }
+
+    @Test(arguments: ["en-p-abc", "pt-a-yes-no", "en-u-co-yes", "de-DE-u-co-phonebk-nu-araben-x-accented", "sr-Latn-RS", "es-419"])
+    func everyTagReadsBackAsItself(input: String) throws {
+        let tag = try #require(LocaleTag(input))
+        #expect(LocaleTag(tag.identifier) == tag)
+        #expect(LocaleTag(tag.identifier)?.identifier == tag.identifier)
+    }
+
     @Test(arguments: [
         ("es-MX", ["es-MX", "es-419", "es"]),
         ("zh-TW", ["zh-TW", "zh-Hant-TW", "zh-Hant"]),
