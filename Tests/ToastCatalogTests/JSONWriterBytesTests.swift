@@ -17,6 +17,30 @@ import ToastCatalog
         }
     }
 
+    /// The writer scans eight bytes at a time and goes straight to the first byte that needs a
+    /// look: each scalar that either escaping escapes, or that starts with a lead byte of one
+    /// (U+00A0, U+0600, U+2010, U+FEFE are kept), at every place in a word, among texts of
+    /// other scripts (whose bytes from 0x80 up are copied with the word).
+    @Test(arguments: ["\"", "\\", "\n", "\u{1}", "\u{1F}", "\u{7F}", "\u{80}", "\u{9B}", "\u{A0}", "\u{AD}", "\u{061C}", "\u{0600}",
+                      "\u{200B}", "\u{2010}", "\u{2028}", "\u{2069}", "\u{FEFF}", "\u{FEFE}", "é", "👍"])
+    func everyPlaceInAWord(_ special: String) {
+        for filler in ["abcdefgh", "日本語のテキスト", "éàüöß", "Ωмир עברית", "👍🏽✨"] {
+            let scalars = Array(String(repeating: filler, count: 4).unicodeScalars)
+            for offset in 0..<17 {
+                var text = ""
+                text.unicodeScalars.append(contentsOf: scalars.prefix(offset))
+                text += special + filler + special + special + filler
+                for escaping in [JSONWriter.Escaping.visible, .minimal] {
+                    var expected = ""
+                    JSONWriter.writeString(text, escaping: escaping, into: &expected)
+                    var bytes: [UInt8] = []
+                    JSONWriter.appendString(text, escaping: escaping, to: &bytes)
+                    #expect(String(decoding: bytes, as: UTF8.self) == expected, "offset \(offset) in \(filler)")
+                }
+            }
+        }
+    }
+
     /// Output JSON escapes every scalar of the one escaping scheme as `\uXXXX` (issue 30: U+009B
     /// went out raw); catalogs (`.minimal`) keep the bytes Xcode writes.
     @Test(arguments: [("\u{9B}31m", #""\u009B31m""#, "\"\u{9B}31m\""), ("a\u{202E}b", #""a\u202Eb""#, "\"a\u{202E}b\""),

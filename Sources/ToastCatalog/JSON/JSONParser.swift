@@ -645,11 +645,13 @@ func byteCount(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, upTo end: I
     return (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
 }
 
-/// Nonzero when some byte of `word` is not plain in a JSON string as the writer writes it: a
-/// byte from 0x80 up, or one of ``escapedByteMarks(_:)``. Zero means eight bytes copied as
-/// they are (the writer's escaping).
-@inline(__always) func hasNonPlainJSONByte(_ word: UInt64) -> UInt64 {
-    word & 0x8080_8080_8080_8080 | escapedByteMarks(word)
+/// The high bit of each byte of `word` that ``JSONWriter/Escaping/visible`` may escape or start
+/// an escape at: one of ``escapedByteMarks(_:)``, or the lead byte of a scalar above ASCII it
+/// may escape (0xC2, 0xD8, 0xE2, 0xEF: U+0080–U+00AD, U+061C, U+200B–U+2069, U+FEFF). The
+/// lowest mark is the first such byte, as with ``escapedByteMarks(_:)``; zero means eight bytes
+/// copied as they are.
+@inline(__always) func visibleEscapeMarks(_ word: UInt64) -> UInt64 {
+    escapedByteMarks(word) | matches(word, 0xC2) | matches(word, 0xD8) | matches(word, 0xE2) | matches(word, 0xEF)
 }
 
 /// The high bit of each byte of `word` that the writer escapes in a string: a control, `"`,

@@ -105,13 +105,21 @@ extension JSONWriter {
         var start = 0
         var i = -1
         let raw = UnsafeRawPointer(bytes.baseAddress)
+        let minimal = escaping == .minimal
         while true {
             i += 1
-            // Eight ASCII bytes at a time while none needs an escape.
+            // Eight bytes at a time while none needs a look, then straight to the first that
+            // does (the lowest mark is that byte's): a byte that is escaped, and with
+            // ``Escaping/visible`` the lead byte of a scalar it may escape. Other bytes from
+            // 0x80 up are copied with the rest, so a text in any script goes a word at a time.
             if let raw {
                 while i + 8 <= bytes.count {
                     let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
-                    guard hasNonPlainJSONByte(word) == 0 else { break }
+                    let marks = minimal ? escapedByteMarks(word) : visibleEscapeMarks(word)
+                    if marks != 0 {
+                        i += marks.trailingZeroBitCount >> 3
+                        break
+                    }
                     i += 8
                 }
             }
