@@ -63,10 +63,16 @@ package enum Parallel {
         }
     }
 
-    /// Makes a value for each run of `runLength` indices of `0..<count` on all cores, a window
-    /// of two runs per core at a time, and hands the values to `consume` in index order on the
-    /// calling thread: output made in parallel and written in order, with memory for a window
-    /// of runs rather than the whole output.
+    /// Makes a value for each run of `runLength` indices of `0..<count` on all cores, up to two
+    /// runs per core ahead of the one being consumed, and hands the values to `consume` in
+    /// index order on the calling thread: output made in parallel and written in order, with
+    /// memory for a window of runs rather than the whole output.
+    ///
+    /// The runs are made on a ``Pipeline``: a core that finishes a run starts the next at once,
+    /// while `consume` writes the runs before it. (Made a window at a time, each window waited
+    /// for whole and then consumed, a core sat idle while the window's last run was made and
+    /// while the window was written: `convert`'s writing of a catalog kept its second core 65%
+    /// busy.) A single run is made and consumed on the calling thread.
     ///
     /// ```swift
     /// Parallel.forEachRun(of: 10, length: 4, { Array($0) }) { print($0) }  // [0, 1, 2, 3], [4, 5, 6, 7], [8, 9]
@@ -74,12 +80,19 @@ package enum Parallel {
     package static func forEachRun<Value>(of count: Int, length runLength: Int, _ make: @Sendable (Range<Int>) -> Value,
                                           then consume: (Value) -> Void) {
         let (length, runs) = runCount(of: count, length: runLength)
+        guard runs > 1 else {
+            if runs == 1 { consume(make(0..<count)) }
+            return
+        }
         withoutActuallyEscaping(make) { make in
-            var ahead = Ahead(count: runs, window: 2 * processorCount) { run in
+            let pipeline = Pipeline(count: runs, window: 2 * processorCount) { run in
                 let start = run * length
                 return make(start..<(start + min(length, count - start)))
             }
-            for run in 0..<runs { consume(ahead.take(run)) }
+            // `make` must not outlive this call: the producers are stopped and waited for
+            // before it returns.
+            defer { pipeline.finish() }
+            for run in 0..<runs { consume(pipeline.take(run)) }
         }
     }
 

@@ -7,8 +7,8 @@ import Darwin
 extension Parallel {
     /// Values made on threads of their own, up to `window` ahead of the thread that takes them,
     /// while that thread works on the values it has taken: the producers never wait for the
-    /// consumer to finish a window (as ``Ahead`` does), and the consumer waits only for a value
-    /// not made yet.
+    /// consumer to finish a window of values, and the consumer waits only for a value not made
+    /// yet.
     ///
     /// ```swift
     /// let squares = Parallel.Pipeline(count: 5, window: 2) { $0 * $0 }

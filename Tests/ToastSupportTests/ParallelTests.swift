@@ -43,20 +43,46 @@ import Darwin
         #expect(runs.allSatisfy { !$0.isEmpty })
     }
 
-    /// Values are made a window at a time, only when an index not yet made is asked for, and
-    /// handed on in order, each made once.
-    @Test(arguments: [(0, 3), (1, 3), (7, 3), (9, 3), (5, 1), (4, 0)])
-    func aheadMakesAWindowAtATime(count: Int, window: Int) {
-        let madeCount = Locked(0)
-        var ahead = Parallel.Ahead(count: count, window: window) { index -> Int in
-            madeCount.withLock { $0 += 1 }
-            return index * 10
+    /// Runs are made ahead while the caller consumes the ones before (two a core at most), each
+    /// once, and none after the call returns; consumed on the calling thread.
+    @Test(arguments: [(1, 1), (2, 1), (40, 1), (300, 7)])
+    func runsAreMadeAheadWithinTheirWindow(count: Int, length: Int) {
+        final class Ledger: @unchecked Sendable {
+            let lock = Locked((made: 0, consumed: 0, mostAhead: 0))
         }
-        #expect(madeCount.withLock { $0 } == 0)
-        for index in 0..<count {
-            #expect(ahead.take(index) == index * 10)
-            #expect(madeCount.withLock { $0 } == min(count, (index / max(1, window) + 1) * max(1, window)))
-        }
+        let ledger = Ledger()
+        let caller = pthread_self()
+        var consumedHere = true, madeWhileConsuming = true
+        Parallel.forEachRun(of: count, length: length, { run -> Range<Int> in
+            ledger.lock.withLock { state in
+                state.made += 1
+                state.mostAhead = max(state.mostAhead, state.made - state.consumed)
+            }
+            return run
+        }, then: { _ in
+            consumedHere = consumedHere && pthread_equal(pthread_self(), caller) != 0
+            // The caller at work: the runs after it are made meanwhile, up to two past this one
+            // (made a window at a time and only then consumed, none would be made while the
+            // window's last run is consumed, and this waited in vain).
+            let consumed = ledger.lock.withLock { $0.consumed }
+            let wanted = min((count + length - 1) / length, consumed + 2)
+            var waits = 0
+            while ledger.lock.withLock({ $0.made }) < wanted && waits < 10_000 {
+                usleep(200)
+                waits += 1
+            }
+            if waits == 10_000 { madeWhileConsuming = false }
+            ledger.lock.withLock { $0.consumed += 1 }
+        })
+        let runs = (count + length - 1) / length
+        let after = ledger.lock.withLock { $0 }
+        #expect(after.made == runs && after.consumed == runs)
+        #expect(consumedHere)
+        #expect(madeWhileConsuming)
+        // Made but not consumed: the window, plus the one being handed on as it was counted.
+        #expect(after.mostAhead <= 2 * Parallel.processorCount + 1)
+        usleep(10_000)
+        #expect(ledger.lock.withLock { $0.made } == runs)
     }
 
     /// Values are handed on in order, each made once, while the taker works; never more than
