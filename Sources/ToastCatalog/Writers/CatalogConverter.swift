@@ -313,10 +313,11 @@ public enum CatalogConverter {
     }
 
     /// The `.lproj` files of a String Catalog's locales, made ahead of the thread that takes
-    /// them, in order: on threads of their own, at most one locale per core ahead of the one
+    /// them, in order: on threads of their own, at most two locales per core ahead of the one
     /// taken (``Parallel/Pipeline``), so that the files are made while the taker writes the
     /// ones before, and a conversion holds a window of locales' files, never every locale's at
-    /// once. Each locale's files are ``lprojFiles(from:entries:locale:file:entryLocations:heads:)``.
+    /// once. (With one locale per core, a core waited for the taker to write and flush a
+    /// locale's files before it could start the next: the cores were 75% busy.) Each locale's files are ``lprojFiles(from:entries:locale:file:entryLocations:heads:)``.
     package struct LprojFilesAhead {
         private typealias Files = (strings: [UInt8]?, stringsdict: [UInt8]?, report: Report)
         /// Started when the first locale is asked for, so that a conversion that stops before
@@ -347,7 +348,7 @@ public enum CatalogConverter {
             if pipeline == nil {
                 let (catalog, entries, locales, file, entryLocations) = (catalog, entries, locales, file, entryLocations)
                 let heads = LprojEntryHeads(entries)
-                pipeline = Parallel.Pipeline(count: locales.count) { index in
+                pipeline = Parallel.Pipeline(count: locales.count, window: 2 * Parallel.processorCount) { index in
                     lprojFiles(from: catalog, entries: entries, locale: locales[index], file: file, entryLocations: entryLocations, heads: heads)
                 }
             }
