@@ -305,6 +305,105 @@ import ToastTestSupport
         #expect(catalog.warnings.filter { $0.rule == .variationMissingOther }.count == 1)
     }
 
+    /// Entries of the common shape are taken from their texts' bytes without being read into
+    /// entries: the same catalog, lookups, spellings, warnings (in order) and encoded bytes as
+    /// when every entry is read in full, at both details. The shapes around the edges of that
+    /// path — each taken (`true`) or read in full (`false`) by a read with values.
+    static let plainShapes: [(String, String, Bool)] = [
+        ("plain", "<key>k</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@n@ left</string>\(variable("n"))</dict>", true),
+        ("every category, out of order, non-ASCII and empty texts",
+         "<key>k</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@n@ — ✓</string>"
+         + variable("n", forms: "<key>many</key><string>%d много</string><key>zero</key><string></string><key>other</key><string>%d 日本</string>"
+                    + "<key>two</key><string>%d שניים</string><key>one</key><string>%d é</string><key>few</key><string>%d a</string>")
+         + "</dict>", true),
+        ("several variables, no value type, a value type with %, one alone, no other form",
+         "<key>k</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@a@ %#@b@ %#@c@ %#@d@</string>"
+         + variable("a", valueType: nil) + variable("b", valueType: "%ld") + variable("c", valueType: "%")
+         + variable("d", forms: "<key>one</key><string>%d one</string>") + "</dict>", true),
+        ("the format last, space and comments between members",
+         "<key>k</key>\n<!-- a --><dict>\n  <key>n</key> <!-- b -->\n  <dict><?p?><key>other</key>\n<string>%d x</string>"
+         + "<key>NSStringFormatSpecTypeKey</key> <string>NSStringPluralRuleType</string></dict>"
+         + "\n<key>NSStringLocalizedFormatKey</key><!-- c --><string>%#@n@</string>\n</dict >", true),
+        ("a format alone", "<key>k</key><dict><key>NSStringLocalizedFormatKey</key><string>100% sure</string></dict>", true),
+        ("keys repeated and respelled", "<key>k</key><dict><key>NSStringLocalizedFormatKey</key><string>a</string></dict>"
+         + "<key>k</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@n@</string>\(variable("n"))</dict>"
+         + "<key>caf\u{E9}</key><dict><key>NSStringLocalizedFormatKey</key><string>b</string></dict>"
+         + "<key>cafe\u{301}</key><dict><key>NSStringLocalizedFormatKey</key><string>c</string></dict>", true),
+        ("a $ in the format", "<key>k</key><dict><key>NSStringLocalizedFormatKey</key><string>%1$#@n@</string>\(variable("n"))</dict>", false),
+        ("a $ in a form", "<key>k</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@n@</string>"
+         + variable("n", forms: "<key>other</key><string>%2$d x</string>") + "</dict>", false),
+        ("a form naming a substitution", "<key>k</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@n@</string>"
+         + variable("n", forms: "<key>other</key><string>%d %#@m@</string>") + variable("m") + "</dict>", false),
+        ("a variable named twice", "<key>k</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@n@</string>"
+         + variable("n") + variable("n", valueType: "ld") + "</dict>", false),
+        ("a variable named in two spellings", "<key>k</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@caf\u{E9}@</string>"
+         + variable("caf\u{E9}") + variable("cafe\u{301}") + "</dict>", false),
+        ("a category twice", "<key>k</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@n@</string>"
+         + variable("n", forms: "<key>other</key><string>%d a</string><key>other</key><string>%d b</string>") + "</dict>", false),
+        ("the format twice", "<key>k</key><dict><key>NSStringLocalizedFormatKey</key><string>a</string>"
+         + "<key>NSStringLocalizedFormatKey</key><string>b</string></dict>", false),
+        ("the value type twice", "<key>k</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@n@</string>"
+         + "<key>n</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>"
+         + "<key>NSStringFormatValueTypeKey</key><string>d</string><key>NSStringFormatValueTypeKey</key><string>ld</string>"
+         + "<key>other</key><string>%ld x</string></dict></dict>", false),
+        ("an entity in a form", "<key>k</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@n@</string>"
+         + variable("n", forms: "<key>other</key><string>%d &amp; x</string>") + "</dict>", false),
+        ("a form written <string/>", "<key>k</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@n@</string>"
+         + variable("n", forms: "<key>one</key><string/><key>other</key><string>%d x</string>") + "</dict>", false),
+        ("an unknown member", "<key>k</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@n@</string>"
+         + variable("n", forms: "<key>other</key><string>%d x</string><key>seven</key><string>7</string>") + "</dict>", false),
+        ("another rule type", "<key>k</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@n@</string>"
+         + variable("n", type: "NSStringVariableWidthRuleType", forms: "<key>20</key><string>s</string>") + "</dict>", false),
+        ("no rule type", "<key>k</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@n@</string>"
+         + "<key>n</key><dict><key>other</key><string>a</string></dict></dict>", false),
+        ("no format", "<key>k</key><dict>\(variable("n"))</dict>", false),
+        ("a syntax error inside", "<key>k</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@n@</string>"
+         + variable("n", forms: "<key>other</key><string>%d x</strin>") + "</dict>", false),
+    ]
+
+    @Test(arguments: plainShapes.indices)
+    func plainEntriesReadAsInFull(_ index: Int) {
+        let (what, body, taken) = Self.plainShapes[index]
+        // Each shape between two plain entries, so that a fallback is seen to leave the parser
+        // where the next entry starts.
+        let bytes = Self.plist("<key>before</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@b@</string>\(Self.variable("b"))</dict>"
+                               + body + "<key>after</key><dict><key>NSStringLocalizedFormatKey</key><string>z</string></dict>")
+        for detail in [CatalogDetail.full, .states] {
+            func read(plain: Bool) -> (Result<StringCatalog, CatalogError>, [String]) {
+                var added: [String] = []
+                let result = Result { () throws(CatalogError) in
+                    try StringCatalog.stringsdict(bytes, file: "fr.lproj/Localizable.stringsdict", locale: "fr", sourceLanguage: "en",
+                                                  table: nil, limits: .standard, detail: detail, direct: true, plainEntries: plain,
+                                                  plainAdded: { added.append($0) })
+                }
+                return (result, added)
+            }
+            let (plain, added) = read(plain: true), (full, none) = read(plain: false)
+            #expect(none.isEmpty)
+            switch (plain, full) {
+            case (.success(let plain), .success(let full)):
+                #expect(plain == full, "\(what) (\(detail))")
+                #expect(plain.warnings.map(\.description) == full.warnings.map(\.description), "\(what) (\(detail))")
+                #expect(plain.entriesBySpelling() == full.entriesBySpelling(), "\(what) (\(detail))")
+                #expect(plain.fileRecords?.valueByteCount == full.fileRecords?.valueByteCount, "\(what) (\(detail))")
+                #expect(plain.flatTable.keptValues == full.flatTable.keptValues, "\(what) (\(detail))")
+                for key in full.keys {
+                    #expect(plain.localization(forKey: key, locale: "fr") == full.localization(forKey: key, locale: "fr"), "\(what): \(key)")
+                }
+                // The entries around it are taken either way; the shape itself when it is plain.
+                #expect(added.first == "before" && added.last == "after", "\(what) (\(detail)): \(added)")
+                // A `$` matters only to a value read with its texts.
+                #expect(added.contains("k") == (taken || (detail == .states && what.hasPrefix("a $"))), "\(what) (\(detail)): \(added)")
+            case (.failure(let a), .failure(let b)):
+                #expect(a.description == b.description, "\(what) (\(detail))")
+                #expect(!taken)
+            case (let a, let b):
+                Issue.record("\(what) (\(detail)): plain \(a), in full \(b)")
+            }
+            Self.expectSame(bytes, detail: detail, "\(what)")
+        }
+    }
+
     /// Whether the direct read takes every entry of `bytes` (no fallback to the tree).
     static func readsDirectly(_ bytes: [UInt8]) -> Bool {
         let read = try? StringCatalog.stringsdictDirectly(bytes, file: "fr.lproj/Localizable.stringsdict", locale: "fr", sourceLanguage: "en",

@@ -129,6 +129,21 @@ package struct SubstitutionExpansion {
                               percents: count(of: UInt8(ascii: "%"), in: entry.format), limits: limits)
     }
 
+    /// `isSurelyWithin(_:limits:)` of a `.stringsdict` entry (above), for one read as ranges of
+    /// its file's `bytes` (``PlainStringsdictEntry``), over the same texts.
+    static func isSurelyWithin(_ entry: PlainStringsdictEntry, in bytes: UnsafeBufferPointer<UInt8>, limits: CatalogLimits) -> Bool {
+        // A value without substitutions is never checked.
+        guard !entry.variables.isEmpty else { return true }
+        var longestForm = 0
+        for case let form? in entry.forms {
+            longestForm = max(longestForm, form.count)
+            guard byteCount(of: UInt8(ascii: "@"), in: UnsafeBufferPointer(rebasing: bytes[form]), upTo: form.count) == 0 else { return false }
+        }
+        let format = UnsafeBufferPointer(rebasing: bytes[entry.format])
+        return isSurelyWithin(longestForm: longestForm, longest: format.count,
+                              percents: byteCount(of: UInt8(ascii: "%"), in: format, upTo: format.count), limits: limits)
+    }
+
     /// The bound itself: forms of at most `longestForm` bytes that name no substitution, and
     /// the value's own texts of at most `longest` bytes and `percents` `%` each.
     private static func isSurelyWithin(longestForm: Int, longest: Int, percents: Int, limits: CatalogLimits) -> Bool {

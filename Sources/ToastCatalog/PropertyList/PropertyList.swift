@@ -86,7 +86,7 @@ public struct XMLPropertyListParser {
     public static let maximumDepth = CatalogLimits.standard.maximumDepth
 
     /// The document's bytes, borrowed for the parse (``reading(_:file:limits:_:)`` holds them).
-    private let bytes: UnsafeBufferPointer<UInt8>
+    let bytes: UnsafeBufferPointer<UInt8>
     private let file: String
     private var index = 0
     private var line = 1
@@ -345,16 +345,23 @@ public struct XMLPropertyListParser {
     /// included.
     @inline(__always)
     mutating func plainElement(_ open: StaticString, _ close: StaticString) -> String? {
+        guard let range = plainElementRange(open, close) else { return nil }
+        let run = UnsafeBufferPointer(rebasing: bytes[range])
+        return Self.vocabularyWord(run) ?? String(decoding: run, as: UTF8.self)
+    }
+
+    /// ``plainElement(_:_:)``'s text as the range of ``bytes`` that holds it (its bytes are the
+    /// text), without making it.
+    @inline(__always)
+    mutating func plainElementRange(_ open: StaticString, _ close: StaticString) -> Range<Int>? {
         guard peek(open) else { return nil }
         let start = index + open.utf8CodeUnitCount
         let end = Self.markupStart(in: bytes, from: start)
         let closeCount = close.utf8CodeUnitCount
         guard end + closeCount <= bytes.count, end - start <= limits.maximumStringLength else { return nil }
         for offset in 0..<closeCount where bytes[end + offset] != close.utf8Start[offset] { return nil }
-        let run = UnsafeBufferPointer(rebasing: bytes[start..<end])
-        let text = Self.vocabularyWord(run) ?? String(decoding: run, as: UTF8.self)
         advance(end + closeCount - index)
-        return text
+        return start..<end
     }
 
     /// In a `<dict>`: the next `<key>` and where it stood, with the parser at its value;
@@ -374,6 +381,32 @@ public struct XMLPropertyListParser {
         try skipSpaceAndMarkup()
         guard !peek("</") else { throw error("expected a value after <key>\(key)</key>") }
         return (key, keyLine, keyColumn)
+    }
+
+    /// What ``nextPlainKey(placed:)`` met.
+    enum PlainKey {
+        /// A key written `<key>…</key>` with plain text, as the range of ``bytes`` that holds
+        /// it, and where it stood (line and column; the column 0 when not asked for).
+        case key(Range<Int>, line: Int, column: Int)
+        /// The `</dict>` that ends the dictionary (read).
+        case end
+        /// Anything else (a key in another spelling, an error): for ``nextKey()`` to read.
+        case other
+    }
+
+    /// ``nextKey()`` for a key written `<key>…</key>` with plain text (``plainElement(_:_:)``),
+    /// without making it: the same steps, its column counted only when `placed`.
+    mutating func nextPlainKey(placed: Bool) -> PlainKey {
+        guard (try? skipSpaceAndMarkup()) != nil else { return .other }
+        if peek("</") { return (try? closeTag("dict")) != nil ? .end : .other }
+        let keyLine = line, keyColumn = placed ? countedColumn() : 0
+        guard let key = plainElementRange("<key>", "</key>"), (try? skipSpaceAndMarkup()) != nil, !peek("</") else { return .other }
+        return .key(key, line: keyLine, column: keyColumn)
+    }
+
+    /// Whether `range` of ``bytes`` holds the bytes of `word`.
+    func spells(_ word: StaticString, at range: Range<Int>) -> Bool {
+        range.count == word.utf8CodeUnitCount && (range.isEmpty || memcmp(word.utf8Start, bytes.baseAddress! + range.lowerBound, range.count) == 0)
     }
 
     private mutating func value() throws(CatalogError) -> PropertyList {

@@ -49,6 +49,40 @@ struct StringsdictVariable {
     static let pluralRuleType = "NSStringPluralRuleType"
 }
 
+/// A `.stringsdict` entry of the shape nearly every one has, its texts read as ranges of the
+/// file's bytes without making them (``XMLPropertyListParser/plainStringsdictEntry(into:)``): a `<dict>`
+/// whose members are one `NSStringLocalizedFormatKey` string and variables, each a `<dict>` of
+/// strings alone, `NSStringFormatSpecTypeKey` once and `NSStringPluralRuleType`,
+/// `NSStringFormatValueTypeKey` at most once, and plural categories each at most once; each
+/// variable's name ASCII and met once; every string written `<string>…</string>` with plain
+/// text (no entity, CDATA or comment), whose bytes are its text. Read in full (``StringsdictEntry``) it gives the same entry: its format, its variables
+/// in file order with their value types and forms.
+struct PlainStringsdictEntry {
+    struct Variable {
+        /// The variable's name (its member's key).
+        var name: Range<Int>
+        /// 1-based line and column of the variable's `<key>`.
+        var line: Int
+        var column: Int
+        /// The text of its `NSStringFormatValueTypeKey`, if it has one.
+        var valueType: Range<Int>?
+    }
+
+    /// The text of `NSStringLocalizedFormatKey`.
+    var format: Range<Int> = 0..<0
+    /// The variables, in file order.
+    var variables: [Variable] = []
+    /// Each variable's form of each plural category, by the category's
+    /// ``PluralCategory/ordinal``: six slots a variable, in the variables' order (`nil` where
+    /// it has none).
+    var forms: [Range<Int>?] = []
+
+    /// The form of `category` of the variable at `index`.
+    func form(_ category: PluralCategory, ofVariable index: Int) -> Range<Int>? {
+        forms[index * PluralCategory.allCases.count + category.ordinal]
+    }
+}
+
 extension StringsdictEntry {
     static let formatKey = "NSStringLocalizedFormatKey"
 
@@ -107,7 +141,13 @@ extension XMLPropertyListParser {
     /// the parse it meets (syntax, not UTF-8, too deep, a string too long), which are the ones
     /// the tree's parse would throw first: the bytes are read in the same order by the same
     /// steps.
+    ///
+    /// An entry of the common shape (``PlainStringsdictEntry``) is first offered to `plain`,
+    /// by its key, the key's line and column, and its parts as ranges of the file's bytes,
+    /// without making a text of it; when `plain` returns `false` the entry is read again and
+    /// handed to `each`.
     static func readStringsdict(_ bytes: [UInt8], file: String, limits: CatalogLimits,
+                                plain: (String, Int, Int, PlainStringsdictEntry, UnsafeBufferPointer<UInt8>) -> Bool,
                                 each: (StringsdictEntry) -> Bool) throws(CatalogError) -> Bool {
         // Entry and variable dictionaries are levels 2 and 3.
         guard limits.maximumDepth >= 3 else { return false }
@@ -116,7 +156,12 @@ extension XMLPropertyListParser {
             guard root.name == "dict" else { return false }
             if !root.selfClosing {
                 parser.depth += 1
+                // One entry's parts at a time, their storage kept from entry to entry.
+                var read = PlainStringsdictEntry()
                 while let (key, line, column) = try parser.nextKey() {
+                    let start = parser.mark
+                    if parser.plainStringsdictEntry(into: &read), plain(key, line, column, read, parser.bytes) { continue }
+                    parser.rewind(to: start)
                     guard let entry = try parser.stringsdictEntry(key: key, line: line, column: column), each(entry) else { return false }
                 }
                 parser.depth -= 1
@@ -124,6 +169,74 @@ extension XMLPropertyListParser {
             try parser.finishDocument(wrapped: root.wrapped)
             return true
         }
+    }
+
+    /// Reads the value of the entry whose `<key>` was read into `entry` when it has the common
+    /// shape ``PlainStringsdictEntry`` describes, and returns `true`; otherwise returns `false`,
+    /// `entry` left in any state, the parser moved (the caller puts it back, to read the entry
+    /// again in full, which meets and reports any error this read stopped at). The steps are
+    /// the full read's (``nextKey()`` as ``nextPlainKey(placed:)``, ``openTag()``,
+    /// ``plainElement(_:_:)``), so the bytes are read as it reads them.
+    mutating func plainStringsdictEntry(into entry: inout PlainStringsdictEntry) -> Bool {
+        entry.variables.removeAll(keepingCapacity: true)
+        entry.forms.removeAll(keepingCapacity: true)
+        guard let (tag, selfClosing) = try? openTag(), tag == "dict", !selfClosing else { return false }
+        var format: Range<Int>?
+        while true {
+            let next = nextPlainKey(placed: true)
+            guard case .key(let name, let line, let column) = next else {
+                guard case .end = next, let format else { return false }
+                entry.format = format
+                return true
+            }
+            if spells("NSStringLocalizedFormatKey", at: name) {
+                // Written once, as a string.
+                guard format == nil, let text = plainElementRange("<string>", "</string>") else { return false }
+                format = text
+                continue
+            }
+            // A variable: a name of ASCII bytes (so that names equal as strings are equal as
+            // bytes) not met before in the entry, and a plural rule.
+            guard !bytes[name].contains(where: { $0 >= 0x80 }), !entry.variables.contains(where: { bytes[$0.name].elementsEqual(bytes[name]) }),
+                  let (tag, selfClosing) = try? openTag(), tag == "dict", !selfClosing else { return false }
+            let formsStart = entry.forms.count
+            entry.forms.append(contentsOf: repeatElement(nil, count: PluralCategory.allCases.count))
+            var isPlural = false
+            var valueType: Range<Int>?
+            while true {
+                let next = nextPlainKey(placed: false)
+                guard case .key(let member, _, _) = next else {
+                    guard case .end = next else { return false }
+                    break
+                }
+                // Each member once, a string.
+                guard let text = plainElementRange("<string>", "</string>") else { return false }
+                if spells("NSStringFormatSpecTypeKey", at: member) {
+                    guard !isPlural, spells("NSStringPluralRuleType", at: text) else { return false }
+                    isPlural = true
+                } else if spells("NSStringFormatValueTypeKey", at: member) {
+                    guard valueType == nil else { return false }
+                    valueType = text
+                } else if let category = pluralCategory(at: member), entry.forms[formsStart + category.ordinal] == nil {
+                    entry.forms[formsStart + category.ordinal] = text
+                } else {
+                    return false
+                }
+            }
+            guard isPlural else { return false }
+            entry.variables.append(PlainStringsdictEntry.Variable(name: name, line: line, column: column, valueType: valueType))
+        }
+    }
+
+    /// The plural category `range` of ``bytes`` names, if any.
+    private func pluralCategory(at range: Range<Int>) -> PluralCategory? {
+        if spells("other", at: range) { return .other }
+        if spells("one", at: range) { return .one }
+        if spells("few", at: range) { return .few }
+        if spells("many", at: range) { return .many }
+        if spells("two", at: range) { return .two }
+        if spells("zero", at: range) { return .zero }
+        return nil
     }
 
     /// The entry whose `<key>` was read; `nil` (read up to the problem) when it is not an

@@ -31,11 +31,17 @@ extension StringCatalog {
     /// entries. The two give the same entries, lookups, spellings and warnings at either detail
     /// (a test compares them); ``StringCatalog/respelledEntries`` of several keys respelled
     /// come grouped by key from the flat table, in file order from the entries.
+    /// `plainEntries`: a flat table takes the entries of the common shape from their texts'
+    /// bytes, without reading them into entries (``PlainStringsdictEntry``); otherwise every
+    /// entry is read in full (the two agree: a test compares them). `plainAdded` is told the key
+    /// of each entry so taken.
     @_spi(Verification) public static func stringsdict(_ bytes: [UInt8], file: String, locale: String, sourceLanguage: String,
                                                        table: String?, limits: CatalogLimits, detail: CatalogDetail,
-                                                       direct: Bool, encoded: Bool = true) throws(CatalogError) -> StringCatalog {
+                                                       direct: Bool, encoded: Bool = true, plainEntries: Bool = true,
+                                                       plainAdded: ((String) -> Void)? = nil) throws(CatalogError) -> StringCatalog {
         if direct, let read = try stringsdictDirectly(bytes, file: file, locale: locale, sourceLanguage: sourceLanguage,
-                                                      table: table, limits: limits, detail: detail, encoded: encoded) {
+                                                      table: table, limits: limits, detail: detail, encoded: encoded,
+                                                      plainEntries: plainEntries, plainAdded: plainAdded) {
             return read
         }
         let empty = StringCatalog(stringsdictTable: table ?? tableName(forPath: file), sourceLanguage: sourceLanguage)
@@ -58,18 +64,23 @@ extension StringCatalog {
     /// the first in the file, as in the tree's read.
     package static func stringsdictDirectly(_ bytes: [UInt8], file: String, locale: String, sourceLanguage: String,
                                             table: String?, limits: CatalogLimits, detail: CatalogDetail,
-                                            encoded: Bool = true) throws(CatalogError) -> StringCatalog? {
+                                            encoded: Bool = true, plainEntries: Bool = true,
+                                            plainAdded: ((String) -> Void)? = nil) throws(CatalogError) -> StringCatalog? {
         let empty = StringCatalog(stringsdictTable: table ?? tableName(forPath: file), sourceLanguage: sourceLanguage)
         var builder = StringsdictBuilder(catalog: empty, file: file, locale: locale, limits: limits, detail: detail,
                                          encoded: encoded, fileSize: bytes.count)
-        let read = try XMLPropertyListParser.readStringsdict(bytes, file: file, limits: limits) { entry in
+        let read = try XMLPropertyListParser.readStringsdict(bytes, file: file, limits: limits, plain: { key, line, column, entry, bytes in
+            guard plainEntries, builder.add(plain: entry, key: key, line: line, column: column, in: bytes) else { return false }
+            plainAdded?(key)
+            return true
+        }, each: { entry in
             do throws(CatalogError) {
                 try builder.add(entry)
                 return true
             } catch {
                 return false
             }
-        }
+        })
         return read ? builder.finished() : nil
     }
 
@@ -124,6 +135,36 @@ extension StringCatalog {
             SourceLocation(file: file, line: line, column: column)
         }
 
+        /// Adds an entry read as ranges of the file's `bytes` (``PlainStringsdictEntry``) when it
+        /// is kept flat and surely within the limits, and (for its value, read in full) no text
+        /// has a `$`: exactly what ``add(_:)`` adds for the entry read in full — the same
+        /// warnings, in the same order, and the same encoded value (``StringsTable/appendEncoded(plain:in:)``)
+        /// — without making a text of it. Returns `false`, having added nothing, otherwise:
+        /// the entry is then read in full and added by ``add(_:)``. (A `$` gives a substitution
+        /// its argument from its token or forms, found by reading them as formats.)
+        mutating func add(plain entry: PlainStringsdictEntry, key: String, line: Int, column: Int,
+                          in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard table != nil, SubstitutionExpansion.isSurelyWithin(entry, in: bytes, limits: limits) else { return false }
+            func has(_ byte: UInt8, _ range: Range<Int>?) -> Bool { range.map { bytes[$0].contains(byte) } ?? false }
+            let encodes = detail == .full
+            if encodes {
+                guard !has(UInt8(ascii: "$"), entry.format), !entry.forms.contains(where: { has(UInt8(ascii: "$"), $0) }) else { return false }
+            }
+            func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
+            for (index, variable) in entry.variables.enumerated() {
+                let at = location(line: variable.line, column: variable.column)
+                if let valueType = variable.valueType, bytes[valueType].first == UInt8(ascii: "%") {
+                    catalog.warnings.append(percentValueTypeWarning(key: key, text(valueType), at))
+                }
+                if entry.form(.other, ofVariable: index) == nil {
+                    catalog.warnings.append(missingOtherWarning(key: key, variable: text(variable.name), at))
+                }
+            }
+            // A states read keeps no value (``StringsTable/Values/states``).
+            addFlat(key: key, line: line, column: column) { encodes ? $0.appendEncoded(plain: entry, in: bytes) : $0.text.count..<$0.text.count }
+            return true
+        }
+
         /// Adds `entry`; throws the `[limit]` error of substitutions that expand too far.
         mutating func add(_ entry: StringsdictEntry) throws(CatalogError) {
             // An entry kept flat whose value the encoding holds is encoded from the entry
@@ -134,12 +175,12 @@ extension StringCatalog {
                 for variable in entry.variables {
                     guard case .plural(let valueType, let forms) = variable.rule else { continue }
                     let at = location(line: variable.line, column: variable.column)
-                    if let valueType, valueType.hasPrefix("%") { catalog.warnings.append(percentValueTypeWarning(entry, valueType, at)) }
+                    if let valueType, valueType.hasPrefix("%") { catalog.warnings.append(percentValueTypeWarning(key: entry.key, valueType, at)) }
                     if !forms.contains(where: { if case .text(.other, _) = $0 { true } else { false } }) {
-                        catalog.warnings.append(missingOtherWarning(entry, variable, at))
+                        catalog.warnings.append(missingOtherWarning(key: entry.key, variable: variable.name, at))
                     }
                 }
-                addFlat(entry) { $0.appendEncoded(format: entry.format, substitutions: substitutions) }
+                addFlat(key: entry.key, line: entry.line, column: entry.column) { $0.appendEncoded(format: entry.format, substitutions: substitutions) }
                 return
             }
             // A ``CatalogDetail/states`` read keeps the state alone: the value is made only when
@@ -163,7 +204,7 @@ extension StringCatalog {
                     var substitution = Substitution(isTextual: true)
                     if var valueType {
                         if valueType.hasPrefix("%") {
-                            catalog.warnings.append(percentValueTypeWarning(entry, valueType, at))
+                            catalog.warnings.append(percentValueTypeWarning(key: entry.key, valueType, at))
                             valueType.removeFirst()
                         }
                         substitution.formatSpecifier = valueType
@@ -182,7 +223,7 @@ extension StringCatalog {
                                 message: "“\(entry.key)”: “\(member.key)” is not a plural category with a string; kept", key: entry.key))
                         }
                     }
-                    if !hasOther { catalog.warnings.append(missingOtherWarning(entry, variable, at)) }
+                    if !hasOther { catalog.warnings.append(missingOtherWarning(key: entry.key, variable: variable.name, at)) }
                     if makesValue {
                         substitution.argNum = positioned.contains(variable.name) ? nil : StringCatalog.argumentPosition(forms: substitution)
                         value.substitutions[variable.name] = substitution
@@ -196,7 +237,9 @@ extension StringCatalog {
             if table != nil {
                 // A states read keeps no value (``StringsTable/Values/states``).
                 let encodes = detail == .full
-                return addFlat(entry) { encodes ? $0.appendEncoded(value) : $0.text.count..<$0.text.count }
+                return addFlat(key: entry.key, line: entry.line, column: entry.column) {
+                    encodes ? $0.appendEncoded(value) : $0.text.count..<$0.text.count
+                }
             }
             let (inserted, kept) = seen.insert(entry.key)
             // The format has no states: every value is translated.
@@ -217,21 +260,21 @@ extension StringCatalog {
             }
         }
 
-        /// Adds `entry` to the flat table, its value appended by `encode`: the key's record,
-        /// and the warning of a key that came before.
-        private mutating func addFlat(_ entry: StringsdictEntry, encode: (inout StringsTable) -> Range<Int>) {
+        /// Adds the entry of `key` (whose `<key>` is at `line` and `column`) to the flat table,
+        /// its value appended by `encode`: the key's record, and the warning of a key that came
+        /// before.
+        private mutating func addFlat(key: String, line: Int, column: Int, encode: (inout StringsTable) -> Range<Int>) {
             // Taken out while it changes and moved back (not copied: a copy retains each of its
             // parts, for every entry).
             guard var flat = table.take() else { return }
-            var key = entry.key
-            let keyRange = key.withUTF8 { flat.append($0) }
+            var spelled = key
+            let (keyRange, keyIsASCII) = spelled.withUTF8 { (flat.append($0), !$0.contains { $0 >= 0x80 }) }
             let valueRange = encode(&flat)
-            let here = location(line: entry.line, column: entry.column)
-            let warning: CatalogWarning? = switch flat.add(key: keyRange, keyIsASCII: key.utf8.allSatisfy { $0 < 0x80 },
-                                                            value: valueRange, comment: nil) {
+            let here = location(line: line, column: column)
+            let warning: CatalogWarning? = switch flat.add(key: keyRange, keyIsASCII: keyIsASCII, value: valueRange, comment: nil) {
             case .new: nil
-            case .repeated: StringCatalog.duplicateKeyWarning(entry.key, at: here)
-            case .respelled(let first): StringCatalog.keyNormalizationWarning(entry.key, earlier: flat.string(first), at: here)
+            case .repeated: StringCatalog.duplicateKeyWarning(key, at: here)
+            case .respelled(let first): StringCatalog.keyNormalizationWarning(key, earlier: flat.string(first), at: here)
             }
             table = consume flat
             if let warning { catalog.warnings.append(warning) }
@@ -279,16 +322,16 @@ extension StringCatalog {
             return result
         }
 
-        /// The warning of a value type written with a `%` (`%ld`).
-        private func percentValueTypeWarning(_ entry: StringsdictEntry, _ valueType: String, _ at: SourceLocation) -> CatalogWarning {
+        /// The warning of a value type written with a `%` (`%ld`) in the entry of `key`.
+        private func percentValueTypeWarning(key: String, _ valueType: String, _ at: SourceLocation) -> CatalogWarning {
             CatalogWarning(location: at, rule: .nonstandardValue,
-                           message: "“\(entry.key)”: NSStringFormatValueTypeKey “\(valueType)” should be written without '%'", key: entry.key)
+                           message: "“\(key)”: NSStringFormatValueTypeKey “\(valueType)” should be written without '%'", key: key)
         }
 
-        /// The warning of a plural variable without an `other` form.
-        private func missingOtherWarning(_ entry: StringsdictEntry, _ variable: StringsdictVariable, _ at: SourceLocation) -> CatalogWarning {
+        /// The warning of a plural variable without an `other` form in the entry of `key`.
+        private func missingOtherWarning(key: String, variable: String, _ at: SourceLocation) -> CatalogWarning {
             CatalogWarning(location: at, rule: .variationMissingOther,
-                           message: "“\(entry.key)”: the variable “\(variable.name)” has no “other” form; numbers in that category fall back")
+                           message: "“\(key)”: the variable “\(variable)” has no “other” form; numbers in that category fall back")
         }
     }
 

@@ -71,6 +71,42 @@ extension StringsTable {
         return start..<text.count
     }
 
+    /// ``appendEncoded(format:substitutions:)`` of a `.stringsdict` entry read as ranges of its
+    /// file's `bytes` (``PlainStringsdictEntry``: each variable named once, a plural rule with
+    /// text forms) when none of its texts has a `$`, so that no substitution has an argument
+    /// (``StringCatalog/argumentPosition(formatSpecifier:text:)``): the same bytes, the texts
+    /// copied from the file. Each substitution's value type is its variable's
+    /// `NSStringFormatValueTypeKey` without a leading `%`.
+    mutating func appendEncoded(plain entry: PlainStringsdictEntry, in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+        func appendText(_ range: Range<Int>) {
+            appendNumber(range.count)
+            text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[range]))
+        }
+        let start = text.count
+        text.append(0)
+        appendText(entry.format)
+        appendNumber(entry.variables.count)
+        for (index, variable) in entry.variables.enumerated() {
+            appendText(variable.name)
+            if var specifier = variable.valueType {
+                if bytes[specifier].first == UInt8(ascii: "%") { specifier = specifier.dropFirst() }
+                appendNumber(specifier.count + 1)
+                text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[specifier]))
+            } else {
+                appendNumber(0)
+            }
+            // No argument.
+            appendNumber(0)
+            appendNumber(PluralCategory.allCases.count(where: { entry.form($0, ofVariable: index) != nil }))
+            for category in PluralCategory.allCases {
+                guard let form = entry.form(category, ofVariable: index) else { continue }
+                text.append(UInt8(category.ordinal))
+                appendText(form)
+            }
+        }
+        return start..<text.count
+    }
+
     /// Whether the encoding holds `value` exactly (see the type's description).
     static func isEncodable(_ value: LocalizedValue) -> Bool {
         guard let unit = value.stringUnit, unit.state == nil, unit.extra.isEmpty else { return false }
