@@ -86,8 +86,13 @@ extension JSONWriter {
     /// ``writeString(_:escaping:into:)`` escapes it, a byte at a time: bytes from 0x80 up are
     /// copied, except the scalars ``Escaping/visible`` escapes, found by their lead bytes.
     public static func appendString(_ text: String, escaping: Escaping = .visible, to out: inout [UInt8]) {
+        appendString(text, escaping: escaping, into: &out)
+    }
+
+    /// ``appendString(_:escaping:to:)`` into any ``ByteSink``.
+    static func appendString<Sink: ByteSink & ~Copyable>(_ text: String, escaping: Escaping, into out: inout Sink) {
         out.append(UInt8(ascii: "\""))
-        appendEscaped(text, escaping: escaping, to: &out)
+        appendEscaped(text, escaping: escaping, into: &out)
         out.append(UInt8(ascii: "\""))
     }
 
@@ -95,13 +100,23 @@ extension JSONWriter {
     /// quotes: a string literal can be written in pieces (the escaping of a concatenation is the
     /// concatenation of the pieces' escapings, as every escape stands for one scalar).
     package static func appendEscaped(_ text: String, escaping: Escaping = .visible, to out: inout [UInt8]) {
+        appendEscaped(text, escaping: escaping, into: &out)
+    }
+
+    /// ``appendEscaped(_:escaping:to:)`` into any ``ByteSink``.
+    static func appendEscaped<Sink: ByteSink & ~Copyable>(_ text: String, escaping: Escaping, into out: inout Sink) {
         var text = text
-        text.withUTF8 { appendEscaped(bytes: $0, escaping: escaping, to: &out) }
+        text.withUTF8 { appendEscaped(bytes: $0, escaping: escaping, into: &out) }
     }
 
     /// ``appendEscaped(_:escaping:to:)`` of the string whose UTF-8 bytes (valid UTF-8) are
     /// `bytes`, without making the string.
     package static func appendEscaped(bytes: UnsafeBufferPointer<UInt8>, escaping: Escaping = .visible, to out: inout [UInt8]) {
+        appendEscaped(bytes: bytes, escaping: escaping, into: &out)
+    }
+
+    /// ``appendEscaped(bytes:escaping:to:)`` into any ``ByteSink``.
+    static func appendEscaped<Sink: ByteSink & ~Copyable>(bytes: UnsafeBufferPointer<UInt8>, escaping: Escaping, into out: inout Sink) {
         var start = 0
         var i = -1
         let raw = UnsafeRawPointer(bytes.baseAddress)
@@ -132,7 +147,7 @@ extension JSONWriter {
                 // The lead bytes of every escaped scalar above ASCII (U+0080–U+00AD,
                 // U+061C, U+200B–U+2069, U+FEFF).
                 guard escaping == .visible, let scalar = escapedScalar(in: bytes, at: i) else { continue }
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<i]))
+                out.append(UnsafeBufferPointer(rebasing: bytes[start..<i]))
                 appendUnicodeEscape(scalar, to: &out)
                 start = i + (scalar < 0x800 ? 2 : 3)
                 continue
@@ -146,7 +161,7 @@ extension JSONWriter {
             case 0x00..<0x20, 0x7F: letter = 0
             default: continue
             }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<i]))
+            out.append(UnsafeBufferPointer(rebasing: bytes[start..<i]))
             if letter == 0 {
                 appendUnicodeEscape(UInt32(byte), to: &out)
             } else {
@@ -155,13 +170,14 @@ extension JSONWriter {
             }
             start = i + 1
         }
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+        out.append(UnsafeBufferPointer(rebasing: bytes[start...]))
     }
 
     /// Appends `\uXXXX` (four uppercase hex digits, as ``hex4(_:)`` spells them) for a scalar
     /// below U+10000.
-    private static func appendUnicodeEscape(_ scalar: UInt32, to out: inout [UInt8]) {
-        out.append(contentsOf: ("\\u" + hex4(scalar)).utf8)
+    private static func appendUnicodeEscape<Sink: ByteSink & ~Copyable>(_ scalar: UInt32, to out: inout Sink) {
+        var escape = "\\u" + hex4(scalar)
+        escape.withUTF8 { out.append($0) }
     }
 
     /// The scalar of well-formed UTF-8 starting at `i`, when `CodePoint.isEscaped` names it.

@@ -43,7 +43,7 @@ public struct XCStringsWriter: Sendable {
         var output = LayoutOutput(order: MemberOrder(collator: collator), expected: nil)
         output.write(value, indent: 0)
         if finalNewline { output.bytes.append(0x0A) }
-        return output.bytes
+        return output.bytes.take()
     }
 
     /// The bytes of `catalog` in Xcode's layout: exactly ``bytes(_:finalNewline:)`` of
@@ -107,33 +107,34 @@ public struct XCStringsWriter: Sendable {
         for (position, index) in topOrder.enumerated() {
             if position > 0 { output.raw(",\n") }
             output.pad(1)
-            JSONWriter.appendString(top[index].key, escaping: .minimal, to: &output.bytes)
+            JSONWriter.appendString(top[index].key, escaping: .minimal, into: &output.bytes)
             output.raw(" : ")
             guard index == 1, !keys.isEmpty else {
                 output.write(top[index].value, indent: 1)
                 continue
             }
             output.raw("{\n")
-            emit(output.bytes)
-            output.bytes = []
+            emit(output.bytes.take())
             let collator = self.collator
             // Runs of 32 keys: a window of runs is held at once (two a core), and a key of a
             // table in 41 languages with plural forms lays out to about 30 KB; runs of 256 held
             // 67 MB of layout for the 28 MB of `.stringsdict` files of the bench `.lproj` tree
             // (their model is 65 MB).
             Parallel.forEachRun(of: keys.count, length: 32, { run -> (bytes: [UInt8], notes: [(Int, [Note])]) in
-                var part = LayoutOutput(order: MemberOrder(collator: collator), expected: nil)
+                // Room for a run of keys at once (a key in 41 languages with plural forms lays out
+                // to about 30 KB), instead of growing from nothing.
+                var part = LayoutOutput(order: MemberOrder(collator: collator), expected: nil, capacity: run.count * 32 << 10)
                 var notes: [(Int, [Note])] = []
                 for at in run {
                     let index = order[at]
                     if at > 0 { part.raw(",\n") }
                     part.pad(2)
-                    JSONWriter.appendString(keys[index], escaping: .minimal, to: &part.bytes)
+                    JSONWriter.appendString(keys[index], escaping: .minimal, into: &part.bytes)
                     part.raw(" : ")
                     let madeNotes = entry(&part, index, 2)
                     if !madeNotes.isEmpty { notes.append((index, madeNotes)) }
                 }
-                return (part.bytes, notes)
+                return (part.bytes.take(), notes)
             }, then: { run in
                 emit(run.bytes)
                 notes += run.notes.lazy.map { (index: $0.0, notes: $0.1) }
@@ -144,7 +145,7 @@ public struct XCStringsWriter: Sendable {
         }
         output.raw("\n}")
         if finalNewline { output.bytes.append(0x0A) }
-        emit(output.bytes)
+        emit(output.bytes.take())
         notes.sort { $0.index < $1.index }
         return notes.flatMap(\.notes)
     }
@@ -260,27 +261,29 @@ struct MemberOrder {
 }
 
 /// The bytes of one document being written in Xcode's layout.
-private struct LayoutOutput {
+private struct LayoutOutput: ~Copyable {
     var order: MemberOrder
     /// The file to compare with, when checking rather than writing.
     let expected: [UInt8]?
     /// What is written and not yet compared.
-    var bytes: [UInt8] = []
+    var bytes: ByteOutput
     /// How many bytes of `expected` have been matched.
     private var matched = 0
     /// Whether the output has already departed from `expected`.
     private(set) var differs = false
 
-    init(order: MemberOrder, expected: [UInt8]?) {
+    /// `capacity`: the room the output starts with, in bytes.
+    init(order: MemberOrder, expected: [UInt8]?, capacity: Int = 0) {
         self.order = order
         self.expected = expected
+        bytes = ByteOutput(capacity: capacity)
     }
 
     /// Compares what is pending with `expected` once 64 KiB are pending (or at the end).
     private mutating func compare(force: Bool = false) {
         guard let expected, force || bytes.count >= 1 << 16, !differs else { return }
         if expected.count - matched < bytes.count
-            || !bytes.withUnsafeBufferPointer({ pending in
+            || !bytes.withBytes({ pending in
                 expected.withUnsafeBufferPointer { file in
                     memcmp(pending.baseAddress!, file.baseAddress! + matched, pending.count) == 0
                 }
@@ -290,7 +293,7 @@ private struct LayoutOutput {
         } else {
             matched += bytes.count
         }
-        bytes.removeAll(keepingCapacity: true)
+        bytes.removeAll()
     }
 
     /// Whether the whole output equals `expected`.
@@ -303,7 +306,7 @@ private struct LayoutOutput {
     /// `String`'s UTF-8 view or a repeated element went through a loop per byte).
     @inline(__always)
     mutating func raw(_ text: StaticString) {
-        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        bytes.append(text)
     }
 
     /// Sixty-four spaces: the indentation of 32 levels, taken as a prefix.
@@ -312,9 +315,9 @@ private struct LayoutOutput {
     mutating func pad(_ indent: Int) {
         let count = indent * 2
         if count <= Self.spaces.utf8CodeUnitCount {
-            bytes.append(contentsOf: UnsafeBufferPointer(start: Self.spaces.utf8Start, count: count))
+            bytes.append(UnsafeBufferPointer(start: Self.spaces.utf8Start, count: count))
         } else {
-            bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count))
+            for _ in 0..<count { bytes.append(UInt8(ascii: " ")) }
         }
     }
 
@@ -330,7 +333,7 @@ private struct LayoutOutput {
                 let member = members[indices?[position] ?? position]
                 if position > 0 { raw(",\n") }
                 pad(indent + 1)
-                JSONWriter.appendString(member.key, escaping: .minimal, to: &bytes)
+                JSONWriter.appendString(member.key, escaping: .minimal, into: &bytes)
                 raw(" : ")
                 write(member.value, indent: indent + 1)
             }
@@ -348,8 +351,8 @@ private struct LayoutOutput {
             bytes.append(UInt8(ascii: "\n"))
             pad(indent)
             bytes.append(UInt8(ascii: "]"))
-        case .string(let text): JSONWriter.appendString(text, escaping: .minimal, to: &bytes)
-        case .number(let digits): bytes.append(contentsOf: digits.utf8)
+        case .string(let text): JSONWriter.appendString(text, escaping: .minimal, into: &bytes)
+        case .number(var digits): digits.withUTF8 { bytes.append($0) }
         case .bool(let flag): if flag { raw("true") } else { raw("false") }
         case .null: raw("null")
         }
@@ -400,7 +403,7 @@ extension LayoutOutput {
             case .text(let flat, let record):
                 var firstMember = true
                 stringUnit(state: "translated", &firstMember, indent + 2) { bytes in
-                    flat.table.withValueBytes(at: record) { JSONWriter.appendEscaped(bytes: $0, escaping: .minimal, to: &bytes) }
+                    flat.table.withValueBytes(at: record) { JSONWriter.appendEscaped(bytes: $0, escaping: .minimal, into: &bytes) }
                 }
                 close(firstMember, indent + 2)
             case .value(let value):
@@ -419,7 +422,7 @@ extension LayoutOutput {
         }
         var first = true
         if let unit = value.stringUnit {
-            stringUnit(state: unit.state, &first, indent) { JSONWriter.appendEscaped(unit.value, escaping: .minimal, to: &$0) }
+            stringUnit(state: unit.state, &first, indent) { JSONWriter.appendEscaped(unit.value, escaping: .minimal, into: &$0) }
         }
         if !value.substitutions.isEmpty {
             member(known: "substitutions", &first, indent)
@@ -440,7 +443,7 @@ extension LayoutOutput {
         func slice(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: text[range]) }
         func string(_ range: Range<Int>) -> String { String(decoding: slice(range), as: UTF8.self) }
         var first = true
-        stringUnit(state: "translated", &first, indent) { JSONWriter.appendEscaped(bytes: slice(parts.format), escaping: .minimal, to: &$0) }
+        stringUnit(state: "translated", &first, indent) { JSONWriter.appendEscaped(bytes: slice(parts.format), escaping: .minimal, into: &$0) }
         guard !parts.substitutions.isEmpty else { return close(first, indent) }
         member(known: "substitutions", &first, indent)
         // The substitutions in code-point order of their names, then in Xcode's (as the value's
@@ -482,13 +485,13 @@ extension LayoutOutput {
                     output.stringUnit(state: "translated", &firstMember, formIndent) { out in
                         switch forms[at].form {
                         case .bytes(let range, nil):
-                            JSONWriter.appendEscaped(bytes: slice(range), escaping: .minimal, to: &out)
+                            JSONWriter.appendEscaped(bytes: slice(range), escaping: .minimal, into: &out)
                         case .bytes(let range, let replaced?):
-                            JSONWriter.appendEscaped(bytes: slice(range.lowerBound..<replaced.lowerBound), escaping: .minimal, to: &out)
-                            out.append(contentsOf: "%arg".utf8)
-                            JSONWriter.appendEscaped(bytes: slice(replaced.upperBound..<range.upperBound), escaping: .minimal, to: &out)
+                            JSONWriter.appendEscaped(bytes: slice(range.lowerBound..<replaced.lowerBound), escaping: .minimal, into: &out)
+                            out.append("%arg" as StaticString)
+                            JSONWriter.appendEscaped(bytes: slice(replaced.upperBound..<range.upperBound), escaping: .minimal, into: &out)
                         case .tokens(let replaced):
-                            JSONWriter.appendEscaped(replaced, escaping: .minimal, to: &out)
+                            JSONWriter.appendEscaped(replaced, escaping: .minimal, into: &out)
                         }
                     }
                     output.close(firstMember, formIndent)
@@ -527,7 +530,7 @@ extension LayoutOutput {
 
     /// The member `"stringUnit" : { "state" : …, "value" : "…" }` of a localization at
     /// `indent`, the value's text escaped into the output by `value` (between its quotes).
-    private mutating func stringUnit(state: String?, _ first: inout Bool, _ indent: Int, value: (inout [UInt8]) -> Void) {
+    private mutating func stringUnit(state: String?, _ first: inout Bool, _ indent: Int, value: (inout ByteOutput) -> Void) {
         member(known: "stringUnit", &first, indent)
         var firstField = true
         if let state { string(state, member: "state", &firstField, indent + 1) }
@@ -634,55 +637,30 @@ extension LayoutOutput {
         if first { raw("{\n") } else { raw(",\n") }
         first = false
         pad(indent + 1)
-        JSONWriter.appendString(name, escaping: .minimal, to: &bytes)
+        JSONWriter.appendString(name, escaping: .minimal, into: &bytes)
         raw(" : ")
     }
 
     /// ``member(_:_:_:)`` for a name the model knows, which needs no escaping: its quoted
     /// bytes are written at once.
     private mutating func member(known name: StaticString, _ first: inout Bool, _ indent: Int) {
-        let opening: StaticString = first ? "{\n" : ",\n"
+        raw(first ? "{\n" : ",\n")
         first = false
-        let padding = (indent + 1) * 2
-        guard padding <= Self.spaces.utf8CodeUnitCount, name.utf8CodeUnitCount <= 64 else {
-            raw(opening)
-            pad(indent + 1)
-            bytes.append(UInt8(ascii: "\""))
-            raw(name)
-            raw("\" : ")
-            return
-        }
-        appendRun(opening, padding: padding, "\"", name, "\" : ")
-    }
-
-    /// Appends `head`, `padding` spaces and the rest as one run, gathered first: an append
-    /// costs about a hundred instructions however short, and a member's name was five of them.
-    /// `padding` is at most 64, each text at most 64 bytes.
-    private mutating func appendRun(_ head: StaticString, padding: Int, _ tail: StaticString,
-                                    _ more: StaticString = "", _ last: StaticString = "") {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4 * 64 + 64) { buffer in
-            var at = 0
-            func put(_ text: StaticString, count: Int) {
-                (buffer.baseAddress! + at).initialize(from: text.utf8Start, count: count)
-                at += count
-            }
-            put(head, count: head.utf8CodeUnitCount)
-            put(Self.spaces, count: padding)
-            put(tail, count: tail.utf8CodeUnitCount)
-            put(more, count: more.utf8CodeUnitCount)
-            put(last, count: last.utf8CodeUnitCount)
-            bytes.append(contentsOf: UnsafeBufferPointer(start: buffer.baseAddress, count: at))
-        }
+        pad(indent + 1)
+        bytes.append(UInt8(ascii: "\""))
+        raw(name)
+        raw("\" : ")
     }
 
     private mutating func string(_ text: String, member name: StaticString, _ first: inout Bool, _ indent: Int) {
         member(known: name, &first, indent)
-        JSONWriter.appendString(text, escaping: .minimal, to: &bytes)
+        JSONWriter.appendString(text, escaping: .minimal, into: &bytes)
     }
 
     private mutating func number(_ number: Int, member name: StaticString, _ first: inout Bool, _ indent: Int) {
         member(known: name, &first, indent)
-        bytes.append(contentsOf: String(number).utf8)
+        var digits = String(number)
+        digits.withUTF8 { bytes.append($0) }
     }
 
     private mutating func bool(_ flag: Bool, member name: StaticString, _ first: inout Bool, _ indent: Int) {
@@ -692,15 +670,9 @@ extension LayoutOutput {
 
     /// Ends an object at `indent` (`{`, an empty line and `}` when it had no member).
     private mutating func close(_ first: Bool, _ indent: Int) {
-        let opening: StaticString = first ? "{\n\n" : "\n"
-        let padding = indent * 2
-        guard padding <= Self.spaces.utf8CodeUnitCount else {
-            raw(opening)
-            pad(indent)
-            bytes.append(UInt8(ascii: "}"))
-            return
-        }
-        appendRun(opening, padding: padding, "}")
+        raw(first ? "{\n\n" : "\n")
+        pad(indent)
+        bytes.append(UInt8(ascii: "}"))
     }
 }
 
