@@ -7,6 +7,20 @@ package protocol ByteSink: ~Copyable {
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>)
 }
 
+extension ByteSink where Self: ~Copyable {
+    /// Appends the bytes of `text`.
+    @inline(__always)
+    package mutating func append(_ text: StaticString) {
+        append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    /// Appends the UTF-8 bytes of `text`.
+    package mutating func append(utf8 text: String) {
+        var text = text
+        text.withUTF8 { append($0) }
+    }
+}
+
 extension Array: ByteSink where Element == UInt8 {
     package mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) { append(contentsOf: bytes) }
 }
@@ -54,12 +68,6 @@ package struct ByteOutput: ByteSink, ~Copyable {
         if length > capacity - count { grow(by: length) }
         (base + count).initialize(from: source, count: length)
         count += length
-    }
-
-    /// Appends the bytes of `text`.
-    @inline(__always)
-    package mutating func append(_ text: StaticString) {
-        append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     /// Room for at least `more` bytes past those written: the buffer at least doubles, so that

@@ -399,17 +399,20 @@ public enum CatalogConverter {
         let file = file ?? catalog.table + ".xcstrings"
         let heads = heads ?? LprojEntryHeads(entries)
         var report = Report()
-        var strings: [UInt8] = []
+        // Each file made in a buffer of its own (``ByteOutput``), with room for a line of each
+        // entry to start with.
+        var strings = ByteOutput(capacity: entries.count * 96)
         // The property list is written into one buffer, its head first: kept when an entry
         // was added after it.
-        let plistHead = Array("""
+        let plistHead: StaticString = """
             <?xml version="1.0" encoding="UTF-8"?>
             <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
             <plist version="1.0">
             <dict>
 
-            """.utf8)
-        var dict = plistHead
+            """
+        var dict = ByteOutput(capacity: entries.count * 64)
+        dict.append(plistHead)
         heads.bytes.withUnsafeBufferPointer { headBytes in
             func head(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: headBytes[range]) }
             // Each entry is read where it is held (indexed, not copied out: a copy retains every
@@ -427,14 +430,14 @@ public enum CatalogConverter {
                     guard let unit = value.stringUnit else { continue }
                     let parts = heads.heads[index]
                     if let comment = parts.comment {
-                        strings.append(contentsOf: head(comment))
+                        strings.append(head(comment))
                         if parts.commentHadEnd {
                             note("the comment holds “*/”, which would end a .strings comment; written as “* /”")
                         }
                     }
-                    strings.append(contentsOf: head(parts.quotedKey))
+                    strings.append(head(parts.quotedKey))
                     appendQuoted(unit.value, to: &strings)
-                    strings.append(contentsOf: ";\n\n".utf8)
+                    strings.append(";\n\n" as StaticString)
                     continue
                 }
                 var variables: [(String, Substitution)] = []
@@ -468,43 +471,53 @@ public enum CatalogConverter {
                 }
                 func element(_ tag: XMLTag, _ text: String, indent: Int) { tag.append(text, indent: indent, to: &dict) }
                 // The lines that are the same in every entry are written as made once.
-                dict.append(contentsOf: head(heads.heads[index].keyElement))
-                dict.append(contentsOf: StringsdictLines.entryHead)
+                dict.append(head(heads.heads[index].keyElement))
+                dict.append(StringsdictLines.entryHead)
                 element(.string, format, indent: 2)
                 for (name, variable) in variables.sorted(by: { $0.0 < $1.0 }) {
                     element(.key, name, indent: 2)
-                    dict.append(contentsOf: StringsdictLines.variableHead)
+                    dict.append(StringsdictLines.variableHead)
                     element(.string, variable.formatSpecifier ?? "lld", indent: 3)
                     // The forms in CLDR order, gathered in one pass over the dictionary.
                     var texts = [String?](repeating: nil, count: PluralCategory.allCases.count)
                     for (category, form) in variable.plural { texts[category.ordinal] = form.stringUnit?.value }
                     for (ordinal, text) in texts.enumerated() {
                         guard let text else { continue }
-                        dict.append(contentsOf: StringsdictLines.categoryKeys[ordinal])
+                        dict.append(StringsdictLines.categoryKey(ordinal))
                         element(.string, text, indent: 3)
                     }
-                    dict.append(contentsOf: StringsdictLines.variableEnd)
+                    dict.append(StringsdictLines.variableEnd)
                 }
-                dict.append(contentsOf: StringsdictLines.entryEnd)
+                dict.append(StringsdictLines.entryEnd)
             }
         }
-        let hasEntries = dict.count > plistHead.count
-        if hasEntries { dict.append(contentsOf: "</dict>\n</plist>\n".utf8) }
-        return (strings.isEmpty ? nil : strings, hasEntries ? dict : nil, report)
+        let hasEntries = dict.count > plistHead.utf8CodeUnitCount
+        if hasEntries { dict.append("</dict>\n</plist>\n" as StaticString) }
+        return (strings.isEmpty ? nil : strings.take(), hasEntries ? dict.take() : nil, report)
     }
 
     /// The lines of a `.stringsdict` entry that do not change, as the bytes ``XMLTag`` would
     /// write for them.
     private enum StringsdictLines {
         /// `<dict>` and the format key's element.
-        static let entryHead = Array("\t<dict>\n\t\t<key>NSStringLocalizedFormatKey</key>\n".utf8)
+        static let entryHead: StaticString = "\t<dict>\n\t\t<key>NSStringLocalizedFormatKey</key>\n"
         /// A variable's `<dict>`, its rule type and the value type's key.
-        static let variableHead = Array(("\t\t<dict>\n\t\t\t<key>NSStringFormatSpecTypeKey</key>\n"
-                                         + "\t\t\t<string>NSStringPluralRuleType</string>\n\t\t\t<key>NSStringFormatValueTypeKey</key>\n").utf8)
-        /// Each category's key element, by ``PluralCategory/ordinal``.
-        static let categoryKeys = PluralCategory.allCases.map { Array("\t\t\t<key>\($0.rawValue)</key>\n".utf8) }
-        static let variableEnd = Array("\t\t</dict>\n".utf8)
-        static let entryEnd = Array("\t</dict>\n".utf8)
+        static let variableHead: StaticString = """
+            \t\t<dict>\n\t\t\t<key>NSStringFormatSpecTypeKey</key>\n\t\t\t<string>NSStringPluralRuleType</string>\n\t\t\t<key>NSStringFormatValueTypeKey</key>\n
+            """
+        /// The key element of the category whose ``PluralCategory/ordinal`` is `ordinal`.
+        static func categoryKey(_ ordinal: Int) -> StaticString {
+            switch ordinal {
+            case 0: "\t\t\t<key>zero</key>\n"
+            case 1: "\t\t\t<key>one</key>\n"
+            case 2: "\t\t\t<key>two</key>\n"
+            case 3: "\t\t\t<key>few</key>\n"
+            case 4: "\t\t\t<key>many</key>\n"
+            default: "\t\t\t<key>other</key>\n"
+            }
+        }
+        static let variableEnd: StaticString = "\t\t</dict>\n"
+        static let entryEnd: StaticString = "\t</dict>\n"
     }
 
     /// The two elements a `.stringsdict` is written with, as the bytes that open and close them.
@@ -516,11 +529,11 @@ public enum CatalogConverter {
         static let string = XMLTag(open: "<string>", close: "</string>\n")
 
         /// Appends the element of `text` on a line of its own, `indent` tabs in.
-        func append(_ text: String, indent: Int, to out: inout [UInt8]) {
+        func append<Sink: ByteSink & ~Copyable>(_ text: String, indent: Int, to out: inout Sink) {
             for _ in 0..<indent { out.append(UInt8(ascii: "\t")) }
-            out.append(contentsOf: UnsafeBufferPointer(start: open.utf8Start, count: open.utf8CodeUnitCount))
+            out.append(UnsafeBufferPointer(start: open.utf8Start, count: open.utf8CodeUnitCount))
             appendXML(text, to: &out)
-            out.append(contentsOf: UnsafeBufferPointer(start: close.utf8Start, count: close.utf8CodeUnitCount))
+            out.append(UnsafeBufferPointer(start: close.utf8Start, count: close.utf8CodeUnitCount))
         }
     }
 
@@ -590,17 +603,17 @@ public enum CatalogConverter {
 
     /// Appends `text` as a `.strings` quoted string: `\"`, `\\`, `\n`, `\t`, `\r`, and
     /// `\U00XX` for other controls; everything else as it is.
-    static func appendQuoted(_ text: String, to out: inout [UInt8]) {
+    static func appendQuoted<Sink: ByteSink & ~Copyable>(_ text: String, to out: inout Sink) {
         out.append(UInt8(ascii: "\""))
         appendEscaped(text, to: &out, mayEscape: { controlMarks($0) | matches($0, UInt8(ascii: "\"")) | matches($0, UInt8(ascii: "\\")) },
                       where: { byte, _ in byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") }) { byte, out in
             switch byte {
-            case UInt8(ascii: "\""): out.append(contentsOf: #"\""#.utf8)
-            case UInt8(ascii: "\\"): out.append(contentsOf: #"\\"#.utf8)
-            case 0x0A: out.append(contentsOf: #"\n"#.utf8)
-            case 0x09: out.append(contentsOf: #"\t"#.utf8)
-            case 0x0D: out.append(contentsOf: #"\r"#.utf8)
-            default: out.append(contentsOf: ("\\U" + lowercaseHex4(UInt32(byte))).utf8)
+            case UInt8(ascii: "\""): out.append(#"\""# as StaticString)
+            case UInt8(ascii: "\\"): out.append(#"\\"# as StaticString)
+            case 0x0A: out.append(#"\n"# as StaticString)
+            case 0x09: out.append(#"\t"# as StaticString)
+            case 0x0D: out.append(#"\r"# as StaticString)
+            default: out.append(utf8: "\\U" + lowercaseHex4(UInt32(byte)))
             }
         }
         out.append(UInt8(ascii: "\""))
@@ -608,7 +621,7 @@ public enum CatalogConverter {
 
     /// Appends `text` as XML character data: `&amp;`, `&lt;`, `&gt;`, and `&#N;` for
     /// controls other than tab, line feed and carriage return.
-    static func appendXML(_ text: String, to out: inout [UInt8]) {
+    static func appendXML<Sink: ByteSink & ~Copyable>(_ text: String, to out: inout Sink) {
         appendEscaped(text, to: &out, mayEscape: {
             controlMarks($0) | matches($0, UInt8(ascii: "&")) | matches($0, UInt8(ascii: "<")) | matches($0, UInt8(ascii: ">"))
         }, where: { byte, _ in
@@ -616,22 +629,22 @@ public enum CatalogConverter {
                 : byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
         }) { byte, out in
             switch byte {
-            case UInt8(ascii: "&"): out.append(contentsOf: "&amp;".utf8)
-            case UInt8(ascii: "<"): out.append(contentsOf: "&lt;".utf8)
-            case UInt8(ascii: ">"): out.append(contentsOf: "&gt;".utf8)
-            default: out.append(contentsOf: "&#\(byte);".utf8)
+            case UInt8(ascii: "&"): out.append("&amp;" as StaticString)
+            case UInt8(ascii: "<"): out.append("&lt;" as StaticString)
+            case UInt8(ascii: ">"): out.append("&gt;" as StaticString)
+            default: out.append(utf8: "&#\(byte);")
             }
         }
     }
 
     /// Appends a comment's text for a `/* … */` comment, each `*/` written as `* /`; whether
     /// there was one.
-    static func appendComment(_ text: String, to out: inout [UInt8]) -> Bool {
+    static func appendComment<Sink: ByteSink & ~Copyable>(_ text: String, to out: inout Sink) -> Bool {
         var ended = false
         appendEscaped(text, to: &out, mayEscape: { matches($0, UInt8(ascii: "/")) },
                       where: { byte, previous in byte == UInt8(ascii: "/") && previous == UInt8(ascii: "*") }) { _, out in
             ended = true
-            out.append(contentsOf: " /".utf8)
+            out.append(" /" as StaticString)
         }
         return ended
     }
@@ -647,8 +660,8 @@ public enum CatalogConverter {
     /// them (a superset of the bytes `escapes` can pick). Inlined, so that each caller's tests
     /// are made in its loop rather than through a call per byte.
     @inline(__always)
-    private static func appendEscaped(_ text: String, to out: inout [UInt8], mayEscape: (UInt64) -> UInt64,
-                                      where escapes: (UInt8, UInt8) -> Bool, _ escape: (UInt8, inout [UInt8]) -> Void) {
+    private static func appendEscaped<Sink: ByteSink & ~Copyable>(_ text: String, to out: inout Sink, mayEscape: (UInt64) -> UInt64,
+                                                                  where escapes: (UInt8, UInt8) -> Bool, _ escape: (UInt8, inout Sink) -> Void) {
         var text = text
         text.withUTF8 { bytes in
             guard let base = bytes.baseAddress else { return }
@@ -664,11 +677,11 @@ public enum CatalogConverter {
                 let byte = bytes[index]
                 defer { index += 1 }
                 guard byte < 0x80, escapes(byte, index > 0 ? bytes[index - 1] : 0) else { continue }
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                out.append(UnsafeBufferPointer(rebasing: bytes[start..<index]))
                 escape(byte, &out)
                 start = index + 1
             }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+            out.append(UnsafeBufferPointer(rebasing: bytes[start...]))
         }
     }
 
