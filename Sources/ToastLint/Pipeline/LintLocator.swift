@@ -354,7 +354,10 @@ struct PropertyListLocator {
         guard let entry = dictionary[key] else { return start }
         var best = SourceLocation(file: file, line: entry.line, column: entry.column)
         guard case .dictionary(let members) = entry.value else { return best }
-        let steps = path.split(separator: ".").map(String.init)
+        // Split as a String Catalog's paths are (at `.` bytes when ASCII): splitting the
+        // characters took about 13,000 instructions a path, a third of locating a
+        // `.stringsdict` finding.
+        let steps = XCStringsOutline.steps(of: path)
         if steps.isEmpty {
             if let format = members.last(where: { $0.key == "NSStringLocalizedFormatKey" }) {
                 best = SourceLocation(file: file, line: format.line, column: format.column)
