@@ -60,6 +60,27 @@ import ToastCatalog
         #expect(table.file(key: "b", locale: "fr") == "App/fr.lproj/L.strings")
     }
 
+    /// Files that list their keys in the table's order, in another order, one key repeated and
+    /// one respelled (another code point sequence of the same characters) give each key one
+    /// entry, under its first spelling, whichever way its number is found.
+    @Test func keysFoundInOrderAndOutOfIt() throws {
+        let table = try Self.table([
+            ("App/en.lproj/L.strings", "\"a\" = \"A\";\n\"caf\u{E9}\" = \"Cafe\";\n\"b\" = \"B\";\n\"c\" = \"C\";\n"),
+            ("App/de.lproj/L.strings", "\"a\" = \"DE A\";\n\"caf\u{E9}\" = \"DE Cafe\";\n\"b\" = \"DE B\";\n\"c\" = \"DE C\";\n"),
+            ("App/fr.lproj/L.strings", "\"c\" = \"FR C\";\n\"b\" = \"FR B\";\n\"a\" = \"FR A\";\n\"d\" = \"FR D\";\n"),
+            ("App/it.lproj/L.strings", "\"a\" = \"IT A\";\n\"cafe\u{301}\" = \"IT Cafe\";\n\"b\" = \"IT B\";\n\"b\" = \"IT B2\";\n\"c\" = \"IT C\";\n"),
+        ])
+        for (key, expected) in [("a", ["en": "A", "de": "DE A", "fr": "FR A", "it": "IT A"]),
+                                ("caf\u{E9}", ["en": "Cafe", "de": "DE Cafe", "it": "IT Cafe"]),
+                                ("b", ["en": "B", "de": "DE B", "fr": "FR B", "it": "IT B2"]),
+                                ("c", ["en": "C", "de": "DE C", "fr": "FR C", "it": "IT C"]),
+                                ("d", ["fr": "FR D"])] {
+            let entry = try #require(table.entry(forKey: key), "\(key)")
+            #expect(entry.localizations.mapValues { Self.text($0) ?? "" } == expected, "\(key)")
+        }
+        #expect(table.keys.map { Array($0.unicodeScalars) } == ["a", "caf\u{E9}", "b", "c", "d"].map { Array($0.unicodeScalars) })
+    }
+
     @Test func baseIsTheSourceWithoutADevelopmentLanguageFile() throws {
         let table = try Self.table([
             ("App/Base.lproj/L.strings", "/* Base a */\n\"a\" = \"Base A\";\n"),

@@ -188,6 +188,9 @@ struct LintTable {
         /// Where the file's keys are, by key number (`.none`: not in the file), when its reader
         /// noted them.
         var keyPositions: [KeyPosition] = []
+        /// The key number after the file's last key: where its next key usually is, as the
+        /// files of a table list their keys in the same order.
+        private var expected = 0
 
         init(fileIndex: Int32, code: String, isSource: Bool, isDict: Bool, notedPositions: [KeyPosition]?) {
             (self.fileIndex, self.code, self.isSource, self.isDict, self.notedPositions) = (fileIndex, code, isSource, isDict, notedPositions)
@@ -200,7 +203,13 @@ struct LintTable {
             // first spelling and of any other (the same characters, other code points), not
             // again for every file that repeats a spelling.
             let isNewSpelling: Bool
-            if let found = keyIndex[key] {
+            if expected < keys.count, keys[expected].hasSameScalars(as: key) {
+                // The key the last one's successor is, in the same spelling: the number the
+                // dictionary would give (each key number's spelling is its first), found
+                // without hashing the key.
+                index = expected
+                isNewSpelling = false
+            } else if let found = keyIndex[key] {
                 index = found
                 isNewSpelling = !keys[found].hasSameScalars(as: key)
             } else {
@@ -210,6 +219,7 @@ struct LintTable {
                 comments.append(nil)
                 isNewSpelling = true
             }
+            expected = index + 1
             if codeOrigins.count <= index { codeOrigins.append(contentsOf: repeatElement(.none, count: index + 1 - codeOrigins.count)) }
             if let notedPositions {
                 if keyPositions.count <= index { keyPositions.append(contentsOf: repeatElement(.none, count: index + 1 - keyPositions.count)) }
