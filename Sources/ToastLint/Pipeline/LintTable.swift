@@ -111,7 +111,16 @@ struct LintTable {
         for (code, keyOrigins) in origins {
             localeFiles[code] = Set(keyOrigins.lazy.filter(\.exists).map(\.file)).map { self.files[Int($0)] }.min()
         }
+        entryLocales = origins.filter { $0.key != "Base" }.map { ($0.key, $0.value) }
+        entryLayout = Dictionary(uniqueKeysWithValues: entryLocales.indices.map { (entryLocales[$0].code, $0) })
     }
+
+    /// The locales an entry's localizations come from (every code but Base) with their
+    /// origins, and each code's place in that list: a key every one of them has gets its table
+    /// as `entryLayout.mapValues`, which keeps the layout's hashes (no code is hashed again for
+    /// each key; hashing forty codes into each entry's table was a seventh of making it).
+    private var entryLocales: [(code: String, origins: [Origin])] = []
+    private var entryLayout: [String: Int] = [:]
 
     /// The comments of `Base.lproj` entries, kept until ``finishLproj(groupFiles:)`` knows
     /// whether Base is the source.
@@ -263,6 +272,13 @@ struct LintTable {
         precondition(!localizationsReleased, "an entry of an .lproj table asked for after its localizations were released")
         guard let index = keyIndex[key] else { return nil }
         var entry = CatalogEntry(comment: comments[index])
+        if !entryLocales.isEmpty, entryLocales.allSatisfy({ index < $0.origins.count && $0.origins[index].exists }) {
+            entry.localizations = entryLayout.mapValues { place in
+                let origin = entryLocales[place].origins[index]
+                return fileValues[Int(origin.file)].value(origin.record)
+            }
+            return entry
+        }
         entry.localizations.reserveCapacity(origins.count)
         for (code, keyOrigins) in origins where code != "Base" && index < keyOrigins.count && keyOrigins[index].exists {
             let origin = keyOrigins[index]
