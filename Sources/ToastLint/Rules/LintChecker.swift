@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ToastCatalog
 import ToastSupport
 import ToastICU
@@ -1280,8 +1285,37 @@ struct LintChecker {
 
     /// Marks the first occurrence of `token` as `⟪token⟫`.
     static func mark(_ text: String, _ token: String) -> String {
-        guard !token.isEmpty, let range = text.firstRange(of: token) else { return text }
-        return text[..<range.lowerBound] + "⟪" + token + "⟫" + text[range.upperBound...]
+        guard !token.isEmpty else { return text }
+        switch markedASCII(text, token) {
+        case .marked(let marked): return marked
+        case .absent: return text
+        case .notASCII:
+            guard let range = text.firstRange(of: token) else { return text }
+            return text[..<range.lowerBound] + "⟪" + token + "⟫" + text[range.upperBound...]
+        }
+    }
+
+    private enum ASCIIMark { case marked(String), absent, notASCII }
+
+    /// ``mark(_:_:)`` by bytes, for an ASCII text and a token without CR or LF: each of their
+    /// characters is one byte (only CR LF would join two), so the first match of the token's
+    /// bytes is the first of its characters. Found without the character-wise search, which
+    /// took some 20,000 instructions a call.
+    private static func markedASCII(_ text: String, _ token: String) -> ASCIIMark {
+        var text = text, token = token
+        return text.withUTF8 { bytes -> ASCIIMark in
+            token.withUTF8 { needle -> ASCIIMark in
+                guard !bytes.contains(where: { $0 >= 0x80 }),
+                      !needle.contains(where: { $0 >= 0x80 || $0 == 0x0D || $0 == 0x0A }) else { return .notASCII }
+                guard needle.count <= bytes.count else { return .absent }
+                for start in 0...(bytes.count - needle.count) where memcmp(bytes.baseAddress! + start, needle.baseAddress!, needle.count) == 0 {
+                    return .marked(String(decoding: UnsafeBufferPointer(rebasing: bytes[..<start]), as: UTF8.self) + "⟪"
+                                   + String(decoding: needle, as: UTF8.self) + "⟫"
+                                   + String(decoding: UnsafeBufferPointer(rebasing: bytes[(start + needle.count)...]), as: UTF8.self))
+                }
+                return .absent
+            }
+        }
     }
 
     // MARK: - Text
