@@ -50,13 +50,15 @@ struct StringsdictVariable {
 }
 
 /// A `.stringsdict` entry of the shape nearly every one has, its texts read as ranges of the
-/// file's bytes without making them (``XMLPropertyListParser/plainStringsdictEntry(into:)``): a `<dict>`
-/// whose members are one `NSStringLocalizedFormatKey` string and variables, each a `<dict>` of
-/// strings alone, `NSStringFormatSpecTypeKey` once and `NSStringPluralRuleType`,
-/// `NSStringFormatValueTypeKey` at most once, and plural categories each at most once; each
-/// variable's name ASCII and met once; every string written `<string>…</string>` with plain
-/// text (no entity, CDATA or comment), whose bytes are its text. Read in full (``StringsdictEntry``) it gives the same entry: its format, its variables
-/// in file order with their value types and forms.
+/// file's bytes without making them (``XMLPropertyListParser/plainStringsdictEntry(into:)``):
+/// a `<dict>` whose members are one `NSStringLocalizedFormatKey` string and variables, each a
+/// `<dict>` of strings alone — `NSStringFormatSpecTypeKey` once and `NSStringPluralRuleType`,
+/// `NSStringFormatValueTypeKey` at most once, plural categories each at most once; each
+/// variable's name ASCII and met once; every key and string written `<key>…</key>` or
+/// `<string>…</string>` with plain text (no entity, CDATA or comment), whose bytes are its
+/// text; every name spelled as its bytes (a name that is only canonically equal, such as one
+/// with U+212A for `K`, is read in full). Read in full (``StringsdictEntry``) it gives the same
+/// entry: its format, its variables in file order with their value types and forms.
 struct PlainStringsdictEntry {
     struct Variable {
         /// The variable's name (its member's key).

@@ -123,7 +123,7 @@ public struct XCStringsWriter: Sendable {
             Parallel.forEachRun(of: keys.count, length: 32, { run -> (bytes: [UInt8], notes: [(Int, [Note])]) in
                 // Room for a run of keys at once (a key in 41 languages with plural forms lays out
                 // to about 30 KB), instead of growing from nothing.
-                var part = LayoutOutput(order: MemberOrder(collator: collator), expected: nil, capacity: run.count * 32 << 10)
+                var part = LayoutOutput(order: MemberOrder(collator: collator), expected: nil, capacity: run.count * (32 << 10))
                 var notes: [(Int, [Note])] = []
                 for at in run {
                     let index = order[at]
