@@ -69,10 +69,8 @@ package enum Parallel {
     /// memory for a window of runs rather than the whole output.
     ///
     /// The runs are made on a ``Pipeline``: a core that finishes a run starts the next at once,
-    /// while `consume` writes the runs before it. (Made a window at a time, each window waited
-    /// for whole and then consumed, a core sat idle while the window's last run was made and
-    /// while the window was written: `convert`'s writing of a catalog kept its second core 65%
-    /// busy.) A single run is made and consumed on the calling thread.
+    /// while `consume` writes the runs before it, so no core waits for a window of runs to be
+    /// finished or written. A single run is made and consumed on the calling thread.
     ///
     /// ```swift
     /// Parallel.forEachRun(of: 10, length: 4, { Array($0) }) { print($0) }  // [0, 1, 2, 3], [4, 5, 6, 7], [8, 9]

@@ -329,6 +329,13 @@ import ToastTestSupport
          + "<key>k</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@n@</string>\(variable("n"))</dict>"
          + "<key>caf\u{E9}</key><dict><key>NSStringLocalizedFormatKey</key><string>b</string></dict>"
          + "<key>cafe\u{301}</key><dict><key>NSStringLocalizedFormatKey</key><string>c</string></dict>", true),
+        ("a value type of % and a combining mark", "<key>k</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@n@</string>"
+         + variable("n", valueType: "%\u{301}d") + "</dict>", false),
+        ("a value type of % and a joiner", "<key>k</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@n@</string>"
+         + variable("n", valueType: "%\u{200D}ld") + "</dict>", false),
+        ("more variables than are compared one by one", "<key>k</key><dict><key>NSStringLocalizedFormatKey</key><string>"
+         + (0..<20).map { "%#@v\($0)@" }.joined(separator: " ") + "</string>"
+         + (0..<20).map { variable("v\($0)") }.joined() + "</dict>", false),
         ("a $ in the format", "<key>k</key><dict><key>NSStringLocalizedFormatKey</key><string>%1$#@n@</string>\(variable("n"))</dict>", false),
         ("a $ in a form", "<key>k</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@n@</string>"
          + variable("n", forms: "<key>other</key><string>%2$d x</string>") + "</dict>", false),

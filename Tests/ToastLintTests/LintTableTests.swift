@@ -81,6 +81,18 @@ import ToastCatalog
         #expect(table.keys.map { Array($0.unicodeScalars) } == ["a", "caf\u{E9}", "b", "c", "d"].map { Array($0.unicodeScalars) })
     }
 
+    /// A key met again in another spelling is asked again whether it names an Interface Builder
+    /// object, though it is found where the table expects it: `\u{212A}` (Kelvin) is canonically
+    /// `K`, so only the second, ASCII spelling has an object's shape.
+    @Test func aKeyInAnotherSpellingIsAskedAgain() throws {
+        let table = try Self.table([
+            ("App/en.lproj/L.strings", "\"\u{212A}b1-c2-d3e.title\" = \"Title\";\n"),
+            ("App/de.lproj/L.strings", "\"Kb1-c2-d3e.title\" = \"Titel\";\n"),
+        ])
+        #expect(table.keys.count == 1)
+        #expect(table.interfaceBuilderKeys.map { Array($0.utf8) } == [Array("Kb1-c2-d3e.title".utf8)])
+    }
+
     @Test func baseIsTheSourceWithoutADevelopmentLanguageFile() throws {
         let table = try Self.table([
             ("App/Base.lproj/L.strings", "/* Base a */\n\"a\" = \"Base A\";\n"),

@@ -83,8 +83,9 @@ public enum JSONWriter {
 
 extension JSONWriter {
     /// Appends `text` as a JSON string literal to UTF-8 bytes, escaped exactly as
-    /// ``writeString(_:escaping:into:)`` escapes it, a byte at a time: bytes from 0x80 up are
-    /// copied, except the scalars ``Escaping/visible`` escapes, found by their lead bytes.
+    /// ``writeString(_:escaping:into:)`` escapes it, from its bytes: runs that need no escape
+    /// are copied eight bytes at a time, bytes from 0x80 up included, and the scalars
+    /// ``Escaping/visible`` escapes are found by their lead bytes.
     public static func appendString(_ text: String, escaping: Escaping = .visible, to out: inout [UInt8]) {
         appendString(text, escaping: escaping, into: &out)
     }

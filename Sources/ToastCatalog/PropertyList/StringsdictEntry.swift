@@ -2,8 +2,9 @@ import ToastICU
 
 /// One entry of a `.stringsdict` as its file holds it, before it becomes the model: what
 /// ``StringCatalog/init(stringsdict:file:locale:sourceLanguage:table:limits:detail:)`` reads,
-/// from the bytes directly (``XMLPropertyListParser/readStringsdict(_:file:limits:each:)``) or
-/// from a property-list tree (``init(_:file:)``); both give the same entries.
+/// from the bytes directly
+/// (``XMLPropertyListParser/readStringsdict(_:file:limits:offersPlain:plain:each:)``) or from a
+/// property-list tree (``init(_:file:)``); both give the same entries.
 struct StringsdictEntry {
     /// The entry's key.
     var key: String
@@ -53,12 +54,13 @@ struct StringsdictVariable {
 /// file's bytes without making them (``XMLPropertyListParser/plainStringsdictEntry(into:)``):
 /// a `<dict>` whose members are one `NSStringLocalizedFormatKey` string and variables, each a
 /// `<dict>` of strings alone — `NSStringFormatSpecTypeKey` once and `NSStringPluralRuleType`,
-/// `NSStringFormatValueTypeKey` at most once, plural categories each at most once; each
-/// variable's name ASCII and met once; every key and string written `<key>…</key>` or
-/// `<string>…</string>` with plain text (no entity, CDATA or comment), whose bytes are its
-/// text; every name spelled as its bytes (a name that is only canonically equal, such as one
-/// with U+212A for `K`, is read in full). Read in full (``StringsdictEntry``) it gives the same
-/// entry: its format, its variables in file order with their value types and forms.
+/// `NSStringFormatValueTypeKey` (ASCII) at most once, plural categories each at most once; at
+/// most ``maximumVariables`` variables, each named once in ASCII; every key and string
+/// written `<key>…</key>` or `<string>…</string>` with plain text (no entity, CDATA or
+/// comment), whose bytes are its text; every name spelled as its bytes (a name that is only
+/// canonically equal, such as one with U+212A for `K`, is read in full). Read in full
+/// (``StringsdictEntry``) it gives the same entry: its format, its variables in file order with
+/// their value types and forms.
 struct PlainStringsdictEntry {
     struct Variable {
         /// The variable's name (its member's key).
@@ -78,6 +80,10 @@ struct PlainStringsdictEntry {
     /// ``PluralCategory/ordinal``: six slots a variable, in the variables' order (`nil` where
     /// it has none).
     var forms: [Range<Int>?] = []
+
+    /// The most variables an entry read this way has: each name is compared with those before
+    /// it, which would take quadratic time for thousands.
+    static let maximumVariables = 16
 
     /// The form of `category` of the variable at `index`.
     func form(_ category: PluralCategory, ofVariable index: Int) -> Range<Int>? {
@@ -144,12 +150,13 @@ extension XMLPropertyListParser {
     /// the tree's parse would throw first: the bytes are read in the same order by the same
     /// steps.
     ///
-    /// An entry of the common shape (``PlainStringsdictEntry``) is first offered to `plain`,
-    /// by its key, the key's line and column, and its parts as ranges of the file's bytes,
-    /// without making a text of it; when `plain` returns `false` the entry is read again and
-    /// handed to `each`.
-    static func readStringsdict(_ bytes: [UInt8], file: String, limits: CatalogLimits,
-                                plain: (String, Int, Int, PlainStringsdictEntry, UnsafeBufferPointer<UInt8>) -> Bool,
+    /// With `offersPlain`, an entry of the common shape (``PlainStringsdictEntry``) is first
+    /// offered to `plain` — its key, the key's line and column, its parts, and the file's bytes
+    /// they are ranges of — without making a text of it; when `plain` returns `false` the entry
+    /// is read again and handed to `each`.
+    static func readStringsdict(_ bytes: [UInt8], file: String, limits: CatalogLimits, offersPlain: Bool,
+                                plain: (_ key: String, _ line: Int, _ column: Int, _ entry: PlainStringsdictEntry,
+                                        _ bytes: UnsafeBufferPointer<UInt8>) -> Bool,
                                 each: (StringsdictEntry) -> Bool) throws(CatalogError) -> Bool {
         // Entry and variable dictionaries are levels 2 and 3.
         guard limits.maximumDepth >= 3 else { return false }
@@ -161,9 +168,11 @@ extension XMLPropertyListParser {
                 // One entry's parts at a time, their storage kept from entry to entry.
                 var read = PlainStringsdictEntry()
                 while let (key, line, column) = try parser.nextKey() {
-                    let start = parser.mark
-                    if parser.plainStringsdictEntry(into: &read), plain(key, line, column, read, parser.bytes) { continue }
-                    parser.rewind(to: start)
+                    if offersPlain {
+                        let start = parser.mark
+                        if parser.plainStringsdictEntry(into: &read), plain(key, line, column, read, parser.bytes) { continue }
+                        parser.rewind(to: start)
+                    }
                     guard let entry = try parser.stringsdictEntry(key: key, line: line, column: column), each(entry) else { return false }
                 }
                 parser.depth -= 1
@@ -198,8 +207,10 @@ extension XMLPropertyListParser {
                 continue
             }
             // A variable: a name of ASCII bytes (so that names equal as strings are equal as
-            // bytes) not met before in the entry, and a plural rule.
-            guard !bytes[name].contains(where: { $0 >= 0x80 }), !entry.variables.contains(where: { bytes[$0.name].elementsEqual(bytes[name]) }),
+            // bytes) not met before in the entry, and a plural rule. An entry of more variables
+            // than are compared one by one is read in full (which looks names up in a table).
+            guard entry.variables.count < PlainStringsdictEntry.maximumVariables, !bytes[name].contains(where: { $0 >= 0x80 }),
+                  !entry.variables.contains(where: { bytes[$0.name].elementsEqual(bytes[name]) }),
                   let (tag, selfClosing) = try? openTag(), tag == "dict", !selfClosing else { return false }
             let formsStart = entry.forms.count
             entry.forms.append(contentsOf: repeatElement(nil, count: PluralCategory.allCases.count))
@@ -217,7 +228,9 @@ extension XMLPropertyListParser {
                     guard !isPlural, spells("NSStringPluralRuleType", at: text) else { return false }
                     isPlural = true
                 } else if spells("NSStringFormatValueTypeKey", at: member) {
-                    guard valueType == nil else { return false }
+                    // ASCII, so that a leading `%` is a character of its own (`%` and a
+                    // combining mark is one character, which the full read keeps whole).
+                    guard valueType == nil, !bytes[text].contains(where: { $0 >= 0x80 }) else { return false }
                     valueType = text
                 } else if let category = pluralCategory(at: member), entry.forms[formsStart + category.ordinal] == nil {
                     entry.forms[formsStart + category.ordinal] = text

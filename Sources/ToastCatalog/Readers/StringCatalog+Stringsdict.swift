@@ -61,7 +61,8 @@ extension StringCatalog {
     /// `limits` allow fewer than the three levels of nesting an entry uses (the tree's read then
     /// tells which problem comes first: such a file is parsed twice). Throws the errors of the
     /// parse itself that it meets — syntax, not UTF-8, too deep, a string too long — which are
-    /// the first in the file, as in the tree's read.
+    /// the first in the file, as in the tree's read. `plainEntries` and `plainAdded` are
+    /// ``stringsdict(_:file:locale:sourceLanguage:table:limits:detail:direct:encoded:plainEntries:plainAdded:)``'s.
     package static func stringsdictDirectly(_ bytes: [UInt8], file: String, locale: String, sourceLanguage: String,
                                             table: String?, limits: CatalogLimits, detail: CatalogDetail,
                                             encoded: Bool = true, plainEntries: Bool = true,
@@ -69,8 +70,10 @@ extension StringCatalog {
         let empty = StringCatalog(stringsdictTable: table ?? tableName(forPath: file), sourceLanguage: sourceLanguage)
         var builder = StringsdictBuilder(catalog: empty, file: file, locale: locale, limits: limits, detail: detail,
                                          encoded: encoded, fileSize: bytes.count)
-        let read = try XMLPropertyListParser.readStringsdict(bytes, file: file, limits: limits, plain: { key, line, column, entry, bytes in
-            guard plainEntries, builder.add(plain: entry, key: key, line: line, column: column, in: bytes) else { return false }
+        // Entries are taken from their bytes only into a flat table.
+        let read = try XMLPropertyListParser.readStringsdict(bytes, file: file, limits: limits, offersPlain: plainEntries && builder.keepsFlat,
+                                                             plain: { key, line, column, entry, bytes in
+            guard builder.add(plain: entry, key: key, line: line, column: column, in: bytes) else { return false }
             plainAdded?(key)
             return true
         }, each: { entry in
@@ -121,6 +124,10 @@ extension StringCatalog {
                 table = StringsTable(locale: locale, expected: 0, values: detail == .full ? .stringsdict : .states)
             }
         }
+
+        /// Whether the entries are kept in a flat table (``add(plain:key:line:column:in:)`` takes
+        /// entries only then).
+        var keepsFlat: Bool { table != nil }
 
         /// The catalog of the entries added.
         func finished() -> StringCatalog {
@@ -180,7 +187,9 @@ extension StringCatalog {
                         catalog.warnings.append(missingOtherWarning(key: entry.key, variable: variable.name, at))
                     }
                 }
-                addFlat(key: entry.key, line: entry.line, column: entry.column) { $0.appendEncoded(format: entry.format, substitutions: substitutions) }
+                addFlat(key: entry.key, line: entry.line, column: entry.column) {
+                    $0.appendEncoded(format: entry.format, substitutions: substitutions)
+                }
                 return
             }
             // A ``CatalogDetail/states`` read keeps the state alone: the value is made only when

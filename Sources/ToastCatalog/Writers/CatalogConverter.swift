@@ -316,8 +316,9 @@ public enum CatalogConverter {
     /// them, in order: on threads of their own, at most two locales per core ahead of the one
     /// taken (``Parallel/Pipeline``), so that the files are made while the taker writes the
     /// ones before, and a conversion holds a window of locales' files, never every locale's at
-    /// once. (With one locale per core, a core waited for the taker to write and flush a
-    /// locale's files before it could start the next: the cores were 75% busy.) Each locale's files are ``lprojFiles(from:entries:locale:file:entryLocations:heads:)``.
+    /// once. (With one locale per core ahead, a core waited for the taker to write and flush a
+    /// locale's files before it could start the next: the cores were 60–90% busy.) Each
+    /// locale's files are ``lprojFiles(from:entries:locale:file:entryLocations:heads:)``.
     package struct LprojFilesAhead {
         private typealias Files = (strings: [UInt8]?, stringsdict: [UInt8]?, report: Report)
         /// Started when the first locale is asked for, so that a conversion that stops before
@@ -503,7 +504,11 @@ public enum CatalogConverter {
         static let entryHead: StaticString = "\t<dict>\n\t\t<key>NSStringLocalizedFormatKey</key>\n"
         /// A variable's `<dict>`, its rule type and the value type's key.
         static let variableHead: StaticString = """
-            \t\t<dict>\n\t\t\t<key>NSStringFormatSpecTypeKey</key>\n\t\t\t<string>NSStringPluralRuleType</string>\n\t\t\t<key>NSStringFormatValueTypeKey</key>\n
+            \t\t<dict>
+            \t\t\t<key>NSStringFormatSpecTypeKey</key>
+            \t\t\t<string>NSStringPluralRuleType</string>
+            \t\t\t<key>NSStringFormatValueTypeKey</key>
+
             """
         /// The key element of the category whose ``PluralCategory/ordinal`` is `ordinal`.
         static func categoryKey(_ ordinal: Int) -> StaticString {

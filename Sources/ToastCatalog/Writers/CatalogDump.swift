@@ -209,7 +209,8 @@ extension StringCatalog {
             return
         }
         let ordered = keys.sorted { CodePointOrder.precedes($0, $1) }
-        // Runs of keys on all cores, a window at a time: memory holds a few runs' lines.
+        // Runs of keys on all cores, a few ahead of the one written: memory holds a few runs'
+        // lines.
         Parallel.forEachRun(of: ordered.count, length: 256, { keys in
             self.jsonLines(of: ordered[keys].lazy.compactMap { key in self.entry(forKey: key).map { (key, $0) } },
                            start: start, sourceLocale: sourceLocale)
