@@ -143,21 +143,31 @@ extension StringCatalog {
         }
 
         /// Adds an entry read as ranges of the file's `bytes` (``PlainStringsdictEntry``) when it
-        /// is kept flat and surely within the limits, and (for its value, read in full) no text
-        /// has a `$`: exactly what ``add(_:)`` adds for the entry read in full — the same
-        /// warnings, in the same order, and the same encoded value (``StringsTable/appendEncoded(plain:in:)``)
-        /// — without making a text of it. Returns `false`, having added nothing, otherwise:
-        /// the entry is then read in full and added by ``add(_:)``. (A `$` gives a substitution
-        /// its argument from its token or forms, found by reading them as formats.)
+        /// is kept flat and surely within the limits: exactly what ``add(_:)`` adds for the
+        /// entry read in full — the same warnings, in the same order, and the same encoded value
+        /// (``StringsTable/appendEncoded(plain:arguments:in:)``) — without making a text of it
+        /// (only the texts of an entry with a `$`, whose substitutions take their arguments from
+        /// their tokens or forms, are made, to read them as formats). Returns `false`, having
+        /// added nothing, otherwise (or when an argument is past the encoding's range): the
+        /// entry is then read in full and added by ``add(_:)``.
         mutating func add(plain entry: PlainStringsdictEntry, key: String, line: Int, column: Int,
                           in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
             guard table != nil, SubstitutionExpansion.isSurelyWithin(entry, in: bytes, limits: limits) else { return false }
-            func has(_ byte: UInt8, _ range: Range<Int>?) -> Bool { range.map { bytes[$0].contains(byte) } ?? false }
-            let encodes = detail == .full
-            if encodes {
-                guard !has(UInt8(ascii: "$"), entry.format), !entry.forms.contains(where: { has(UInt8(ascii: "$"), $0) }) else { return false }
-            }
             func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
+            let encodes = detail == .full
+            // Each substitution's argument, as ``encodableSubstitutions(_:)`` finds it.
+            var arguments: [Int?] = []
+            if encodes, bytes[entry.format].contains(UInt8(ascii: "$")) || entry.forms.contains(where: { $0.map { bytes[$0].contains(UInt8(ascii: "$")) } ?? false }) {
+                let positioned = StringCatalog.positionedSubstitutions(in: text(entry.format))
+                for (index, variable) in entry.variables.enumerated() {
+                    var specifier = variable.valueType.map(text)
+                    if specifier?.hasPrefix("%") == true { specifier!.removeFirst() }
+                    let argument = positioned.contains(text(variable.name))
+                        ? nil : StringCatalog.argumentPosition(formatSpecifier: specifier) { entry.form($0, ofVariable: index).map(text) }
+                    if let argument, argument < 0 || argument >= Int(Int32.max) { return false }
+                    arguments.append(argument)
+                }
+            }
             for (index, variable) in entry.variables.enumerated() {
                 let at = location(line: variable.line, column: variable.column)
                 if let valueType = variable.valueType, bytes[valueType].first == UInt8(ascii: "%") {
@@ -168,7 +178,9 @@ extension StringCatalog {
                 }
             }
             // A states read keeps no value (``StringsTable/Values/states``).
-            addFlat(key: key, line: line, column: column) { encodes ? $0.appendEncoded(plain: entry, in: bytes) : $0.text.count..<$0.text.count }
+            addFlat(key: key, line: line, column: column) {
+                encodes ? $0.appendEncoded(plain: entry, arguments: arguments, in: bytes) : $0.text.count..<$0.text.count
+            }
             return true
         }
 

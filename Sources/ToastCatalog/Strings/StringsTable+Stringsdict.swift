@@ -73,11 +73,11 @@ extension StringsTable {
 
     /// ``appendEncoded(format:substitutions:)`` of a `.stringsdict` entry read as ranges of its
     /// file's `bytes` (``PlainStringsdictEntry``: each variable named once, a plural rule with
-    /// text forms) when none of its texts has a `$`, so that no substitution has an argument
-    /// (``StringCatalog/argumentPosition(formatSpecifier:text:)``): the same bytes, the texts
-    /// copied from the file. Each substitution's value type is its variable's
-    /// `NSStringFormatValueTypeKey` without a leading `%`.
-    mutating func appendEncoded(plain entry: PlainStringsdictEntry, in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+    /// text forms): the same bytes, the texts copied from the file. Each substitution's value
+    /// type is its variable's `NSStringFormatValueTypeKey` without a leading `%`; its argument
+    /// is the one `arguments` gives it, by the variables' order (none when `arguments` is
+    /// empty: no text has a `$`, so no substitution has one).
+    mutating func appendEncoded(plain entry: PlainStringsdictEntry, arguments: [Int?], in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
         func appendText(_ range: Range<Int>) {
             appendNumber(range.count)
             text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[range]))
@@ -95,8 +95,7 @@ extension StringsTable {
             } else {
                 appendNumber(0)
             }
-            // No argument.
-            appendNumber(0)
+            appendNumber((index < arguments.count ? arguments[index] : nil).map { $0 + 1 } ?? 0)
             appendNumber(PluralCategory.allCases.count(where: { entry.form($0, ofVariable: index) != nil }))
             for category in PluralCategory.allCases {
                 guard let form = entry.form(category, ofVariable: index) else { continue }
