@@ -755,6 +755,10 @@ package final class FlatRecords: Sendable {
     /// for its states (``StringsTable/Values/states``).
     package var valueByteCount: Int { (0..<table.count).reduce(0) { $0 + table.valueRange(at: $1).count } }
 
+    /// Each record's value as the table holds it (a `.stringsdict` value encoded), by record:
+    /// what a test compares two reads of one file by.
+    package var valueBytes: [[UInt8]] { (0..<table.count).map { table.withValueBytes(at: $0) { Array($0) } } }
+
     /// Where the key of each record was last written in its file (a later entry of the same
     /// key, or of another spelling of it, counts), by record, when the reader noted it: a text
     /// `.strings` file read with `notesPositions`. `nil` otherwise.

@@ -232,7 +232,8 @@ extension XMLPropertyListParser {
                     // combining mark is one character, which the full read keeps whole).
                     guard valueType == nil, !bytes[text].contains(where: { $0 >= 0x80 }) else { return false }
                     valueType = text
-                } else if let category = pluralCategory(at: member), entry.forms[formsStart + category.ordinal] == nil {
+                } else if let category = PluralCategory.named(bytes: UnsafeBufferPointer(rebasing: bytes[member])),
+                          entry.forms[formsStart + category.ordinal] == nil {
                     entry.forms[formsStart + category.ordinal] = text
                 } else {
                     return false
@@ -243,16 +244,6 @@ extension XMLPropertyListParser {
         }
     }
 
-    /// The plural category `range` of ``bytes`` names, if any.
-    private func pluralCategory(at range: Range<Int>) -> PluralCategory? {
-        if spells("other", at: range) { return .other }
-        if spells("one", at: range) { return .one }
-        if spells("few", at: range) { return .few }
-        if spells("many", at: range) { return .many }
-        if spells("two", at: range) { return .two }
-        if spells("zero", at: range) { return .zero }
-        return nil
-    }
 
     /// The entry whose `<key>` was read; `nil` (read up to the problem) when it is not an
     /// entry's shape.
@@ -338,21 +329,6 @@ extension XMLPropertyListParser {
     private mutating func stringOrSkip(_ tag: String, _ selfClosing: Bool) throws(CatalogError) -> String? {
         if tag == "string" { return selfClosing ? "" : try text(until: "string") }
         _ = try value(openedAs: tag, selfClosing: selfClosing)
-        return nil
-    }
-}
-
-extension PluralCategory {
-    /// ``init(rawValue:)``, by comparing the name with each category's: the synthesized
-    /// initializer searches a table of names through the standard library's generic string
-    /// switch, a few hundred instructions for every form a `.stringsdict` holds.
-    static func named(_ name: String) -> PluralCategory? {
-        if name == "other" { return .other }
-        if name == "one" { return .one }
-        if name == "few" { return .few }
-        if name == "many" { return .many }
-        if name == "two" { return .two }
-        if name == "zero" { return .zero }
         return nil
     }
 }

@@ -157,13 +157,8 @@ enum XCStringsReader {
 
     /// A plural category named in place.
     static func category(_ key: Key, in bytes: UnsafeBufferPointer<UInt8>) -> PluralCategory? {
-        if key.is("other", in: bytes) { return .other }
-        if key.is("one", in: bytes) { return .one }
-        if key.is("few", in: bytes) { return .few }
-        if key.is("many", in: bytes) { return .many }
-        if key.is("two", in: bytes) { return .two }
-        if key.is("zero", in: bytes) { return .zero }
-        return nil
+        if let decoded = key.decoded { return PluralCategory.named(decoded) }
+        return PluralCategory.named(bytes: UnsafeBufferPointer(rebasing: bytes[key.start..<key.end]))
     }
 
     static func string(_ scanner: inout JSONScanner, _ position: Position, _ what: @autoclosure () -> String) throws(CatalogError) -> String {
