@@ -571,13 +571,16 @@ extension StringCatalog {
     }
 
     /// For a catalog read from one `.strings` or `.stringsdict` file (its flat table, see
-    /// ``flatTable``): calls `body` with each key, the number of its record and its comment,
-    /// in ``forEachLocalization(_:)``'s order, without making its localization, and returns
-    /// the records (``FlatRecords/localization(atRecord:)`` makes one when asked). Returns
-    /// `nil`, calling nothing, for any other catalog.
-    package func forEachRecord(_ body: (_ key: String, _ record: Int, _ comment: String?) -> Void) -> FlatRecords? {
+    /// ``flatTable``): calls `body` with the UTF-8 bytes of each key (valid UTF-8, as the table
+    /// holds them, valid only during the call), the number of its record and its comment's
+    /// bytes, in ``forEachLocalization(_:)``'s order, without making its localization or a
+    /// string, and returns the records (``FlatRecords/localization(atRecord:)`` makes one when
+    /// asked). A caller that finds most keys among those it has needs no string of them.
+    /// Returns `nil`, calling nothing, for any other catalog.
+    package func forEachRecord(_ body: (_ key: UnsafeBufferPointer<UInt8>, _ record: Int, _ comment: UnsafeBufferPointer<UInt8>?) -> Void)
+        -> FlatRecords? {
         guard let flat = fileRecords else { return nil }
-        for index in 0..<flat.count { body(flat.key(at: index), index, flat.comment(at: index)) }
+        flat.table.forEachRecordBytes(body)
         return flat
     }
 

@@ -347,6 +347,15 @@ struct StringsTable: Sendable {
         return text.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
     }
 
+    /// Calls `body` with each record's number and the bytes of its key and comment, in order.
+    func forEachRecordBytes(_ body: (_ key: UnsafeBufferPointer<UInt8>, _ record: Int, _ comment: UnsafeBufferPointer<UInt8>?) -> Void) {
+        text.withUnsafeBufferPointer { text in
+            for (index, record) in records.enumerated() {
+                body(UnsafeBufferPointer(rebasing: text[record.key]), index, record.comment.map { UnsafeBufferPointer(rebasing: text[$0]) })
+            }
+        }
+    }
+
     /// The comment of record `index`.
     func comment(at index: Int) -> String? {
         // Not `.map(string)`: a method taken as a function holds a copy of the table (a retain

@@ -19,21 +19,24 @@ enum InterfaceBuilderTable {
     /// Whether `comment` is the comment `ibtool` writes for an object's property.
     static func isGeneratedComment(_ comment: String?) -> Bool {
         guard var comment else { return false }
-        // Compared as bytes: every comment of every locale file passes here, and a string
-        // search through Unicode characters was a tenth of lint's time on an .lproj tree.
-        return comment.withUTF8 { bytes in
-            func has(_ needle: StaticString) -> Bool {
-                let count = needle.utf8CodeUnitCount, start = needle.utf8Start
-                guard bytes.count >= count else { return false }
-                for offset in 0...(bytes.count - count) where bytes[offset] == start[0] {
-                    var matched = 1
-                    while matched < count, bytes[offset + matched] == start[matched] { matched += 1 }
-                    if matched == count { return true }
-                }
-                return false
+        return comment.withUTF8 { isGeneratedComment(bytes: $0) }
+    }
+
+    /// ``isGeneratedComment(_:)`` of a comment's UTF-8 bytes. Compared as bytes: every comment
+    /// of every locale file passes here, and a string search through Unicode characters was a
+    /// tenth of lint's time on an .lproj tree.
+    static func isGeneratedComment(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        func has(_ needle: StaticString) -> Bool {
+            let count = needle.utf8CodeUnitCount, start = needle.utf8Start
+            guard bytes.count >= count else { return false }
+            for offset in 0...(bytes.count - count) where bytes[offset] == start[0] {
+                var matched = 1
+                while matched < count, bytes[offset + matched] == start[matched] { matched += 1 }
+                if matched == count { return true }
             }
-            return has("Class = \"") && has("ObjectID = \"")
+            return false
         }
+        return has("Class = \"") && has("ObjectID = \"")
     }
 
     /// Whether `key` is an object id and a property path: `abc-12-XyZ.title`,

@@ -49,6 +49,9 @@ final class LintEntryFeed: @unchecked Sendable {
         private let configuration: LintConfiguration
         private var result = Drained()
         private var locales = LocaleCodeSet()
+        /// The locale codes of the last entry checked: the next entry's, usually, which are
+        /// then in the set already.
+        private var lastCodes: [String] = []
         private var checker: LintChecker?
         private var project: Set<String>?
         private let plurals: PluralReachabilityStore
@@ -82,7 +85,10 @@ final class LintEntryFeed: @unchecked Sendable {
                     let foundAt = checker!.findings[found...].map(\.locale)
                     result.localizationPositions.append((key, localizationPositions.filter { foundAt.contains($0.code) }))
                 }
-                for code in codes { locales.insert(code) }
+                if codes != lastCodes {
+                    for code in codes { locales.insert(code) }
+                    lastCodes = codes
+                }
             }
         }
 

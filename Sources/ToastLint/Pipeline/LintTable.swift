@@ -155,7 +155,7 @@ struct LintTable {
         exchangeKeys(with: &adding)
         adding.codeOrigins = origins.removeValue(forKey: code) ?? []
         if adding.notedPositions != nil { adding.keyPositions.reserveCapacity(adding.keys.count) }
-        if let records = catalog.forEachRecord({ adding.add($0, $1, $2) }) {
+        if let records = catalog.forEachRecord({ adding.add(keyBytes: $0, $1, commentBytes: $2) }) {
             fileValues.append(.flat(records))
         } else {
             var values: [LocalizedValue] = []
@@ -205,6 +205,20 @@ struct LintTable {
             (self.fileIndex, self.code, self.isSource, self.isDict, self.notedPositions) = (fileIndex, code, isSource, isDict, notedPositions)
         }
 
+        /// Adds a flat table's record from its key's and comment's bytes. The common record —
+        /// the key after the last one's, in the same spelling, with no comment this table keeps
+        /// — is placed without a string of its key or comment (making them was 2% of linting the
+        /// bench tree, and freeing them as much again); any other is added as a string's.
+        mutating func add(keyBytes: UnsafeBufferPointer<UInt8>, _ record: Int, commentBytes: UnsafeBufferPointer<UInt8>?) {
+            if !isDict, expected < keys.count,
+               commentBytes.map({ !isSource && code != "Base" && !InterfaceBuilderTable.isGeneratedComment(bytes: $0) }) ?? true,
+               keys[expected].utf8.withContiguousStorageIfAvailable({ $0.hasSameBytes(as: keyBytes) }) == true {
+                place(record, at: expected)
+                return
+            }
+            add(String(decoding: keyBytes, as: UTF8.self), record, commentBytes.map { String(decoding: $0, as: UTF8.self) })
+        }
+
         mutating func add(_ key: String, _ record: Int, _ comment: String?) {
             if isDict { stringsdictKeys.insert(key) }
             let index: Int
@@ -228,6 +242,17 @@ struct LintTable {
                 comments.append(nil)
                 isNewSpelling = true
             }
+            place(record, at: index)
+            if isSource, let comment { comments[index] = comment }
+            if code == "Base", let comment { baseComments[key] = comment }
+            if InterfaceBuilderTable.isGeneratedComment(comment) || (isNewSpelling && InterfaceBuilderTable.isObjectKey(key)) {
+                interfaceBuilderKeys.insert(key)
+            }
+        }
+
+        /// Records that the file's record `record` is key number `index`'s localization in its
+        /// locale (the next key is then expected after it).
+        private mutating func place(_ record: Int, at index: Int) {
             expected = index + 1
             if codeOrigins.count <= index { codeOrigins.append(contentsOf: repeatElement(.none, count: index + 1 - codeOrigins.count)) }
             if let notedPositions {
@@ -237,11 +262,6 @@ struct LintTable {
             // The entry's localization of this code is the one its origin names: the first
             // file's, or the last `.stringsdict`'s (which overrides a `.strings` file).
             if !codeOrigins[index].exists || isDict { codeOrigins[index] = Origin(file: fileIndex, record: Int32(record)) }
-            if isSource, let comment { comments[index] = comment }
-            if code == "Base", let comment { baseComments[key] = comment }
-            if InterfaceBuilderTable.isGeneratedComment(comment) || (isNewSpelling && InterfaceBuilderTable.isObjectKey(key)) {
-                interfaceBuilderKeys.insert(key)
-            }
         }
     }
 

@@ -163,6 +163,8 @@ struct LintChecker {
     private var countKinds: [String: PluralArgumentKind] = [:]
     /// The same for the localization's own plural forms (the common case), without hashing.
     private var topCountKind: PluralArgumentKind?
+    /// The kinds of the substitution format specifiers met (``countKind(formatSpecifier:)``).
+    private var specifierKinds: [(text: String, kind: PluralArgumentKind)] = []
     /// The current entry's source ``substitutionArguments(_:)``, and the highest argument its
     /// root text reads (``substitutionChecks(key:locale:value:source:sourceArguments:)``):
     /// the same for every target locale, so made once per entry.
@@ -174,9 +176,9 @@ struct LintChecker {
     /// for a target whose substitutions are the source's).
     private var entrySourceSubstitutionsClean: Bool?
     /// The facts of the source forms each substitution's forms are compared with, by name and
-    /// category ordinal, and whether the rules compare them as they are
+    /// category (in the order first met), and whether the rules compare them as they are
     /// (``comparedAsIs(_:steps:in:)``).
-    private var substitutionFormFacts: [String: [(facts: SourceFacts, asIs: Bool)?]] = [:]
+    private var substitutionFormFacts: [String: [(category: PluralCategory, facts: SourceFacts, asIs: Bool)]] = [:]
     /// Whether each form of the current entry's source substitutions is one string unit with
     /// no `#` (so no substitution token, well-formed or broken), once looked at.
     private var entrySourceFormsArePlain: Bool?
@@ -935,22 +937,25 @@ struct LintChecker {
         guard let rootQuick = rootFacts.quick, rootQuick.tokenNames.allSatisfy({ value.substitutions[$0] != nil }),
               LintQuickScan.isClean(unit.value, against: rootQuick) else { return false }
         for (name, substitution) in value.substitutions {
-            var slots = substitutionFormFacts[name] ?? Array(repeating: nil, count: 6)
-            defer { substitutionFormFacts[name] = slots }
+            // The source forms' facts as the first locale made them; stored back only when this
+            // locale made one more (a store was a hash and a copy of the slots).
+            var slots = substitutionFormFacts[name] ?? []
+            let known = slots.count
+            defer { if slots.count > known { substitutionFormFacts[name] = slots } }
             for (category, form) in substitution.plural {
                 guard let formText = form.plainTranslatedText else { return false }
-                let known: (facts: SourceFacts, asIs: Bool)
-                if let slot = slots[category.ordinal] {
-                    known = slot
+                let made: (facts: SourceFacts, asIs: Bool)
+                if let found = slots.first(where: { $0.category == category }) {
+                    made = (found.facts, found.asIs)
                 } else {
                     let steps: [LintStep] = [.substitution(name, category)]
                     guard let counterpart = Self.counterpart(steps, in: source) else { return false }
                     let facts = sourceFacts(steps: steps, unit: counterpart, path: "substitutions.\(name).plural.\(category.rawValue)",
                                             in: source, arguments: sourceArguments)
-                    known = (facts, Self.comparedAsIs(facts, steps: steps, in: source))
-                    slots[category.ordinal] = known
+                    made = (facts, Self.comparedAsIs(facts, steps: steps, in: source))
+                    slots.append((category, made.facts, made.asIs))
                 }
-                guard known.asIs, let quick = known.facts.quick, LintQuickScan.isClean(formText, against: quick) else { return false }
+                guard made.asIs, let quick = made.facts.quick, LintQuickScan.isClean(formText, against: quick) else { return false }
             }
         }
         return true
@@ -997,7 +1002,7 @@ struct LintChecker {
                 structureChecks(key: key, locale: locale, value: form, source: source, prefix: prefix + [.device(device)])
             }
         }
-        for (name, substitution) in value.substitutions.isEmpty ? [] : value.substitutions.sorted(by: { $0.key < $1.key }) {
+        func check(_ name: String, _ substitution: Substitution) {
             // No argNum is the shape Xcode writes when the text's own order gives the argument.
             if table.isCatalog && substitution.formatSpecifier == nil {
                 report(.schemaViolation, key, locale, join("substitutions.\(name)"),
@@ -1014,13 +1019,16 @@ struct LintChecker {
                     unknownMembers(key: key, locale: locale, value: form, path: join("substitutions.\(name).plural.\(category.rawValue)"))
                 }
             }
-            guard !substitution.plural.isEmpty else { continue }
-            let spec: FormatSpecifier? = substitution.formatSpecifier.flatMap { text in
-                if case .specifier(let spec)? = FormatString.tokens(text.hasPrefix("%") ? text : "%" + text).first { return spec }
-                return nil
-            }
+            guard !substitution.plural.isEmpty else { return }
             pluralChecks(key: key, locale: locale, forms: substitution.plural, path: join("substitutions.\(name).plural"),
-                         kind: PluralArgumentKind(specifier: spec))
+                         kind: countKind(formatSpecifier: substitution.formatSpecifier))
+        }
+        // By name; one substitution (the common case) without making a sorted copy.
+        let substitutions = value.substitutions
+        if substitutions.count == 1, let (name, substitution) = substitutions.first {
+            check(name, substitution)
+        } else if !substitutions.isEmpty {
+            for (name, substitution) in substitutions.sorted(by: { $0.key < $1.key }) { check(name, substitution) }
         }
         unknownMembers(key: key, locale: locale, value: value, path: path)
         let isCatalog = table.isCatalog
@@ -1070,10 +1078,35 @@ struct LintChecker {
         return .assumedInteger
     }
 
-    mutating func pluralChecks(key: String, locale: String, forms: [PluralCategory: LocalizedValue], path: String, kind: PluralArgumentKind) {
+    /// The plural kind of a substitution's count, from its `formatSpecifier` (`d`, `%lld`):
+    /// parsed once per spelling met, as an entry's forty localizations, and most entries,
+    /// spell it the same way (a parse was 2,500 instructions, 2% of linting the bench tree).
+    mutating func countKind(formatSpecifier text: String?) -> PluralArgumentKind {
+        guard let text else { return .assumedInteger }
+        if let known = specifierKinds.first(where: { $0.text == text }) { return known.kind }
+        let spec: FormatSpecifier?
+        if case .specifier(let parsed)? = FormatString.tokens(text.hasPrefix("%") ? text : "%" + text).first { spec = parsed } else { spec = nil }
+        let kind = PluralArgumentKind(specifier: spec)
+        // A few spellings are kept: a table that spells them all differently is parsed each time.
+        if specifierKinds.count < 8 { specifierKinds.append((text, kind)) }
+        return kind
+    }
+
+    /// Checks one set of plural forms: an `other` form, the forms the locale's numbers of this
+    /// `kind` reach, and none that no number reaches. `path` is made only when there is
+    /// something to report (most sets have nothing).
+    mutating func pluralChecks(key: String, locale: String, forms: [PluralCategory: LocalizedValue], path makePath: @autoclosure () -> String,
+                               kind: PluralArgumentKind) {
         let present = PluralCategory.bits(of: forms)
+        var made: String?
+        func path() -> String {
+            if let made { return made }
+            let path = makePath()
+            made = path
+            return path
+        }
         if present & PluralCategory.other.bit == 0 {
-            report(.variationMissingOther, key, locale, path,
+            report(.variationMissingOther, key, locale, path(),
                    "the plural forms (\(forms.keys.sorted().map(\.rawValue).joined(separator: ", "))) have no other form; numbers of other categories get no text")
         }
         guard let reach = plurals.reachability(locale: locale, kind: kind) else { return }
@@ -1082,17 +1115,17 @@ struct LintChecker {
         for category in reach.categories where present & category.bit == 0 && category != .zero && category != .other {
             let samples = reach.reachable[category]!.samples.joined(separator: ", ")
             let rare = reach.isRare(category)
-            report(.pluralMissingCategory, key, locale, path + "." + category.rawValue,
+            report(.pluralMissingCategory, key, locale, path() + "." + category.rawValue,
                    "\(locale) needs the \(category.rawValue) form for \(kind.describes) (e.g. \(samples))\(rare ? "; only numbers from a million up reach it" : "")",
                    hint: "Add plural.\(category.rawValue).", cap: rare ? .note : nil)
         }
         for category in PluralCategory.allCases where present & category.bit != 0 && category != .zero && category != .other
             && reach.reachableBits & category.bit == 0 {
             if reach.localeCategories.contains(category) {
-                report(.pluralUnreachableCategory, key, locale, path + "." + category.rawValue,
+                report(.pluralUnreachableCategory, key, locale, path() + "." + category.rawValue,
                        "no \(locale) number reaches \(category.rawValue) when the count is \(kind.describes)", cap: .note)
             } else {
-                report(.pluralUnreachableCategory, key, locale, path + "." + category.rawValue,
+                report(.pluralUnreachableCategory, key, locale, path() + "." + category.rawValue,
                        "\(locale) has no \(category.rawValue) category (it has \(reach.localeCategories.map(\.rawValue).joined(separator: ", "))); this form is never shown")
             }
         }
