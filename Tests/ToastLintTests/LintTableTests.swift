@@ -93,6 +93,32 @@ import ToastCatalog
         #expect(table.interfaceBuilderKeys.map { Array($0.utf8) } == [Array("Kb1-c2-d3e.title".utf8)])
     }
 
+    /// A record found where the table expects its key is placed from its bytes, unless its
+    /// comment is one the table keeps: the source file's, a Base file's (the source when there
+    /// is no development-language file), or Interface Builder's. Each file here lists the keys
+    /// of the file before it, in order, so each of those comments comes on an expected key.
+    @Test(arguments: [
+        // The source file after a locale's: its comments are the entries'.
+        ([("App/de.lproj/L.strings", "\"a\" = \"DE A\";\n\"b\" = \"DE B\";\n"),
+          ("App/en.lproj/L.strings", "/* The a */\n\"a\" = \"A\";\n/* The b */\n\"b\" = \"B\";\n")],
+         ["a": "The a", "b": "The b"], [String]()),
+        // Base, the source: its comments are the entries'.
+        ([("App/de.lproj/L.strings", "\"a\" = \"DE A\";\n\"b\" = \"DE B\";\n"),
+          ("App/Base.lproj/L.strings", "/* Base a */\n\"a\" = \"A\";\n\"b\" = \"B\";\n")],
+         ["a": "Base a"], []),
+        // A locale's comment written by ibtool marks its key as Interface Builder's; another
+        // comment of a locale is not kept.
+        ([("App/en.lproj/L.strings", "\"a\" = \"A\";\n/* The b */\n\"b\" = \"B\";\n"),
+          ("App/de.lproj/L.strings", "/* Class = \"NSButton\"; title = \"A\"; ObjectID = \"1\"; */\n\"a\" = \"DE A\";\n/* Not kept */\n\"b\" = \"DE B\";\n")],
+         ["b": "The b"], ["a"]),
+    ])
+    func commentsOnExpectedKeysAreKept(files: [(String, String)], comments: [String: String], interfaceBuilder: [String]) throws {
+        let table = try Self.table(files)
+        #expect(table.keys == ["a", "b"])
+        for key in table.keys { #expect(table.comment(forKey: key) == comments[key], "\(key)") }
+        #expect(table.interfaceBuilderKeys == Set(interfaceBuilder))
+    }
+
     @Test func baseIsTheSourceWithoutADevelopmentLanguageFile() throws {
         let table = try Self.table([
             ("App/Base.lproj/L.strings", "/* Base a */\n\"a\" = \"Base A\";\n"),
