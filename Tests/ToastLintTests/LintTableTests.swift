@@ -117,6 +117,18 @@ import ToastCatalog
         #expect(table.keys == ["a", "b"])
         for key in table.keys { #expect(table.comment(forKey: key) == comments[key], "\(key)") }
         #expect(table.interfaceBuilderKeys == Set(interfaceBuilder))
+        #expect(table.stringsdictKeys.isEmpty)
+    }
+
+    /// A `.stringsdict` file's keys, found where the table expects them, are listed as the
+    /// table's `.stringsdict` keys (its records take the string path).
+    @Test func stringsdictKeysOnExpectedKeysAreListed() throws {
+        let table = try Self.table([
+            ("App/en.lproj/L.strings", "\"a\" = \"A\";\n\"b\" = \"B\";\n"),
+            ("App/de.lproj/L.stringsdict", Self.plural),
+        ])
+        #expect(table.keys == ["a", "b"])
+        #expect(table.stringsdictKeys == ["a"])
     }
 
     @Test func baseIsTheSourceWithoutADevelopmentLanguageFile() throws {

@@ -575,7 +575,7 @@ extension StringCatalog {
     /// holds them, valid only during the call), the number of its record and its comment's
     /// bytes, in ``forEachLocalization(_:)``'s order, without making its localization or a
     /// string, and returns the records (``FlatRecords/localization(atRecord:)`` makes one when
-    /// asked). A caller that finds most keys among those it has needs no string of them.
+    /// asked). A caller that matches keys by their bytes makes no string of those it matches.
     /// Returns `nil`, calling nothing, for any other catalog.
     package func forEachRecord(_ body: (_ key: UnsafeBufferPointer<UInt8>, _ record: Int, _ comment: UnsafeBufferPointer<UInt8>?) -> Void)
         -> FlatRecords? {

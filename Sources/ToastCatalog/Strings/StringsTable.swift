@@ -347,7 +347,8 @@ struct StringsTable: Sendable {
         return text.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
     }
 
-    /// Calls `body` with each record's number and the bytes of its key and comment, in order.
+    /// Calls `body` with each record's number and the bytes of its key and comment, in order;
+    /// the buffers are valid only during the call.
     func forEachRecordBytes(_ body: (_ key: UnsafeBufferPointer<UInt8>, _ record: Int, _ comment: UnsafeBufferPointer<UInt8>?) -> Void) {
         text.withUnsafeBufferPointer { text in
             for (index, record) in records.enumerated() {

@@ -49,8 +49,8 @@ final class LintEntryFeed: @unchecked Sendable {
         private let configuration: LintConfiguration
         private var result = Drained()
         private var locales = LocaleCodeSet()
-        /// The locale codes of the last entry checked: the next entry's, usually, which are
-        /// then in the set already.
+        /// The locale codes of the last entry checked: the next entry's, usually (the same
+        /// codes, spelled alike, in the same order), which are then in the set already.
         private var lastCodes: [String] = []
         private var checker: LintChecker?
         private var project: Set<String>?
@@ -85,7 +85,8 @@ final class LintEntryFeed: @unchecked Sendable {
                     let foundAt = checker!.findings[found...].map(\.locale)
                     result.localizationPositions.append((key, localizationPositions.filter { foundAt.contains($0.code) }))
                 }
-                if codes != lastCodes {
+                // Compared by scalars, as the set tells codes apart by their bytes.
+                if codes.count != lastCodes.count || zip(codes, lastCodes).contains(where: { !$0.hasSameScalars(as: $1) }) {
                     for code in codes { locales.insert(code) }
                     lastCodes = codes
                 }

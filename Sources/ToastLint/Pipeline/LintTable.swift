@@ -205,10 +205,12 @@ struct LintTable {
             (self.fileIndex, self.code, self.isSource, self.isDict, self.notedPositions) = (fileIndex, code, isSource, isDict, notedPositions)
         }
 
-        /// Adds a flat table's record from its key's and comment's bytes. The common record —
-        /// the key after the last one's, in the same spelling, with no comment this table keeps
-        /// — is placed without a string of its key or comment (making them was 2% of linting the
-        /// bench tree, and freeing them as much again); any other is added as a string's.
+        /// Adds a flat table's record from its key's and comment's bytes. The common record of a
+        /// `.strings` file — the key after the last one's, in the same spelling, with no comment
+        /// this table keeps (the source file's, a Base file's, or one ibtool wrote) — is placed
+        /// without a string of its key or comment (making them was 2% of linting the bench tree,
+        /// and freeing them as much again); any other, and every `.stringsdict` record (whose
+        /// keys the table lists), is added as a string's.
         mutating func add(keyBytes: UnsafeBufferPointer<UInt8>, _ record: Int, commentBytes: UnsafeBufferPointer<UInt8>?) {
             if !isDict, expected < keys.count,
                commentBytes.map({ !isSource && code != "Base" && !InterfaceBuilderTable.isGeneratedComment(bytes: $0) }) ?? true,
@@ -250,8 +252,9 @@ struct LintTable {
             }
         }
 
-        /// Records that the file's record `record` is key number `index`'s localization in its
-        /// locale (the next key is then expected after it).
+        /// Notes that the file has key number `index` as its record `record` (its origin, unless
+        /// an earlier file of the locale gave one and this is no `.stringsdict`; its noted
+        /// position), and expects the next key after it.
         private mutating func place(_ record: Int, at index: Int) {
             expected = index + 1
             if codeOrigins.count <= index { codeOrigins.append(contentsOf: repeatElement(.none, count: index + 1 - codeOrigins.count)) }
