@@ -90,6 +90,12 @@ extension JSONWriter {
         appendString(text, escaping: escaping, into: &out)
     }
 
+    /// ``appendString(_:escaping:to:)`` into a ``ByteOutput`` (for writers of other modules,
+    /// which would call the generic one unspecialized).
+    package static func appendString(_ text: String, escaping: Escaping = .visible, to out: inout ByteOutput) {
+        appendString(text, escaping: escaping, into: &out)
+    }
+
     /// ``appendString(_:escaping:to:)`` into any ``ByteSink``.
     static func appendString<Sink: ByteSink & ~Copyable>(_ text: String, escaping: Escaping, into out: inout Sink) {
         out.append(UInt8(ascii: "\""))
@@ -114,6 +120,16 @@ extension JSONWriter {
     /// `bytes`, without making the string.
     package static func appendEscaped(bytes: UnsafeBufferPointer<UInt8>, escaping: Escaping = .visible, to out: inout [UInt8]) {
         appendEscaped(bytes: bytes, escaping: escaping, into: &out)
+    }
+
+    /// ``appendEscaped(bytes:escaping:to:)`` into a ``ByteOutput``.
+    package static func appendEscaped(bytes: UnsafeBufferPointer<UInt8>, escaping: Escaping = .visible, to out: inout ByteOutput) {
+        appendEscaped(bytes: bytes, escaping: escaping, into: &out)
+    }
+
+    /// ``appendEscaped(_:escaping:to:)`` into a ``ByteOutput``.
+    package static func appendEscaped(_ text: String, escaping: Escaping = .visible, to out: inout ByteOutput) {
+        appendEscaped(text, escaping: escaping, into: &out)
     }
 
     /// ``appendEscaped(bytes:escaping:to:)`` into any ``ByteSink``.

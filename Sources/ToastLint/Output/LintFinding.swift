@@ -122,7 +122,7 @@ public struct LintFinding: Sendable, Hashable {
 
     /// Appends ``fingerprint`` as a JSON string literal, escaped as `JSONWriter.appendString`
     /// escapes it, without building it first.
-    func appendFingerprintJSON(to out: inout [UInt8]) {
+    func appendFingerprintJSON(to out: inout ByteOutput) {
         out.append(UInt8(ascii: "\""))
         var first = true
         forEachFingerprintPart { part in

@@ -49,24 +49,31 @@ public enum LintOutput {
     /// window of them at a time.
     public static func writeJSONLines(_ findings: [LintFinding], _ write: (UnsafeBufferPointer<UInt8>) -> Void) {
         Parallel.forEachRun(of: findings.count, length: 512, { range in
-            var out: [UInt8] = []
+            // Through one buffer: a line is some eighty pieces, and `Array.append(contentsOf:)`
+            // cost about a hundred instructions a piece however short.
+            var out = ByteOutput(capacity: range.count * 512)
             // Each finding read where it is held, not copied out (a retain of each string).
             findings.withUnsafeBufferPointer { held in
                 for index in range {
-                    appendJSON(held[index], to: &out)
+                    appendJSON(held[index], into: &out)
                     out.append(0x0A)
                 }
             }
-            return out
+            return out.take()
         }, then: { lines in lines.withUnsafeBufferPointer(write) })
     }
 
-    /// Appends ``json(_:)`` of `finding` to UTF-8 bytes (no line feed), written byte by byte.
+    /// Appends ``json(_:)`` of `finding` to UTF-8 bytes (no line feed).
     public static func appendJSON(_ finding: LintFinding, to out: inout [UInt8]) {
+        var line = ByteOutput(capacity: 512)
+        appendJSON(finding, into: &line)
+        line.withBytes { out.append(contentsOf: $0) }
+    }
+
+    /// ``appendJSON(_:to:)`` into a ``ByteOutput``, a member at a time.
+    static func appendJSON(_ finding: LintFinding, into out: inout ByteOutput) {
         // Each member's name with the punctuation before and after it, as one run of bytes.
-        func name(_ head: StaticString) {
-            out.append(contentsOf: UnsafeBufferPointer(start: head.utf8Start, count: head.utf8CodeUnitCount))
-        }
+        func name(_ head: StaticString) { out.append(head) }
         func string(_ head: StaticString, _ value: String) { name(head); JSONWriter.appendString(value, to: &out) }
         func number(_ head: StaticString, _ value: Int) { name(head); appendDecimal(value, to: &out) }
         string(#"{"rule":"#, finding.rule.rawValue)
@@ -92,24 +99,22 @@ public enum LintOutput {
 
     /// Appends the decimal digits of `value` (a `-` first when negative), as `String(value)`
     /// spells it.
-    static func appendDecimal(_ value: Int, to out: inout [UInt8]) {
+    static func appendDecimal<Sink: ByteSink & ~Copyable>(_ value: Int, to out: inout Sink) {
         if value < 0 { out.append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            repeat {
-                buffer[23 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-                count += 1
-            } while magnitude > 0
-            out.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[(24 - count)...]))
-        }
+        let magnitude = value.magnitude
+        // The highest power of ten the value reaches, then a digit per power, most significant
+        // first (no power overflows: each is at most the value).
+        var power: UInt = 1
+        while power <= magnitude / 10 { power *= 10 }
+        repeat {
+            out.append(UInt8(ascii: "0") + UInt8(magnitude / power % 10))
+            power /= 10
+        } while power > 0
     }
 
     /// Appends the 16 lowercase hex digits of `value`, leading zeros included: ``stableHash(_:)``'s
     /// spelling.
-    static func appendHex16(_ value: UInt64, to out: inout [UInt8]) {
+    static func appendHex16<Sink: ByteSink & ~Copyable>(_ value: UInt64, to out: inout Sink) {
         var shift = 60
         while shift >= 0 {
             let digit = UInt8((value >> UInt64(shift)) & 0xF)
