@@ -132,8 +132,12 @@ extension StringsTable {
                 for shift in stride(from: 0, to: 32, by: 8) { index |= Int(reader.byte()) << shift }
                 return keptValues[index]
             }
-            var value = LocalizedValue(stringUnit: StringUnit(state: nil, value: reader.text()))
+            let unit = StringUnit(state: nil, value: reader.text())
             let substitutionCount = reader.number()
+            // The tables are made at their size (the encoding gives the counts) and the value
+            // made of them at once: grown an entry at a time, and set through the value, they
+            // were reallocated twice or three times each.
+            var substitutions: [String: Substitution] = substitutionCount == 0 ? [:] : Dictionary(minimumCapacity: substitutionCount)
             for _ in 0..<substitutionCount {
                 let name = reader.text()
                 var substitution = Substitution(isTextual: true)
@@ -142,13 +146,15 @@ extension StringsTable {
                 let argument = reader.number()
                 if argument > 0 { substitution.argNum = argument - 1 }
                 let formCount = reader.number()
+                var forms: [PluralCategory: LocalizedValue] = formCount == 0 ? [:] : Dictionary(minimumCapacity: formCount)
                 for _ in 0..<formCount {
                     let category = PluralCategory.allCases[Int(reader.byte())]
-                    substitution.plural[category] = LocalizedValue(stringUnit: StringUnit(state: nil, value: reader.text()))
+                    forms[category] = LocalizedValue(stringUnit: StringUnit(state: nil, value: reader.text()))
                 }
-                value.substitutions[name] = substitution
+                substitution.plural = forms
+                substitutions[name] = substitution
             }
-            return value
+            return LocalizedValue(stringUnit: unit, substitutions: substitutions)
         }
     }
 
