@@ -16,8 +16,7 @@ extension ByteSink where Self: ~Copyable {
 
     /// Appends the UTF-8 bytes of `text`.
     package mutating func append(utf8 text: String) {
-        var text = text
-        text.withUTF8 { append($0) }
+        text.withUTF8Bytes { append($0) }
     }
 }
 

@@ -112,8 +112,7 @@ extension JSONWriter {
 
     /// ``appendEscaped(_:escaping:to:)`` into any ``ByteSink``.
     static func appendEscaped<Sink: ByteSink & ~Copyable>(_ text: String, escaping: Escaping, into out: inout Sink) {
-        var text = text
-        text.withUTF8 { appendEscaped(bytes: $0, escaping: escaping, into: &out) }
+        text.withUTF8Bytes { appendEscaped(bytes: $0, escaping: escaping, into: &out) }
     }
 
     /// ``appendEscaped(_:escaping:to:)`` of the string whose UTF-8 bytes (valid UTF-8) are

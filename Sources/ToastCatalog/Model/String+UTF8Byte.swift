@@ -15,6 +15,16 @@ extension String {
         return utf8.contains(byte)
     }
 
+    /// Calls `body` with the text's UTF-8 bytes: in place when the string holds them together
+    /// (a native or small string, every string made on Linux), without the copy of the string
+    /// that `withUTF8` (a mutating method) needs first, a retain and a release for each call.
+    @inline(__always)
+    package func withUTF8Bytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        if let result = try utf8.withContiguousStorageIfAvailable(body) { return result }
+        var copy = self
+        return try copy.withUTF8(body)
+    }
+
     /// Whether the two texts are the same scalars (spelled alike, not merely canonically
     /// equal), compared on their UTF-8 bytes: the same scalars are the same bytes.
     package func hasSameScalars(as other: String) -> Bool {
