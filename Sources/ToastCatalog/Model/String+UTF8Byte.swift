@@ -18,7 +18,7 @@ extension String {
     /// Calls `body` with the text's UTF-8 bytes: in place when the string holds them together
     /// (a native or small string, every string made on Linux), without the copy of the string
     /// that `withUTF8` (a mutating method) needs first, a retain and a release for each call.
-    @inline(__always)
+    @inlinable @inline(__always)
     package func withUTF8Bytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
         if let result = try utf8.withContiguousStorageIfAvailable(body) { return result }
         var copy = self

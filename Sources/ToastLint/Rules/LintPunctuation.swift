@@ -25,8 +25,7 @@ enum LintPunctuation {
         if let last = text.utf8.last, last < 0x80, (last | 0x20 >= 0x61 && last | 0x20 <= 0x7A) || (last >= 0x30 && last <= 0x39) {
             return (.none, "", false)
         }
-        var text = text
-        return text.withUTF8 { end(of: $0, language: language) }
+        return text.withUTF8Bytes { end(of: $0, language: language) }
     }
 
     /// ``end(_:language:)`` read backwards from the UTF-8 bytes (valid UTF-8), a scalar at a

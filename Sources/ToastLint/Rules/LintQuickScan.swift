@@ -73,9 +73,7 @@ package enum LintQuickScan {
             let positional = !format.uses.isEmpty && format.uses.allSatisfy(\.positional)
                 && Set(format.uses.map(\.index)).count == format.uses.count
             if !format.uses.isEmpty || !format.substitutions.isEmpty {
-                var text = text
-                text.makeContiguousUTF8()
-                let found = text.utf8.withContiguousStorageIfAvailable { bytes -> [[UInt8]]? in
+                let found = text.withUTF8Bytes { bytes -> [[UInt8]]? in
                     var result: [[UInt8]] = []
                     var i = 0
                     while i < bytes.count {
@@ -94,7 +92,7 @@ package enum LintQuickScan {
                     }
                     return result
                 }
-                guard let found, let found, found.count == format.uses.count, found.count <= 64 else { return nil }
+                guard let found, found.count == format.uses.count, found.count <= 64 else { return nil }
                 specifiers = found
             }
             self.specifiers = specifiers
@@ -116,9 +114,7 @@ package enum LintQuickScan {
 
     /// Whether every leaf rule would pass `text` against `source` (see the type's notes).
     static func isClean(_ text: String, against source: Source) -> Bool {
-        var text = text
-        text.makeContiguousUTF8()
-        let scanned = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+        let scanned = text.withUTF8Bytes { bytes -> Bool in
             // No edge whitespace: the edge bytes decide most texts without a Unicode property lookup.
             guard let firstByte = bytes.first, let lastByte = bytes.last,
                   firstByte < 0x80 ? !isSpace(firstByte) : !mayBeWhitespace(lead: firstByte) || text.unicodeScalars.first?.properties.isWhitespace == false,
@@ -126,7 +122,7 @@ package enum LintQuickScan {
             else { return false }
             return scan(bytes, source.specifiers, positional: source.positional)
         }
-        guard scanned == true else { return false }
+        guard scanned else { return false }
         // The ending: none in both, or the same full stop or ellipsis (any other goes to the
         // full rule, which knows each locale's marks, Spanish ¿ and French spacing).
         if source.letters > 0 {

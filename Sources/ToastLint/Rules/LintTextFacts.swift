@@ -18,11 +18,7 @@ struct LintTextFacts {
 
     /// The facts of `text`; `comparable: false` skips the comparable form (left empty).
     init(_ text: String, comparable: Bool = true) {
-        var text = text
-        text.makeContiguousUTF8()
-        var facts: LintTextFacts?
-        text.utf8.withContiguousStorageIfAvailable { bytes in facts = LintTextFacts(text, bytes: bytes, comparable: comparable) }
-        self = facts!
+        self = text.withUTF8Bytes { LintTextFacts(text, bytes: $0, comparable: comparable) }
     }
 
     private init(_ text: String, bytes: UnsafeBufferPointer<UInt8>, comparable wanted: Bool) {
@@ -113,9 +109,7 @@ struct LintTextFacts {
     /// Whether the comparable form of `text` equals `expected`, streamed: it stops at the
     /// first difference (usually the first letter) without building anything.
     static func comparable(of text: String, equals expected: [UInt8]) -> Bool {
-        var text = text
-        text.makeContiguousUTF8()
-        return text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+        return text.withUTF8Bytes { bytes -> Bool in
             var k = 0
             var started = false
             var equal = true
@@ -133,7 +127,7 @@ struct LintTextFacts {
                 return equal
             }
             return equal && k == expected.count
-        } ?? false
+        }
     }
 
     /// The literal text between format tokens and tags, ASCII-lowercased and trimmed, and
