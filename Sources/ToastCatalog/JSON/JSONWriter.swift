@@ -90,48 +90,39 @@ extension JSONWriter {
         appendString(text, escaping: escaping, into: &out)
     }
 
-    /// ``appendString(_:escaping:to:)`` into a ``ByteOutput`` (for writers of other modules,
-    /// which would call the generic one unspecialized).
+    /// The same string literal appended to a ``ByteOutput``, for writers of other modules (the
+    /// generic form below, were it visible to them, would run unspecialized there).
     package static func appendString(_ text: String, escaping: Escaping = .visible, to out: inout ByteOutput) {
         appendString(text, escaping: escaping, into: &out)
     }
 
-    /// ``appendString(_:escaping:to:)`` into any ``ByteSink``.
+    /// The string literal appended to any ``ByteSink``.
     static func appendString<Sink: ByteSink & ~Copyable>(_ text: String, escaping: Escaping, into out: inout Sink) {
         out.append(UInt8(ascii: "\""))
         appendEscaped(text, escaping: escaping, into: &out)
         out.append(UInt8(ascii: "\""))
     }
 
-    /// Appends `text` escaped as ``appendString(_:escaping:to:)`` escapes it, without the
-    /// quotes: a string literal can be written in pieces (the escaping of a concatenation is the
-    /// concatenation of the pieces' escapings, as every escape stands for one scalar).
-    package static func appendEscaped(_ text: String, escaping: Escaping = .visible, to out: inout [UInt8]) {
-        appendEscaped(text, escaping: escaping, into: &out)
-    }
-
-    /// ``appendEscaped(_:escaping:to:)`` into any ``ByteSink``.
-    static func appendEscaped<Sink: ByteSink & ~Copyable>(_ text: String, escaping: Escaping, into out: inout Sink) {
-        text.withUTF8Bytes { appendEscaped(bytes: $0, escaping: escaping, into: &out) }
-    }
-
-    /// ``appendEscaped(_:escaping:to:)`` of the string whose UTF-8 bytes (valid UTF-8) are
-    /// `bytes`, without making the string.
-    package static func appendEscaped(bytes: UnsafeBufferPointer<UInt8>, escaping: Escaping = .visible, to out: inout [UInt8]) {
-        appendEscaped(bytes: bytes, escaping: escaping, into: &out)
-    }
-
-    /// ``appendEscaped(bytes:escaping:to:)`` into a ``ByteOutput``.
-    package static func appendEscaped(bytes: UnsafeBufferPointer<UInt8>, escaping: Escaping = .visible, to out: inout ByteOutput) {
-        appendEscaped(bytes: bytes, escaping: escaping, into: &out)
-    }
-
-    /// ``appendEscaped(_:escaping:to:)`` into a ``ByteOutput``.
+    /// Appends `text` escaped as a string literal is, without the quotes: a literal can be
+    /// written in pieces (the escaping of a concatenation is the concatenation of the pieces'
+    /// escapings, as every escape stands for one scalar). Into a ``ByteOutput``, for writers of
+    /// other modules.
     package static func appendEscaped(_ text: String, escaping: Escaping = .visible, to out: inout ByteOutput) {
         appendEscaped(text, escaping: escaping, into: &out)
     }
 
-    /// ``appendEscaped(bytes:escaping:to:)`` into any ``ByteSink``.
+    /// The same of the string whose UTF-8 bytes (valid UTF-8) are `bytes`, without making the
+    /// string.
+    package static func appendEscaped(bytes: UnsafeBufferPointer<UInt8>, escaping: Escaping = .visible, to out: inout ByteOutput) {
+        appendEscaped(bytes: bytes, escaping: escaping, into: &out)
+    }
+
+    /// A string's escaping without its quotes, into any ``ByteSink``.
+    static func appendEscaped<Sink: ByteSink & ~Copyable>(_ text: String, escaping: Escaping, into out: inout Sink) {
+        text.withUTF8Bytes { appendEscaped(bytes: $0, escaping: escaping, into: &out) }
+    }
+
+    /// A string's escaping from its UTF-8 bytes (valid UTF-8), into any ``ByteSink``.
     static func appendEscaped<Sink: ByteSink & ~Copyable>(bytes: UnsafeBufferPointer<UInt8>, escaping: Escaping, into out: inout Sink) {
         var start = 0
         var i = -1

@@ -15,9 +15,10 @@ extension String {
         return utf8.contains(byte)
     }
 
-    /// Calls `body` with the text's UTF-8 bytes: in place when the string holds them together
-    /// (a native or small string, every string made on Linux), without the copy of the string
-    /// that `withUTF8` (a mutating method) needs first, a retain and a release for each call.
+    /// Calls `body` with the text's UTF-8 bytes, valid only during the call: where a native
+    /// string holds them (a small string's are copied to the stack), without first copying the
+    /// string as `withUTF8`, a mutating method, needs to (a retain and a release for each call).
+    /// A string that does not hold them together (bridged) is copied into a native one first.
     @inlinable @inline(__always)
     package func withUTF8Bytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
         if let result = try utf8.withContiguousStorageIfAvailable(body) { return result }

@@ -137,7 +137,7 @@ extension StringsTable {
             // The tables are made at their size (the encoding gives the counts) and the value
             // made of them at once: grown an entry at a time, and set through the value, they
             // were reallocated twice or three times each.
-            var substitutions: [String: Substitution] = substitutionCount == 0 ? [:] : Dictionary(minimumCapacity: substitutionCount)
+            var substitutions = [String: Substitution](minimumCapacity: substitutionCount)
             for _ in 0..<substitutionCount {
                 let name = reader.text()
                 var substitution = Substitution(isTextual: true)
@@ -146,7 +146,7 @@ extension StringsTable {
                 let argument = reader.number()
                 if argument > 0 { substitution.argNum = argument - 1 }
                 let formCount = reader.number()
-                var forms: [PluralCategory: LocalizedValue] = formCount == 0 ? [:] : Dictionary(minimumCapacity: formCount)
+                var forms = [PluralCategory: LocalizedValue](minimumCapacity: formCount)
                 for _ in 0..<formCount {
                     let category = PluralCategory.allCases[Int(reader.byte())]
                     forms[category] = LocalizedValue(stringUnit: StringUnit(state: nil, value: reader.text()))

@@ -131,13 +131,12 @@ public struct LintFinding: Sendable, Hashable {
                 out.append(UInt8(ascii: "t"))
             }
             first = false
-            var text = part
-            let plain = text.withUTF8 { bytes in
+            let plain = part.withUTF8Bytes { bytes in
                 guard !bytes.contains(9) else { return false }
                 JSONWriter.appendEscaped(bytes: bytes, to: &out)
                 return true
             }
-            if !plain { JSONWriter.appendEscaped(text.replacingTabs, to: &out) }
+            if !plain { JSONWriter.appendEscaped(part.replacingTabs, to: &out) }
         }
         out.append(UInt8(ascii: "\""))
     }

@@ -39,9 +39,9 @@ public enum LintOutput {
 
     /// One finding as a JSON object on one line.
     public static func json(_ finding: LintFinding) -> String {
-        var bytes: [UInt8] = []
-        appendJSON(finding, to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+        var line = ByteOutput(capacity: 512)
+        appendJSON(finding, to: &line)
+        return line.withBytes { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Every finding as ``appendJSON(_:to:)`` writes it, one per line, handed to `write` in runs
@@ -55,7 +55,7 @@ public enum LintOutput {
             // Each finding read where it is held, not copied out (a retain of each string).
             findings.withUnsafeBufferPointer { held in
                 for index in range {
-                    appendJSON(held[index], into: &out)
+                    appendJSON(held[index], to: &out)
                     out.append(0x0A)
                 }
             }
@@ -66,12 +66,12 @@ public enum LintOutput {
     /// Appends ``json(_:)`` of `finding` to UTF-8 bytes (no line feed).
     public static func appendJSON(_ finding: LintFinding, to out: inout [UInt8]) {
         var line = ByteOutput(capacity: 512)
-        appendJSON(finding, into: &line)
+        appendJSON(finding, to: &line)
         line.withBytes { out.append(contentsOf: $0) }
     }
 
-    /// ``appendJSON(_:to:)`` into a ``ByteOutput``, a member at a time.
-    static func appendJSON(_ finding: LintFinding, into out: inout ByteOutput) {
+    /// The same line appended to a ``ByteOutput``, a member at a time.
+    static func appendJSON(_ finding: LintFinding, to out: inout ByteOutput) {
         // Each member's name with the punctuation before and after it, as one run of bytes.
         func name(_ head: StaticString) { out.append(head) }
         func string(_ head: StaticString, _ value: String) { name(head); JSONWriter.appendString(value, to: &out) }
@@ -232,8 +232,7 @@ struct StableHash {
     mutating func add(byte: UInt8) { value = (value ^ UInt64(byte)) &* 0x100_0000_01b3 }
 
     mutating func add(_ text: String) {
-        var text = text
-        text.withUTF8 { add(bytes: $0) }
+        text.withUTF8Bytes { add(bytes: $0) }
     }
 
     mutating func add(bytes: UnsafeBufferPointer<UInt8>) {
