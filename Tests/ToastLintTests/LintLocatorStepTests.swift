@@ -7,7 +7,7 @@ import ToastCatalog
 /// bytes is equal exactly when the strings are.
 @Suite struct LintLocatorStepTests {
     @Test(arguments: ["", "plural.one", "substitutions.n.plural.few", "a..b", ".lead", "trail.", "device.mac",
-                      "substitutions.café.plural.one", "x.\u{301}y", "ü.ü", "one"])
+                      "substitutions.café.plural.one", "x.\u{301}y", "ü.ü", "one", ".", "..", "a.\r\n.b", "a.b.c.d.e"])
     func stepsAreTheCharactersSplit(path: String) {
         let expected = path.split(separator: ".").map(String.init)
         #expect(XCStringsOutline.steps(of: path).map { Array($0.unicodeScalars) } == expected.map { Array($0.unicodeScalars) })

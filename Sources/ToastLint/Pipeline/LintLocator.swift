@@ -145,8 +145,22 @@ struct XCStringsOutline {
     /// when it is ASCII (as splitting the characters would), else at its `.` characters.
     static func steps(of path: String) -> [String] {
         if path.isEmpty { return [] }
-        guard path.utf8.allSatisfy({ $0 < 0x80 }) else { return path.split(separator: ".").map(String.init) }
-        return path.utf8.split(separator: UInt8(ascii: ".")).map { String(Substring($0)) }
+        // ASCII: each run between `.` bytes made from its bytes, as `split` would cut it (no
+        // empty step); the generic split of the UTF-8 view took 2,600 instructions a path.
+        let ascii = path.withUTF8Bytes { bytes -> [String]? in
+            var steps: [String] = []
+            var start = 0
+            for index in bytes.indices {
+                let byte = bytes[index]
+                if byte >= 0x80 { return nil }
+                guard byte == UInt8(ascii: ".") else { continue }
+                if index > start { steps.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)) }
+                start = index + 1
+            }
+            if bytes.count > start { steps.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self)) }
+            return steps
+        }
+        return ascii ?? path.split(separator: ".").map(String.init)
     }
 
     /// Reads the members of the object `probe` stands at, in order, until `visit` returns
