@@ -111,8 +111,8 @@ extension JSONWriter {
         appendEscaped(text, escaping: escaping, into: &out)
     }
 
-    /// The same of the string whose UTF-8 bytes (valid UTF-8) are `bytes`, without making the
-    /// string.
+    /// Appends, to a ``ByteOutput``, the escaping of the string whose UTF-8 bytes (valid UTF-8)
+    /// are `bytes`, without the quotes and without making the string.
     package static func appendEscaped(bytes: UnsafeBufferPointer<UInt8>, escaping: Escaping = .visible, to out: inout ByteOutput) {
         appendEscaped(bytes: bytes, escaping: escaping, into: &out)
     }
