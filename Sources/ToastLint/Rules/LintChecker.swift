@@ -1102,13 +1102,7 @@ struct LintChecker {
     mutating func pluralChecks(key: String, locale: String, forms: [PluralCategory: LocalizedValue], path makePath: @autoclosure () -> String,
                                kind: PluralArgumentKind) {
         let present = PluralCategory.bits(of: forms)
-        var made: String?
-        func path() -> String {
-            if let made { return made }
-            let path = makePath()
-            made = path
-            return path
-        }
+        func path() -> String { makePath() }
         if present & PluralCategory.other.bit == 0 {
             report(.variationMissingOther, key, locale, path(),
                    "the plural forms (\(forms.keys.sorted().map(\.rawValue).joined(separator: ", "))) have no other form; numbers of other categories get no text")
@@ -1222,9 +1216,7 @@ struct LintChecker {
             if let name = leaf.substitutionName, let sub = value.substitutions[name] {
                 exempt = sourceFormat.uses.first { $0.text == "%arg" || $0.viaSubstitution }?.index
                     ?? arguments[name]?.index
-                if case .specifier(let spec)? = sub.formatSpecifier.flatMap({ FormatString.tokens($0.hasPrefix("%") ? $0 : "%" + $0).first }) {
-                    kind = PluralArgumentKind(specifier: spec)
-                }
+                kind = self.countKind(formatSpecifier: sub.formatSpecifier)
                 if sub.isTextual, let count = sourceFormat.uses.first(where: { !$0.positional }) { exempt = count.index }
             } else {
                 exempt = sourceFormat.uses.first { $0.typeClass == .integer || $0.typeClass == .floating }?.index
