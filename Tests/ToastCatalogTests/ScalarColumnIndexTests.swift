@@ -18,11 +18,12 @@ import ToastTestSupport
         return Array(out.utf8)
     }
 
-    @Test(arguments: [1, 2, 3, 4, 5, 6] as [UInt64])
-    func indexedColumnsAreCountedColumns(_ seed: UInt64) {
+    /// Built at once, or lazily when a long line first needs it (``ScalarColumnIndex/init()``).
+    @Test(arguments: [1, 2, 3, 4, 5, 6] as [UInt64], [false, true])
+    func indexedColumnsAreCountedColumns(_ seed: UInt64, lazily: Bool) {
         let bytes = Self.text(seed: seed)
         bytes.withUnsafeBufferPointer { buffer in
-            let index = ScalarColumnIndex(buffer)
+            let index = lazily ? ScalarColumnIndex() : ScalarColumnIndex(buffer)
             var lineStart = 0
             var column = 1
             for offset in 0...buffer.count {

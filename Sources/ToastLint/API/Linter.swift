@@ -110,11 +110,22 @@ public struct Linter: Sendable {
     /// core for a tenth of linting the bench tree.
     static func order(of findings: [LintFinding]) -> [Int] {
         findings.withUnsafeBufferPointer { held in
+            // Findings come file by file: a file equal to the last one's (as the table's keys
+            // compare) is not hashed again.
             var ranks: [String: Int] = [:]
-            for index in held.indices where ranks[held[index].location.file] == nil { ranks[held[index].location.file] = 0 }
+            var last: (file: String, rank: Int)?
+            for index in held.indices where held[index].location.file != last?.file {
+                last = (held[index].location.file, 0)
+                if ranks[held[index].location.file] == nil { ranks[held[index].location.file] = 0 }
+            }
             for (rank, file) in ranks.keys.sorted(by: CodePointOrder.precedes).enumerated() { ranks[file] = rank }
+            last = nil
             let keys = held.indices.map { index in
-                (rank: ranks[held[index].location.file] ?? 0, line: held[index].location.line, column: held[index].location.column)
+                let file = held[index].location.file
+                if let last, last.file == file { return (rank: last.rank, line: held[index].location.line, column: held[index].location.column) }
+                let rank = ranks[file] ?? 0
+                last = (file, rank)
+                return (rank: rank, line: held[index].location.line, column: held[index].location.column)
             }
             return held.indices.sorted { a, b in
                 if keys[a] != keys[b] { return keys[a] < keys[b] }

@@ -368,8 +368,8 @@ extension Linter {
             for (position, location) in zip(positions, locations) { fileLocations[position] = location }
         }
         for (position, location) in locatedFromKeys { fileLocations[position] = location }
-        let toIndex = columnFiles
-        let columns = Dictionary(uniqueKeysWithValues: zip(toIndex, Parallel.map(toIndex.count) { bytes[toIndex[$0]]!.withBuffer { ScalarColumnIndex($0) } }))
+        // Each catalog's column index is built only if one of its findings stands on a long line.
+        let columns = Dictionary(uniqueKeysWithValues: columnFiles.map { ($0, ScalarColumnIndex()) })
         // Then each finding is made (a String Catalog's located, reading its entry again), on
         // all cores when there are many, into one list; each core keeps a cache of the members
         // it looked up last.
