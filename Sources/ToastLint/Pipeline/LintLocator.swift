@@ -209,62 +209,67 @@ struct XCStringsOutline {
             scanner.index = position.offset
             scanner.line = position.line
             scanner.lineStart = position.lineStart
-            let best = scanner.sourceLocation(position, columns: columns)
-            guard (try? scanner.key()) != nil, (try? scanner.expect(UInt8(ascii: ":"), "")) != nil else { return best }
+            guard (try? scanner.key()) != nil, (try? scanner.expect(UInt8(ascii: ":"), "")) != nil else {
+                return scanner.sourceLocation(position, columns: columns)
+            }
             scanner.skipWhitespace()
             // Without repeated members (none in the outline), the first member of a name is the
             // only one; otherwise the last one counts, as JSON readers keep the last.
-            var walk = Walk(scanner: scanner, best: best, columns: columns, firstWins: duplicates.isEmpty)
-            guard !locale.isEmpty else { return walk.best }
+            var walk = Walk(scanner: scanner, best: position, firstWins: duplicates.isEmpty)
+            guard !locale.isEmpty else { return walk.location(columns) }
             // The locale's member where the reader saw it (the file repeats no member, so it is
             // the one a walk finds): the entry's other locales are not read again.
             if let known = localizationPositions[entry]?.first(where: { $0.code == locale })?.position {
                 walk.scanner.index = known.offset
                 walk.scanner.line = known.line
                 walk.scanner.lineStart = known.lineStart
-                guard (try? walk.scanner.key()) != nil, (try? walk.scanner.expect(UInt8(ascii: ":"), "")) != nil else { return walk.best }
+                guard (try? walk.scanner.key()) != nil, (try? walk.scanner.expect(UInt8(ascii: ":"), "")) != nil else { return walk.location(columns) }
                 walk.scanner.skipWhitespace()
-                walk.best = walk.scanner.sourceLocation(known, columns: columns)
+                walk.best = known
             } else {
-                guard walk.member("localizations", &cache), walk.member(locale, &cache) else { return walk.best }
+                guard walk.member("localizations", &cache), walk.member(locale, &cache) else { return walk.location(columns) }
             }
             let steps = Self.steps(of: path)
             var i = 0
             while i < steps.count {
                 switch steps[i] {
                 case "plural" where i + 1 < steps.count:
-                    guard walk.member("variations", &cache), walk.member("plural", &cache), walk.member(steps[i + 1], &cache) else { return walk.best }
+                    guard walk.member("variations", &cache), walk.member("plural", &cache), walk.member(steps[i + 1], &cache) else { return walk.location(columns) }
                     i += 2
                 case "device" where i + 1 < steps.count:
-                    guard walk.member("variations", &cache), walk.member("device", &cache), walk.member(steps[i + 1], &cache) else { return walk.best }
+                    guard walk.member("variations", &cache), walk.member("device", &cache), walk.member(steps[i + 1], &cache) else { return walk.location(columns) }
                     i += 2
                 case "substitutions" where i + 3 < steps.count:
                     guard walk.member("substitutions", &cache), walk.member(steps[i + 1], &cache), walk.member("variations", &cache),
-                          walk.member(steps[i + 2], &cache), walk.member(steps[i + 3], &cache) else { return walk.best }
+                          walk.member(steps[i + 2], &cache), walk.member(steps[i + 3], &cache) else { return walk.location(columns) }
                     i += 4
                 case "substitutions" where i + 1 < steps.count:
-                    guard walk.member("substitutions", &cache), walk.member(steps[i + 1], &cache) else { return walk.best }
+                    guard walk.member("substitutions", &cache), walk.member(steps[i + 1], &cache) else { return walk.location(columns) }
                     i += 2
                 default:
                     i = steps.count
                 }
             }
             _ = walk.member("stringUnit", &cache) && walk.member("value", &cache)
-            return walk.best
+            return walk.location(columns)
         }()
     }
 
-    /// A walk down one entry towards a leaf: the scanner where it stands and the deepest member
-    /// found so far. Its steps are methods on it, not closures over the scanner, which would
-    /// box it and copy it at each step.
+    /// A walk down one entry towards a leaf: the scanner where it stands and where the deepest
+    /// member found so far stands (made a location once, at the end of the walk). Its steps are
+    /// methods on it, not closures over the scanner, which would box it and copy it at each step.
     private struct Walk {
         var scanner: JSONScanner
-        var best: SourceLocation
-        let columns: ScalarColumnIndex
+        var best: JSONScanner.Position
         let firstWins: Bool
 
+        /// Where the deepest member found stands, its column counted through `columns`.
+        func location(_ columns: ScalarColumnIndex) -> SourceLocation {
+            scanner.sourceLocation(best, columns: columns)
+        }
+
         mutating func moveTo(_ found: MemberCache.Member) {
-            best = scanner.sourceLocation(found.position, columns: columns)
+            best = found.position
             scanner.index = found.valueOffset
             scanner.line = found.valueLine
             scanner.lineStart = found.valueLineStart
@@ -290,7 +295,8 @@ struct XCStringsOutline {
         mutating func member(_ name: String, _ cache: inout MemberCache) -> Bool {
             guard scanner.current == UInt8(ascii: "{") else { return false }
             let object = scanner.index
-            if let members = cache.objects[object] {
+            // (Most files index no object: then no look-up, which hashes the offset.)
+            if !cache.objects.isEmpty, let members = cache.objects[object] {
                 guard let found = members[name] else { return false }
                 moveTo(found)
                 return true
@@ -337,8 +343,9 @@ struct PropertyListLocator {
     let file: String
 
     /// Reads the file once; each entry is then found by its key, and columns are counted
-    /// through a ``ScalarColumnIndex``, so a one-line `.strings` file of N entries is located
-    /// in linear time (each column was counted from the line's start). Of a `.strings` file,
+    /// through a ``ScalarColumnIndex`` (built once a key stands on a long line), so a one-line
+    /// `.strings` file of N entries is located in linear time (each column was counted from
+    /// the line's start). Of a `.strings` file,
     /// only the places of `keys` (the keys of its findings) are kept, and only their keys are
     /// made into strings: its values and comments are read, not made.
     init(file: String, bytes: [UInt8], keys: Set<String>) {
@@ -350,7 +357,7 @@ struct PropertyListLocator {
         } else if !bytes.starts(with: Array("bplist00".utf8)), let utf8 = try? StringsLexer.utf8(bytes, file: file) {
             var found: [String: SourceLocation] = [:]
             utf8.withUnsafeBufferPointer { buffer in
-                let columns = ScalarColumnIndex(buffer)
+                let columns = ScalarColumnIndex()
                 var lexer = StringsLexer(bytes: buffer, file: file)
                 while let (key, position) = try? lexer.nextKey() {
                     guard keys.contains(key) else { continue }
