@@ -948,6 +948,14 @@ struct LintChecker {
                 let made: (facts: SourceFacts, asIs: Bool)
                 if let found = slots.first(where: { $0.category == category }) {
                     made = (found.facts, found.asIs)
+                } else if category != .other, let sourceForms = source.substitutions[name]?.plural, sourceForms[category] == nil,
+                          sourceForms[.other] != nil {
+                    // A category the source's substitution lacks (ar's few against en's one and
+                    // other) is compared with the source's other form: its facts, made once, and
+                    // whether the rules compare it as is, found once for every such category.
+                    guard let other = otherSubstitutionForm(name, slots: &slots, in: source, arguments: sourceArguments) else { return false }
+                    made = (other.facts, other.lackingAsIs)
+                    slots.append((category, made.facts, made.asIs))
                 } else {
                     let steps: [LintStep] = [.substitution(name, category)]
                     guard let counterpart = Self.counterpart(steps, in: source) else { return false }
@@ -960,6 +968,31 @@ struct LintChecker {
             }
         }
         return true
+    }
+
+    /// The facts of the other form of the source's substitution `name` (from `slots`, or made
+    /// and added), and what ``comparedAsIs(_:steps:in:)`` answers for a category the source's
+    /// substitution lacks, whose counterpart is that other form: whether the form, read with
+    /// the substitution's count, reads every argument it reads without it. The facts a category
+    /// would get of its own are the other form's (the same text read with the same arguments),
+    /// so they are shared, and the answer is kept on the slots of such categories, not on the
+    /// facts, whose own answer (as the other form) is always true. Nil when the source's other
+    /// form holds no string unit.
+    private mutating func otherSubstitutionForm(_ name: String, slots: inout [(category: PluralCategory, facts: SourceFacts, asIs: Bool)],
+                                                in source: LocalizedValue,
+                                                arguments: [String: LintArgumentSlot]) -> (facts: SourceFacts, lackingAsIs: Bool)? {
+        let steps: [LintStep] = [.substitution(name, .other)]
+        let facts: SourceFacts
+        if let found = slots.first(where: { $0.category == .other }) {
+            facts = found.facts
+        } else {
+            guard let counterpart = Self.counterpart(steps, in: source) else { return nil }
+            facts = sourceFacts(steps: steps, unit: counterpart, path: "substitutions.\(name).plural.other", in: source, arguments: arguments)
+            slots.append((.other, facts, Self.comparedAsIs(facts, steps: steps, in: source)))
+        }
+        if let shared = slots.first(where: { $0.category != .other && $0.facts === facts }) { return (facts, shared.asIs) }
+        guard let otherUnit = Self.counterpart(steps, in: source) else { return nil }
+        return (facts, facts.format.indices.isSuperset(of: LintLeafFormat(otherUnit.value).indices))
     }
 
     /// What the quick scan needs of the entry's source when it is a flat text (computed for
@@ -1423,6 +1456,21 @@ struct LintChecker {
                               arguments: [String: LintArgumentSlot]) -> SourceFacts {
         var slot: Int?
         if steps.isEmpty { slot = 0 } else if steps.count == 1, case .plural(let c) = steps[0] { slot = 1 + c.ordinal }
+        // A plural category the source lacks is compared with the source's other form (its
+        // counterpart, `unit`): the other form's facts, made once for the entry, not once for
+        // each such category (ar's zero, two, few, many against en's one and other: four of six).
+        // Their format (the text read with the entry's arguments) does not depend on the
+        // category, and ``comparedAsIs(_:steps:in:)`` is true for both: the other form itself,
+        // and a category whose counterpart reads what the other form reads.
+        var otherSlot: Int?
+        if let slot, slot > 0, sourceSlots[slot] == nil, case .plural(let c) = steps[0], c != .other,
+           !source.plural.isEmpty, source.plural[c] == nil, source.plural[.other] != nil {
+            otherSlot = 1 + PluralCategory.other.ordinal
+            if let known = sourceSlots[otherSlot!] {
+                sourceSlots[slot] = known
+                return known
+            }
+        }
         if let slot {
             if let known = sourceSlots[slot] { return known }
         } else if let known = sourceCache[path] {
@@ -1431,6 +1479,7 @@ struct LintChecker {
         let leaf = LintLeaf(steps: steps, unit: unit, path: path)
         let facts = SourceFacts(value: unit.value, format: Self.format(leaf, in: source, arguments: arguments))
         if let slot { sourceSlots[slot] = facts } else { sourceCache[path] = facts }
+        if let otherSlot { sourceSlots[otherSlot] = facts }
         return facts
     }
 
