@@ -739,14 +739,14 @@ struct LintChecker {
         if quickScanEntry, let source, value.stringUnit == nil, !value.plural.isEmpty, value.device.isEmpty,
            value.substitutions.isEmpty, value.extra.isEmpty, source.substitutions.isEmpty,
            quickScanClears(pluralForms: value.plural, of: source) {
-            structureChecks(key: key, locale: locale, value: value, source: source, prefix: [])
+            structureChecks(key: key, locale: locale, value: value, source: source, prefix: [], formsArePlain: true)
             return
         }
         // A text with substitutions (a .stringsdict entry's shape) whose substitutions are the
         // source's and whose text and forms the quick scan clears: only the structure checks
         // (the forms the locale needs) remain.
         if quickScanEntry, let source, quickScanClears(substitutionsOf: value, against: source) {
-            structureChecks(key: key, locale: locale, value: value, source: source, prefix: [])
+            structureChecks(key: key, locale: locale, value: value, source: source, prefix: [], formsArePlain: true)
             return
         }
         let isSource = source == nil
@@ -1007,7 +1007,13 @@ struct LintChecker {
         return quick
     }
 
-    mutating func structureChecks(key: String, locale: String, value: LocalizedValue, source: LocalizedValue?, prefix: [LintStep]) {
+    /// The checks of a localization's shape: its plural sets, device variations and
+    /// substitutions, and the members the format does not have. `formsArePlain`: the quick
+    /// scan has seen that every plural form (its own and its substitutions') is one string unit
+    /// with nothing else, so none has an unknown member, and the forms are not looked at again
+    /// for them (a copy of each form out of its table).
+    mutating func structureChecks(key: String, locale: String, value: LocalizedValue, source: LocalizedValue?, prefix: [LintStep],
+                                  formsArePlain: Bool = false) {
         let path = prefix.isEmpty ? "" : prefix.map(\.text).joined(separator: ".")
         func join(_ more: String) -> String { path.isEmpty ? more : path + "." + more }
         if !value.plural.isEmpty {
@@ -1048,7 +1054,7 @@ struct LintChecker {
                        : "unknown member “\(member.key)” in the substitution “\(name)”; kept on rewrite")
             }
             // The forms' paths are made only when one of them has something to report.
-            if substitution.plural.values.contains(where: { Self.hasUnknownMembers($0, isCatalog: table.isCatalog) }) {
+            if !formsArePlain, substitution.plural.values.contains(where: { Self.hasUnknownMembers($0, isCatalog: table.isCatalog) }) {
                 for (category, form) in substitution.plural.sorted(by: { $0.key < $1.key }) {
                     unknownMembers(key: key, locale: locale, value: form, path: join("substitutions.\(name).plural.\(category.rawValue)"))
                 }
@@ -1066,7 +1072,7 @@ struct LintChecker {
         }
         unknownMembers(key: key, locale: locale, value: value, path: path)
         let isCatalog = table.isCatalog
-        if value.plural.values.contains(where: { Self.hasUnknownMembers($0, isCatalog: isCatalog) }) {
+        if !formsArePlain, value.plural.values.contains(where: { Self.hasUnknownMembers($0, isCatalog: isCatalog) }) {
             for (category, form) in value.plural.sorted(by: { $0.key < $1.key }) {
                 unknownMembers(key: key, locale: locale, value: form, path: join(category.pluralPath))
             }
