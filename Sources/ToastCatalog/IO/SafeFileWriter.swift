@@ -1,3 +1,4 @@
+import ToastSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -61,14 +62,33 @@ public enum SafeFileWriter {
         fileprivate var collected: [UInt8] = []
         /// The `errno` of the first write that failed; later parts are dropped.
         fileprivate var failure: Int32?
+        /// Bytes written to the file so far, and how many of them the system was asked to
+        /// start putting on disk.
+        fileprivate var written = 0, flushing = 0
+
+        /// How many bytes are written before the system is asked to start writing them to
+        /// disk (``append(_:)``).
+        static let flushRun = 8 << 20
 
         fileprivate init(_ target: Target) { self.target = target }
 
-        /// Appends `bytes` to what is written.
+        /// Appends `bytes` to what is written. Every ``flushRun`` bytes of a large file, the
+        /// system is asked to start writing them to disk (`POSIX_FADV_DONTNEED`, which on
+        /// Linux starts the write-back of the range and returns), so that the flush before the
+        /// rename waits for the last run only, not for the whole file: flushing the 84 MB
+        /// catalog `convert` writes took 50 ms after its last byte.
         public mutating func append(_ bytes: [UInt8]) {
             guard failure == nil else { return }
             switch target {
-            case .file(let descriptor): if !bytes.withUnsafeBytes({ systemWriteAll(descriptor, $0) }) { failure = errno }
+            case .file(let descriptor):
+                if !bytes.withUnsafeBytes({ systemWriteAll(descriptor, $0) }) { failure = errno; return }
+                written += bytes.count
+                #if canImport(Glibc)
+                if written - flushing >= Self.flushRun {
+                    _ = posix_fadvise(descriptor, off_t(flushing), off_t(written - flushing), POSIX_FADV_DONTNEED)
+                    flushing = written
+                }
+                #endif
             // The first part is kept as it is (its storage shared, not copied).
             case .memory: if collected.isEmpty { collected = bytes } else { collected += bytes }
             }
@@ -275,5 +295,60 @@ public enum SafeFileWriter {
 
     private static func failure(_ path: String, _ reason: String) -> CatalogError {
         ioError(path, "could not be written: \(reason)")
+    }
+}
+
+extension SafeFileWriter {
+    /// Writes made on threads of their own, a few at once, while the caller makes the next
+    /// files: each write (``SafeFileWriter/write(_:to:options:)``, every guarantee kept) waits
+    /// for its file to reach the disk before renaming it, and those waits overlap here instead
+    /// of following one another. Converting the bench catalog to forty `.lproj` folders spent
+    /// a third of its time waiting so, one file after another.
+    ///
+    /// ```swift
+    /// let batch = SafeFileWriter.Batch()
+    /// for (path, bytes) in files where !batch.hasFailed {
+    ///     batch.write(bytes, to: path)
+    /// }
+    /// try batch.finish()  // every write done; the first failure, in the order handed over
+    /// ```
+    ///
+    /// At most `window` writes wait for a thread (``write(_:to:options:)`` waits for room), so
+    /// that the bytes handed over do not pile up. A failure stops nothing by itself: the caller
+    /// asks ``hasFailed`` and hands over no more. ``write(_:to:options:)``, ``hasFailed`` and
+    /// ``finish()`` belong to one caller thread.
+    public final class Batch: @unchecked Sendable {
+        private let background: Parallel.Background
+        private let failures = Locked<[(order: Int, error: CatalogError)]>([])
+        private var handedOver = 0
+
+        /// A batch that writes on `threads` threads, `window` writes waiting at most.
+        public init(threads: Int = 4, window: Int = 4) {
+            background = Parallel.Background(threads: threads, window: window)
+        }
+
+        /// Hands the write of `bytes` to `path` over, waiting while `window` writes wait already.
+        public func write(_ bytes: [UInt8], to path: String, options: Options = Options()) {
+            let order = handedOver
+            handedOver += 1
+            let failures = failures
+            background.run {
+                do throws(CatalogError) {
+                    try SafeFileWriter.write(bytes, to: path, options: options)
+                } catch {
+                    failures.withLock { $0.append((order, error)) }
+                }
+            }
+        }
+
+        /// Whether a write has failed so far.
+        public var hasFailed: Bool { failures.withLock { !$0.isEmpty } }
+
+        /// Waits for every write handed over; throws the failure of the first of them (in the
+        /// order handed over) that failed.
+        public func finish() throws(CatalogError) {
+            background.finish()
+            if let first = failures.withLock({ $0.min { $0.order < $1.order } }) { throw first.error }
+        }
     }
 }
