@@ -72,19 +72,20 @@ final class PluralReachability: Sendable {
 
     init(rules: PluralRules, kind: PluralArgumentKind, services: ICUServices) {
         localeCategories = rules.categories
-        var result: [PluralCategory: Category] = [:]
+        // By ``PluralCategory/ordinal``, updated in place: a table of categories took two
+        // hashes and a copy of the entry for each of the thousand numbers scanned.
+        var found = [Category?](repeating: nil, count: PluralCategory.allCases.count)
         // `shown` is spelled out only for the first few samples of a category.
         func note(_ category: PluralCategory, _ shown: @autoclosure () -> String, value: Double, integer: Int64?) {
-            var entry = result[category] ?? Category()
-            entry.count += 1
-            if entry.samples.count < 4 { entry.samples.append(shown()) }
-            entry.smallestValue = min(entry.smallestValue, value)
+            if found[category.ordinal] == nil { found[category.ordinal] = Category() }
+            found[category.ordinal]!.count += 1
+            if found[category.ordinal]!.samples.count < 4 { found[category.ordinal]!.samples.append(shown()) }
+            found[category.ordinal]!.smallestValue = min(found[category.ordinal]!.smallestValue, value)
             if let integer {
-                entry.integerCount += 1
-                if entry.smallestInteger == nil { entry.smallestInteger = integer }
-                entry.singleInteger = entry.integerCount == 1 ? integer : nil
+                found[category.ordinal]!.integerCount += 1
+                if found[category.ordinal]!.smallestInteger == nil { found[category.ordinal]!.smallestInteger = integer }
+                found[category.ordinal]!.singleInteger = found[category.ordinal]!.integerCount == 1 ? integer : nil
             }
-            result[category] = entry
         }
         var integers = (0...1000).map { Int64($0) }
         var power: Int64 = 10_000
@@ -117,6 +118,8 @@ final class PluralReachability: Sendable {
                 note(category, String(decimal: value, digits: min(digits, 2)), value: value, integer: nil)
             }
         }
+        var result: [PluralCategory: Category] = [:]
+        for category in PluralCategory.allCases { if let entry = found[category.ordinal] { result[category] = entry } }
         reachable = result
         categories = PluralCategory.allCases.filter { result[$0] != nil }
         reachableBits = categories.reduce(0) { $0 | $1.bit }
