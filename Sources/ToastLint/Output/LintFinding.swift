@@ -103,19 +103,26 @@ public struct LintFinding: Sendable, Hashable {
     /// Adds ``withoutLocale(_:_:)`` of `message` to `hash`: from the message's bytes where the
     /// matches are found from the bytes, else from the copy.
     static func hashWithoutLocale(_ message: String, _ locale: String, into hash: inout StableHash) {
-        if !locale.isEmpty, locale.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D && $0 != 0x0A }),
-           let ranges = wholeMatches(of: Array(locale.utf8), in: message) {
-            var message = message
-            message.withUTF8 { bytes in
-                var hashed = 0
-                for range in ranges {
-                    hash.add(bytes: UnsafeBufferPointer(rebasing: bytes[hashed..<range.lowerBound]))
-                    hash.add("{locale}")
-                    hashed = range.upperBound
+        // Hashed as the matches are found, into a copy kept only when the bytes decide them all
+        // (no needle or list of matches made: a finding's group took an allocation for each).
+        if !locale.isEmpty, locale.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D && $0 != 0x0A }) {
+            var local = hash
+            let decided = message.withUTF8Bytes { bytes in
+                locale.withUTF8Bytes { needle in
+                    var hashed = 0
+                    let decided = visitWholeMatches(of: needle, in: bytes) { range in
+                        local.add(bytes: UnsafeBufferPointer(rebasing: bytes[hashed..<range.lowerBound]))
+                        local.add("{locale}")
+                        hashed = range.upperBound
+                    }
+                    if decided { local.add(bytes: UnsafeBufferPointer(rebasing: bytes[hashed...])) }
+                    return decided
                 }
-                hash.add(bytes: UnsafeBufferPointer(rebasing: bytes[hashed...]))
             }
-            return
+            if decided {
+                hash = local
+                return
+            }
         }
         hash.add(withoutLocale(message, locale))
     }
@@ -204,30 +211,37 @@ public struct LintFinding: Sendable, Hashable {
     /// matters to its being `-`), so the answer is the search by characters'; else that search
     /// is made.
     private static func wholeMatches(of needle: [UInt8], in message: String) -> [Range<Int>]? {
-        var message = message
-        return message.withUTF8 { bytes -> [Range<Int>]? in
-            var ranges: [Range<Int>] = []
-            let count = bytes.count, length = needle.count
-            guard length > 0 else { return ranges }
-            func joins(_ byte: UInt8) -> Bool {
-                (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-                    || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "-")
-            }
-            var start = 0
-            while start + length <= count {
-                guard bytes[start] == needle[0] else { start += 1; continue }
-                var matched = 1
-                while matched < length && bytes[start + matched] == needle[matched] { matched += 1 }
-                guard matched == length else { start += 1; continue }
-                let end = start + length
-                if (start >= 1 && bytes[start - 1] >= 0x80) || (start >= 2 && bytes[start - 2] >= 0x80)
-                    || (end < count && bytes[end] >= 0x80)
-                    || (end + 1 < count && bytes[end] == UInt8(ascii: "-") && bytes[end + 1] >= 0x80) { return nil }
-                if !(start >= 1 && joins(bytes[start - 1])) && !(end < count && joins(bytes[end])) { ranges.append(start..<end) }
-                start = end
-            }
-            return ranges
+        var ranges: [Range<Int>] = []
+        let decided = message.withUTF8Bytes { bytes in
+            needle.withUnsafeBufferPointer { needle in visitWholeMatches(of: needle, in: bytes) { ranges.append($0) } }
         }
+        return decided ? ranges : nil
+    }
+
+    /// Hands each of ``wholeMatches(of:in:)``'s ranges of `bytes` to `visit`, in order; false
+    /// (some ranges handed already) where the bytes do not decide them.
+    private static func visitWholeMatches(of needle: UnsafeBufferPointer<UInt8>, in bytes: UnsafeBufferPointer<UInt8>,
+                                          _ visit: (Range<Int>) -> Void) -> Bool {
+        let count = bytes.count, length = needle.count
+        guard length > 0 else { return true }
+        func joins(_ byte: UInt8) -> Bool {
+            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "-")
+        }
+        var start = 0
+        while start + length <= count {
+            guard bytes[start] == needle[0] else { start += 1; continue }
+            var matched = 1
+            while matched < length && bytes[start + matched] == needle[matched] { matched += 1 }
+            guard matched == length else { start += 1; continue }
+            let end = start + length
+            if (start >= 1 && bytes[start - 1] >= 0x80) || (start >= 2 && bytes[start - 2] >= 0x80)
+                || (end < count && bytes[end] >= 0x80)
+                || (end + 1 < count && bytes[end] == UInt8(ascii: "-") && bytes[end + 1] >= 0x80) { return false }
+            if !(start >= 1 && joins(bytes[start - 1])) && !(end < count && joins(bytes[end])) { visit(start..<end) }
+            start = end
+        }
+        return true
     }
 
     /// The first index at or after `from` where `utf8` holds the bytes of `needle`.
