@@ -69,6 +69,13 @@ package struct ByteOutput: ByteSink, ~Copyable {
         count += length
     }
 
+    /// Appends the bytes of `text`: ``ByteSink``'s own, called directly (from another module the
+    /// protocol's went through its witness for each piece, twice the cost of a short name).
+    @inline(__always)
+    package mutating func append(_ text: StaticString) {
+        append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
     /// Room for at least `more` bytes past those written: the buffer at least doubles, so that
     /// growing a piece at a time copies each byte a bounded number of times.
     private mutating func grow(by more: Int) {

@@ -115,12 +115,16 @@ public enum LintOutput {
     /// Appends the 16 lowercase hex digits of `value`, leading zeros included: ``stableHash(_:)``'s
     /// spelling.
     static func appendHex16<Sink: ByteSink & ~Copyable>(_ value: UInt64, to out: inout Sink) {
-        var shift = 60
-        while shift >= 0 {
-            let digit = UInt8((value >> UInt64(shift)) & 0xF)
-            out.append(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10)
-            shift -= 4
+        // Spelled into sixteen bytes of its own, then appended as one piece (a piece a digit
+        // was a bounds check each).
+        var digits: (UInt64, UInt64) = (0, 0)
+        withUnsafeMutableBytes(of: &digits) { raw in
+            for index in 0..<16 {
+                let digit = UInt8((value >> UInt64(60 - 4 * index)) & 0xF)
+                raw[index] = digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10
+            }
         }
+        withUnsafeBytes(of: &digits) { raw in out.append(raw.bindMemory(to: UInt8.self)) }
     }
 
     /// One finding as a GitHub Actions workflow command, escaped as `CodePoint.githubCommandText`
