@@ -32,22 +32,39 @@ import Darwin
     }
 
     /// The caller waits while `window` pieces wait: a piece that blocks until released keeps
-    /// later ones waiting, and `run` returns only once there is room.
+    /// the one thread busy, the next piece waits in the window, and the caller's third hand-over
+    /// returns only once the first piece has ended.
     @Test func runWaitsForRoom() {
-        let gate = Locked(false)
-        let started = Locked(0)
+        let gate = Condition()
+        let open = Locked(false)
+        let events = Locked([String]())
         let background = Parallel.Background(threads: 1, window: 1)
-        // The first piece holds the one thread until the gate opens.
         background.run {
-            started.withLock { $0 += 1 }
-            while !gate.withLock({ $0 }) { sched_yield() }
+            events.withLock { $0.append("first started") }
+            gate.lock()
+            while !open.withLock({ $0 }) { gate.wait() }
+            gate.unlock()
+            events.withLock { $0.append("first ended") }
         }
-        // Waits for a thread to take the first piece, then is queued (the window is one).
-        background.run { started.withLock { $0 += 1 } }
-        #expect(started.withLock { $0 } <= 1)
-        gate.withLock { $0 = true }
+        // Queued once the thread has taken the first piece (the window is one).
+        background.run { events.withLock { $0.append("second") } }
+        // Opens the gate from another thread a little later; until then this hand-over waits.
+        let opener = Parallel.Background(threads: 1, window: 1)
+        opener.run {
+            usleep(50_000)
+            events.withLock { $0.append("gate opened") }
+            gate.lock()
+            open.withLock { $0 = true }
+            gate.broadcast()
+            gate.unlock()
+        }
+        background.run { events.withLock { $0.append("third") } }
+        events.withLock { $0.append("third handed over") }
         background.finish()
-        #expect(started.withLock { $0 } == 2)
+        opener.finish()
+        let seen = events.withLock { $0 }
+        #expect(seen.firstIndex(of: "gate opened")! < seen.firstIndex(of: "third handed over")!, "\(seen)")
+        #expect(seen.filter { ["first ended", "second", "third"].contains($0) } == ["first ended", "second", "third"], "\(seen)")
     }
 
     /// Let go without `finish()`, the pieces handed over still run before it is freed.

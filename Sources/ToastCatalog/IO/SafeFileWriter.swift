@@ -72,11 +72,12 @@ public enum SafeFileWriter {
 
         fileprivate init(_ target: Target) { self.target = target }
 
-        /// Appends `bytes` to what is written. Every ``flushRun`` bytes of a large file, the
-        /// system is asked to start writing them to disk (`POSIX_FADV_DONTNEED`, which on
-        /// Linux starts the write-back of the range and returns), so that the flush before the
-        /// rename waits for the last run only, not for the whole file: flushing the 84 MB
-        /// catalog `convert` writes took 50 ms after its last byte.
+        /// Appends `bytes` to what is written. On Linux, once ``flushRun`` bytes more than
+        /// last time have been written, the system is asked to start writing them to disk
+        /// (`POSIX_FADV_DONTNEED`, which starts the write-back of the range and returns): a file
+        /// written in many parts (`convert` streams a String Catalog) is then flushed before the
+        /// rename up to its last run only. Flushing the 84 MB catalog `convert` writes took
+        /// 50 ms after its last byte. Bytes handed over in one part get the request after it.
         public mutating func append(_ bytes: [UInt8]) {
             guard failure == nil else { return }
             switch target {
@@ -314,12 +315,16 @@ extension SafeFileWriter {
     /// ```
     ///
     /// At most `window` writes wait for a thread (``write(_:to:options:)`` waits for room), so
-    /// that the bytes handed over do not pile up. A failure stops nothing by itself: the caller
-    /// asks ``hasFailed`` and hands over no more. ``write(_:to:options:)``, ``hasFailed`` and
-    /// ``finish()`` belong to one caller thread.
+    /// that the bytes handed over do not pile up. After a failure, the later writes that have
+    /// not started are not made; those under way (one a thread) finish, so files after the
+    /// failed one may be written, each whole, and every one before it is. The caller asks ``hasFailed`` to hand over no more, and
+    /// ``made(_:)`` which were made. ``write(_:to:options:)``, ``hasFailed`` and ``finish()``
+    /// belong to one caller thread.
     public final class Batch: @unchecked Sendable {
         private let background: Parallel.Background
-        private let failures = Locked<[(order: Int, error: CatalogError)]>([])
+        /// The writes that failed, by the order they were handed over in, and those not made
+        /// because one had failed before they started.
+        private let failures = Locked<(failed: [(order: Int, error: CatalogError)], skipped: Set<Int>)>(([], []))
         private var handedOver = 0
 
         /// A batch that writes on `threads` threads, `window` writes waiting at most.
@@ -327,28 +332,47 @@ extension SafeFileWriter {
             background = Parallel.Background(threads: threads, window: window)
         }
 
-        /// Hands the write of `bytes` to `path` over, waiting while `window` writes wait already.
-        public func write(_ bytes: [UInt8], to path: String, options: Options = Options()) {
+        /// Hands the write of `bytes` to `path` over, waiting while `window` writes wait already;
+        /// returns its place in the order of hand-over (0 for the first). A write that has not
+        /// started when an earlier one has failed is not made (``made(_:)``); those under way
+        /// finish.
+        @discardableResult
+        public func write(_ bytes: [UInt8], to path: String, options: Options = Options()) -> Int {
             let order = handedOver
             handedOver += 1
             let failures = failures
             background.run {
+                // Not made after an earlier write's failure: the writes before the first failure
+                // are all made, whatever the threads' timing.
+                let skipped = failures.withLock { state in
+                    guard state.failed.contains(where: { $0.order < order }) else { return false }
+                    state.skipped.insert(order)
+                    return true
+                }
+                guard !skipped else { return }
                 do throws(CatalogError) {
                     try SafeFileWriter.write(bytes, to: path, options: options)
                 } catch {
-                    failures.withLock { $0.append((order, error)) }
+                    failures.withLock { $0.failed.append((order, error)) }
                 }
             }
+            return order
+        }
+
+        /// Whether the write handed over at `order` was made, once ``finish()`` has returned
+        /// or thrown: neither failed nor left unmade after another failure.
+        public func made(_ order: Int) -> Bool {
+            failures.withLock { state in !state.skipped.contains(order) && !state.failed.contains { $0.order == order } }
         }
 
         /// Whether a write has failed so far.
-        public var hasFailed: Bool { failures.withLock { !$0.isEmpty } }
+        public var hasFailed: Bool { failures.withLock { !$0.failed.isEmpty } }
 
         /// Waits for every write handed over; throws the failure of the first of them (in the
         /// order handed over) that failed.
         public func finish() throws(CatalogError) {
             background.finish()
-            if let first = failures.withLock({ $0.min { $0.order < $1.order } }) { throw first.error }
+            if let first = failures.withLock({ $0.failed.min { $0.order < $1.order } }) { throw first.error }
         }
     }
 }

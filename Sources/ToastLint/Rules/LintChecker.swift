@@ -976,8 +976,8 @@ struct LintChecker {
     /// the substitution's count, reads every argument it reads without it. The facts a category
     /// would get of its own are the other form's (the same text read with the same arguments),
     /// so they are shared, and the answer is kept on the slots of such categories, not on the
-    /// facts, whose own answer (as the other form) is always true. Nil when the source's other
-    /// form holds no string unit.
+    /// facts, whose own answer (as the other form) is always true. Nil when the other form has
+    /// no counterpart (``counterpart(_:in:)``: no string unit in it, nor in the forms it nests).
     private mutating func otherSubstitutionForm(_ name: String, slots: inout [(category: PluralCategory, facts: SourceFacts, asIs: Bool)],
                                                 in source: LocalizedValue,
                                                 arguments: [String: LintArgumentSlot]) -> (facts: SourceFacts, lackingAsIs: Bool)? {

@@ -169,20 +169,22 @@ struct ConvertCommand: ParsableCommand {
         // Files whose bytes are made are written a few at once (SafeFileWriter.Batch) while the
         // next ones are made: each write waits for its file to reach the disk, and those waits,
         // one after another, were a third of converting the bench catalog to .lproj folders. A
-        // failed write stops the handing over; the first failure in the plan's order is reported
-        // once the writes under way are done.
+        // failed write stops the handing over (and the later writes not started); the first failure
+        // in the plan's order is reported once the writes under way are done, after the
+        // warnings of the stale files emptied.
         let writes = SafeFileWriter.Batch()
+        var handedOver: [(item: Planned, order: Int)] = []
+        var failure: CatalogError?
         do throws(CatalogError) {
             for item in plan {
                 if writes.hasFailed { break }
                 let folder = PathText.folder(of: item.path)
                 if !folder.isEmpty && !exists(folder), let reason = PathText.createFolders(folder) {
-                    try writes.finish()
                     throw CatalogError(location: SourceLocation(file: folder, line: 1, column: 1), rule: .io, message: "could not be created: \(reason)")
                 }
                 let options = SafeFileWriter.Options(force: force, replacesExisting: force, followsSymlinks: false, activity: "converting")
                 switch item.contents {
-                case .bytes(let bytes): writes.write(bytes, to: item.path, options: options)
+                case .bytes(let bytes): handedOver.append((item, writes.write(bytes, to: item.path, options: options)))
                 case .lproj(let locale, let isDict):
                     makeLocales(through: locale)
                     // Let go of each file once it is handed over.
@@ -190,7 +192,7 @@ struct ConvertCommand: ParsableCommand {
                         preconditionFailure("the shape found for the locale's files differs from the files made")
                     }
                     if isDict { current.stringsdict = nil } else { current.strings = nil }
-                    writes.write(bytes, to: item.path, options: options)
+                    handedOver.append((item, writes.write(bytes, to: item.path, options: options)))
                 case .converted(let table, let writer):
                     // Each entry is converted as its run is written: neither the catalog nor
                     // its bytes are held whole.
@@ -200,14 +202,15 @@ struct ConvertCommand: ParsableCommand {
                     }
                 }
             }
-            try writes.finish()
         } catch {
-            try? writes.finish()
-            throw CLIFailure(code: 2, message: error.description)
+            failure = error
         }
-        for item in plan where item.emptiesStale {
+        // A failed write handed over earlier comes first in the plan's order.
+        do throws(CatalogError) { try writes.finish() } catch { failure = error }
+        for (item, order) in handedOver where item.emptiesStale && writes.made(order) {
             printError("\(item.path):1:1: warning: [stale-file] emptied: the conversion has nothing for it")
         }
+        if let failure { throw CLIFailure(code: 2, message: failure.description) }
         makeLocales(through: (lprojFiles?.count ?? 0) - 1)
         // Keys spelled two ways are converted as two keys, as Apple's runtime sees them; each
         // is still worth a look.
