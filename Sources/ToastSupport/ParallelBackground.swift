@@ -65,13 +65,7 @@ extension Parallel {
             }
 
             func finish() {
-                condition.lock()
-                finished = true
-                condition.broadcast()
-                let running = threads
-                threads = []
-                condition.unlock()
-                for thread in running { thread.join() }
+                Thread.stop(&threads, under: condition) { finished = true }
             }
 
             /// One thread's loop: the oldest waiting piece, run outside the lock, until

@@ -99,13 +99,7 @@ extension Parallel {
             }
 
             func finish() {
-                condition.lock()
-                stopped = true
-                condition.broadcast()
-                let running = threads
-                threads = []
-                condition.unlock()
-                for thread in running { thread.join() }
+                Thread.stop(&threads, under: condition) { stopped = true }
                 condition.lock()
                 make = nil
                 made = []
@@ -166,6 +160,19 @@ extension Parallel {
                 Unmanaged<Body>.fromOpaque(context).release()
                 return nil
             }
+        }
+
+        /// Marks the threads' work as ending (`mark`, under `condition`'s lock, which guards
+        /// `threads` too), wakes every thread waiting on it, takes the threads out and waits for
+        /// them: how a pool of these threads is stopped.
+        static func stop(_ threads: inout [Thread], under condition: Condition, marking mark: () -> Void) {
+            condition.lock()
+            mark()
+            condition.broadcast()
+            let running = threads
+            threads = []
+            condition.unlock()
+            for thread in running { thread.join() }
         }
 
         /// The stack of each thread started here.

@@ -7,8 +7,7 @@ extension PluralCategory {
     /// category's exactly when its bytes are (no other spelling of these ASCII words is
     /// canonically equal to them).
     static func named(_ name: String) -> PluralCategory? {
-        var name = name
-        return name.withUTF8 { named(bytes: $0) }
+        name.withUTF8Bytes { named(bytes: $0) }
     }
 
     /// ``named(_:)`` of the name whose UTF-8 is `bytes`, without making it: a plural form's

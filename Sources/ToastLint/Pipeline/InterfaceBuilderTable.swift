@@ -18,8 +18,8 @@ import Darwin
 enum InterfaceBuilderTable {
     /// Whether `comment` is the comment `ibtool` writes for an object's property.
     static func isGeneratedComment(_ comment: String?) -> Bool {
-        guard var comment else { return false }
-        return comment.withUTF8 { isGeneratedComment(bytes: $0) }
+        guard let comment else { return false }
+        return comment.withUTF8Bytes { isGeneratedComment(bytes: $0) }
     }
 
     /// ``isGeneratedComment(_:)`` of a comment's UTF-8 bytes. Compared as bytes: every comment

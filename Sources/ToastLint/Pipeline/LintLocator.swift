@@ -345,9 +345,9 @@ struct PropertyListLocator {
     /// Reads the file once; each entry is then found by its key, and columns are counted
     /// through a ``ScalarColumnIndex`` (built once a key stands on a long line), so a one-line
     /// `.strings` file of N entries is located in linear time (each column was counted from
-    /// the line's start). Of a `.strings` file,
-    /// only the places of `keys` (the keys of its findings) are kept, and only their keys are
-    /// made into strings: its values and comments are read, not made.
+    /// the line's start). Of a `.strings` file, only the places of `keys` (the keys of its
+    /// findings) are kept, and only their keys are made into strings: its values and comments
+    /// are read, not made.
     init(file: String, bytes: [UInt8], keys: Set<String>) {
         self.file = file
         if file.hasSuffix(".stringsdict") || StringCatalog.isXMLPropertyList(bytes) {

@@ -214,7 +214,7 @@ struct LintTable {
         mutating func add(keyBytes: UnsafeBufferPointer<UInt8>, _ record: Int, commentBytes: UnsafeBufferPointer<UInt8>?) {
             if !isDict, expected < keys.count,
                commentBytes.map({ !isSource && code != "Base" && !InterfaceBuilderTable.isGeneratedComment(bytes: $0) }) ?? true,
-               keys[expected].utf8.withContiguousStorageIfAvailable({ $0.hasSameBytes(as: keyBytes) }) == true {
+               keys[expected].withUTF8Bytes({ $0.hasSameBytes(as: keyBytes) }) {
                 place(record, at: expected)
                 return
             }

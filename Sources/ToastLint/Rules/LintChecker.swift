@@ -1141,9 +1141,8 @@ struct LintChecker {
     mutating func pluralChecks(key: String, locale: String, forms: [PluralCategory: LocalizedValue], path makePath: @autoclosure () -> String,
                                kind: PluralArgumentKind) {
         let present = PluralCategory.bits(of: forms)
-        func path() -> String { makePath() }
         if present & PluralCategory.other.bit == 0 {
-            report(.variationMissingOther, key, locale, path(),
+            report(.variationMissingOther, key, locale, makePath(),
                    "the plural forms (\(forms.keys.sorted().map(\.rawValue).joined(separator: ", "))) have no other form; numbers of other categories get no text")
         }
         guard let reach = plurals.reachability(locale: locale, kind: kind) else { return }
@@ -1152,17 +1151,17 @@ struct LintChecker {
         for category in reach.categories where present & category.bit == 0 && category != .zero && category != .other {
             let samples = reach.reachable[category]!.samples.joined(separator: ", ")
             let rare = reach.isRare(category)
-            report(.pluralMissingCategory, key, locale, path() + "." + category.rawValue,
+            report(.pluralMissingCategory, key, locale, makePath() + "." + category.rawValue,
                    "\(locale) needs the \(category.rawValue) form for \(kind.describes) (e.g. \(samples))\(rare ? "; only numbers from a million up reach it" : "")",
                    hint: "Add plural.\(category.rawValue).", cap: rare ? .note : nil)
         }
         for category in PluralCategory.allCases where present & category.bit != 0 && category != .zero && category != .other
             && reach.reachableBits & category.bit == 0 {
             if reach.localeCategories.contains(category) {
-                report(.pluralUnreachableCategory, key, locale, path() + "." + category.rawValue,
+                report(.pluralUnreachableCategory, key, locale, makePath() + "." + category.rawValue,
                        "no \(locale) number reaches \(category.rawValue) when the count is \(kind.describes)", cap: .note)
             } else {
-                report(.pluralUnreachableCategory, key, locale, path() + "." + category.rawValue,
+                report(.pluralUnreachableCategory, key, locale, makePath() + "." + category.rawValue,
                        "\(locale) has no \(category.rawValue) category (it has \(reach.localeCategories.map(\.rawValue).joined(separator: ", "))); this form is never shown")
             }
         }
@@ -1471,11 +1470,12 @@ struct LintChecker {
         var otherSlot: Int?
         if let slot, slot > 0, sourceSlots[slot] == nil, case .plural(let c) = steps[0], c != .other,
            !source.plural.isEmpty, source.plural[c] == nil, source.plural[.other] != nil {
-            otherSlot = 1 + PluralCategory.other.ordinal
-            if let known = sourceSlots[otherSlot!] {
+            let other = 1 + PluralCategory.other.ordinal
+            if let known = sourceSlots[other] {
                 sourceSlots[slot] = known
                 return known
             }
+            otherSlot = other
         }
         if let slot {
             if let known = sourceSlots[slot] { return known }

@@ -139,26 +139,21 @@ package enum LintQuickScan {
     /// The lead bytes (from 0xC0) of the scalars that need a look: C2, E2, EE, EF, F3, F4.
     private static let leadBytes: UInt64 = [0xC2, 0xE2, 0xEE, 0xEF, 0xF3, 0xF4].reduce(0) { $0 | 1 << UInt64($1 - 0xC0) }
 
-    /// Per byte value, whether the scan looks at it: the ASCII bytes in `attention` and the
-    /// lead bytes in `leadBytes` (continuation bytes and other lead bytes are skipped).
-    private static let looks: [Bool] = (0...255).map { value in
+    /// Per byte value, 1 when the scan looks at it (0 otherwise): the ASCII bytes in `attention`
+    /// and the lead bytes in `leadBytes` (continuation bytes and other lead bytes are skipped).
+    /// Bytes, not flags, so that eight look-ups are or-ed without a branch each.
+    private static let looks: [UInt8] = (0...255).map { value in
         let b = UInt8(value)
-        if b < 0x80 { return attention.contains(b) }
-        return b >= 0xC0 && leadBytes &>> UInt64(b &- 0xC0) & 1 != 0
+        if b < 0x80 { return attention.contains(b) ? 1 : 0 }
+        return b >= 0xC0 && leadBytes &>> UInt64(b &- 0xC0) & 1 != 0 ? 1 : 0
     }
 
-    /// ``looks`` as bytes (1 for a byte the scan looks at), so that eight look-ups are or-ed
-    /// without a branch each.
-    private static let marks: [UInt8] = looks.map { $0 ? 1 : 0 }
-
     private static func scan(_ bytes: UnsafeBufferPointer<UInt8>, _ specifiers: [[UInt8]], positional: Bool) -> Bool {
-        Self.looks.withUnsafeBufferPointer { looks in
-            Self.marks.withUnsafeBufferPointer { marks in scan(bytes, specifiers, positional: positional, looks: looks, marks: marks) }
-        }
+        Self.looks.withUnsafeBufferPointer { looks in scan(bytes, specifiers, positional: positional, looks: looks) }
     }
 
     private static func scan(_ bytes: UnsafeBufferPointer<UInt8>, _ specifiers: [[UInt8]], positional: Bool,
-                             looks: UnsafeBufferPointer<Bool>, marks: UnsafeBufferPointer<UInt8>) -> Bool {
+                             looks: UnsafeBufferPointer<UInt8>) -> Bool {
         let count = bytes.count
         var next = 0  // how many source specifiers were met (in order unless positional)
         var met: UInt64 = 0  // which, when positional
@@ -169,13 +164,13 @@ package enum LintQuickScan {
             if let base = bytes.baseAddress {
                 while i &+ 8 <= count {
                     let p = base + i
-                    let marked = marks[Int(p[0])] | marks[Int(p[1])] | marks[Int(p[2])] | marks[Int(p[3])]
-                        | marks[Int(p[4])] | marks[Int(p[5])] | marks[Int(p[6])] | marks[Int(p[7])]
+                    let marked = looks[Int(p[0])] | looks[Int(p[1])] | looks[Int(p[2])] | looks[Int(p[3])]
+                        | looks[Int(p[4])] | looks[Int(p[5])] | looks[Int(p[6])] | looks[Int(p[7])]
                     if marked != 0 { break }
                     i &+= 8
                 }
             }
-            while i < count && !looks[Int(bytes[i])] { i &+= 1 }
+            while i < count && looks[Int(bytes[i])] == 0 { i &+= 1 }
             if i >= count { break }
             let b = bytes[i]
             switch b {
