@@ -169,6 +169,77 @@ import ToastICU
         #expect(got == expected, "\(text)")
     }
 
+    /// The common plural localization is read by a shortcut too; every near miss must be read
+    /// (or reported) exactly as the general reader does. A value shows as its forms
+    /// (`category=state:text`, in CLDR order), then its string unit's text, its device
+    /// variations and its unknown members.
+    static let pluralShapes: [(localization: String, expected: String)] = [
+        (#"{ "variations" : { "plural" : { "one" : { "stringUnit" : { "state" : "translated", "value" : "1 file" } }, "other" : { "stringUnit" : { "state" : "translated", "value" : "%lld files" } } } } }"#,
+         "one=translated:1 file;other=translated:%lld files|-|0|0"),
+        (#"{"variations":{"plural":{"zero":{"stringUnit":{"state":"new","value":"z"}},"one":{"stringUnit":{"state":"translated","value":"o"}},"two":{"stringUnit":{"state":"translated","value":"t"}},"few":{"stringUnit":{"state":"needs_review","value":"f"}},"many":{"stringUnit":{"state":"translated","value":"m"}},"other":{"stringUnit":{"state":"translated","value":"a\nb"}}}}}"#,
+         "zero=new:z;one=translated:o;two=translated:t;few=needs_review:f;many=translated:m;other=translated:a\nb|-|0|0"),
+        ("{\n  \"variations\" : {\n    \"plural\" : {\n      \"other\" : {\n        \"stringUnit\" : {\n          \"state\" : \"translated\",\n          \"value\" : \"x\"\n        }\n      }\n    }\n  }\n}",
+         "other=translated:x|-|0|0"),
+        // A category named twice: the last one is kept.
+        (#"{ "variations" : { "plural" : { "one" : { "stringUnit" : { "state" : "translated", "value" : "a" } }, "one" : { "stringUnit" : { "state" : "translated", "value" : "b" } } } } }"#,
+         "one=translated:b|-|0|0"),
+        (#"{ "variations" : { "plural" : { "\u006fne" : { "stringUnit" : { "state" : "translated", "value" : "a" } } } } }"#,
+         "one=translated:a|-|0|0"),
+        (#"{ "variations" : { "plural" : { "other" : { "stringUnit" : { "state" : "translated", "value" : "a", "x-note" : 1 } } } } }"#,
+         "other=translated:a|-|0|0"),
+        (#"{ "variations" : { "plural" : { "other" : { "stringUnit" : { "value" : "a" } } } } }"#,
+         "other=nil:a|-|0|0"),
+        (#"{ "variations" : { "plural" : { "other" : { "stringUnit" : { "state" : "translated", "value" : "a" } } }, "device" : { "mac" : { "stringUnit" : { "state" : "translated", "value" : "m" } } } } }"#,
+         "other=translated:a|-|1|0"),
+        (#"{ "stringUnit" : { "state" : "translated", "value" : "s" }, "variations" : { "plural" : { "other" : { "stringUnit" : { "state" : "translated", "value" : "a" } } } } }"#,
+         "other=translated:a|s|0|0"),
+        (#"{ "variations" : { "plural" : { "other" : { "stringUnit" : { "state" : "translated", "value" : "a" } } } }, "x-extra" : true }"#,
+         "other=translated:a|-|0|1"),
+        (#"{ "variations" : { "plural" : { } } }"#, "|-|0|1"),
+        (#"{ "variations" : { "plural" : { "several" : { "stringUnit" : { "state" : "translated", "value" : "a" } } } } }"#,
+         "error 6:48 xcstrings-schema"),
+        (#"{ "variations" : { "plural" : { "other" : { "stringUnit" : { "state" : "translated", "value" : "bad\q" } } } } }"#,
+         "error 6:116 json-syntax"),
+        (#"{ "variations" : { "plural" : { "other" : { "stringUnit" : { "state" : "translated", "value" : "a" } } } }"#,
+         "error 11:1 json-syntax"),
+    ]
+
+    @Test(arguments: pluralShapes.indices)
+    func pluralLocalizationShapes(_ index: Int) {
+        let (localization, expected) = Self.pluralShapes[index]
+        let text = "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    \"k\" : {\n      \"localizations\" : {\n        \"de\" : "
+            + localization.replacingOccurrences(of: "\n", with: "\n        ") + "\n      }\n    }\n  }\n}\n"
+        let got: String
+        do {
+            let catalog = try StringCatalog(xcstrings: Array(text.utf8), file: "T.xcstrings")
+            guard let value = catalog.entries["k"]?.localizations["de"] else { Issue.record("no value: \(text)"); return }
+            let forms = value.plural.keys.sorted().map { category in
+                let unit = value.plural[category]?.stringUnit
+                return "\(category.rawValue)=\(unit?.state ?? "nil"):\(unit?.value ?? "?")"
+            }
+            got = forms.joined(separator: ";") + "|\(value.stringUnit?.value ?? "-")|\(value.device.count)|\(value.extra.count)"
+        } catch {
+            got = "error \(error.location.line):\(error.location.column) \(error.rule)"
+        }
+        #expect(got == expected, "\(text)")
+    }
+
+    /// A plural localization at the nesting limit is reported by the general reader, not read
+    /// by the shortcut.
+    @Test(arguments: [8, 9, 10])
+    func pluralAtTheNestingLimit(depth: Int) {
+        let text = #"{"sourceLanguage":"en","strings":{"k":{"localizations":{"de":{"variations":{"plural":{"other":{"stringUnit":{"state":"translated","value":"x"}}}}}}}}}"#
+        // Objects: top 1, strings 2, entry 3, localizations 4, localization 5, variations 6,
+        // plural 7, form 8, unit 9.
+        let result = Result { () throws(CatalogError) in
+            try StringCatalog(xcstrings: Array(text.utf8), file: "T.xcstrings", limits: CatalogLimits(maximumDepth: depth))
+        }
+        switch result {
+        case .success(let catalog): #expect(depth >= 9 && catalog.entries["k"]?.localizations["de"]?.plural[.other]?.stringUnit?.value == "x")
+        case .failure(let error): #expect(depth < 9 && error.rule == "limit", "\(error)")
+        }
+    }
+
     /// Nesting at the limit is reported by the general reader, not read by the shortcut.
     @Test(arguments: [5, 6, 7])
     func unitAtTheNestingLimit(depth: Int) {

@@ -443,6 +443,7 @@ enum XCStringsReader {
     static func localized(_ scanner: inout JSONScanner, _ name: String, _ position: Position,
                           summarizingForms: Bool = false) throws(CatalogError) -> LocalizedValue {
         if let plain = plainUnit(&scanner) { return plain }
+        if let plural = plainPlural(&scanner) { return plural }
         var value = LocalizedValue()
         var seen: UInt8 = 0
         // The worst state of the plural forms read as states only (the last plural member's).
@@ -596,6 +597,61 @@ enum XCStringsReader {
               scanner.skip(UInt8(ascii: ",")), scanner.skip("\"value\""), scanner.skip(UInt8(ascii: ":")), scanner.current == UInt8(ascii: "\"")
         else { return nil }
         return state
+    }
+
+    /// The common plural localization `{ "variations" : { "plural" : { "one" : {…}, "other" :
+    /// {…} } } }`, each form a plain unit (``plainUnit(_:)``), read without the general member
+    /// machinery: the same value the general reader makes of it. Nil, with the scanner
+    /// untouched, for anything else (another member beside the plural forms, a category named
+    /// twice or spelled with an escape, a form that is not a plain unit, no form, nesting at
+    /// the limit), which the general reader then reads — and reports — as before. Not in a
+    /// ``CatalogDetail/states`` read that keeps no texts (``plainUnit(_:)`` keeps states there).
+    @inline(__always)
+    static func plainPlural(_ scanner: inout JSONScanner) -> LocalizedValue? {
+        guard scanner.detail != .states || scanner.keepsTexts else { return nil }
+        let start = (index: scanner.index, line: scanner.line, lineStart: scanner.lineStart)
+        // The localization, its variations, its plural set, a form and the form's unit: five
+        // objects deep, as the general reader would enter them.
+        guard scanner.depth + 5 <= scanner.limits.maximumDepth, scanner.skip(UInt8(ascii: "{")), scanner.skip("\"variations\""),
+              scanner.skip(UInt8(ascii: ":")), scanner.skip(UInt8(ascii: "{")), scanner.skip("\"plural\""), scanner.skip(UInt8(ascii: ":")),
+              scanner.skip(UInt8(ascii: "{")) else {
+            (scanner.index, scanner.line, scanner.lineStart) = start
+            return nil
+        }
+        var forms: [PluralCategory: LocalizedValue] = Dictionary(minimumCapacity: PluralCategory.allCases.count)
+        var seen: UInt8 = 0
+        while true {
+            guard let category = plainCategory(&scanner), seen & 1 << category.ordinal == 0, scanner.skip(UInt8(ascii: ":")),
+                  let form = plainUnit(&scanner) else {
+                (scanner.index, scanner.line, scanner.lineStart) = start
+                return nil
+            }
+            seen |= 1 << category.ordinal
+            forms[category] = form
+            if scanner.skip(UInt8(ascii: ",")) { continue }
+            guard scanner.skip(UInt8(ascii: "}")), scanner.skip(UInt8(ascii: "}")), scanner.skip(UInt8(ascii: "}")) else {
+                (scanner.index, scanner.line, scanner.lineStart) = start
+                return nil
+            }
+            return LocalizedValue(plural: forms)
+        }
+    }
+
+    /// A plural category's quoted name, spelled without escapes, and the white space after
+    /// it; nil (the scanner moved) for anything else.
+    @inline(__always)
+    static func plainCategory(_ scanner: inout JSONScanner) -> PluralCategory? {
+        guard scanner.index + 1 < scanner.bytes.count, scanner.bytes[scanner.index] == UInt8(ascii: "\"") else { return nil }
+        switch scanner.bytes[scanner.index + 1] {
+        case UInt8(ascii: "o"):
+            if scanner.skip("\"one\"") { return .one }
+            return scanner.skip("\"other\"") ? .other : nil
+        case UInt8(ascii: "f"): return scanner.skip("\"few\"") ? .few : nil
+        case UInt8(ascii: "m"): return scanner.skip("\"many\"") ? .many : nil
+        case UInt8(ascii: "t"): return scanner.skip("\"two\"") ? .two : nil
+        case UInt8(ascii: "z"): return scanner.skip("\"zero\"") ? .zero : nil
+        default: return nil
+        }
     }
 
     static func pluralForms(_ scanner: inout JSONScanner, _ position: Position) throws(CatalogError) -> [PluralCategory: LocalizedValue] {
