@@ -72,9 +72,12 @@ extension Linter {
         var snapshots: [String: FileSnapshot] = [:]
         let sourceLanguage = configuration.sourceLanguage ?? "en"
         // An .lproj table's files are read ahead on all cores while this thread adds the ones
-        // read so far to the table; a String Catalog is read below.
+        // read so far to the table; a String Catalog is read below. Two files per core may
+        // wait to be added (as `CatalogLoader.readFiles` reads): with one per core, a core that
+        // finished a small file waited for the one before it to be taken.
         let (files, preloaded) = (group.files, group.preloaded)
-        let readAhead = files.contains { $0.hasSuffix(".xcstrings") } ? nil : Parallel.Pipeline(count: files.count) { index in
+        let readAhead = files.contains { $0.hasSuffix(".xcstrings") } ? nil
+            : Parallel.Pipeline(count: files.count, window: 2 * Parallel.processorCount) { index in
             LprojRead(files[index], preloaded: preloaded[files[index]], sourceLanguage: sourceLanguage, limits: limits)
         }
         for (position, file) in files.enumerated() {
