@@ -212,7 +212,10 @@ extension Linter {
                                     : "Lint the folder that holds \(folder) as well, or give --source-language if the source is another folder.",
                                   location: SourceLocation(file: first, line: 1, column: 1)))
         }
-        // Taken out, so that each part's findings are freed once they are in `raw`.
+        // The findings in their order: `raw` (the files' own), then each part's and the
+        // checker's, handed on as they are (each list moved, not copied finding by finding).
+        var chunks: [[RawFinding]] = [raw]
+        raw = []
         if var parts = checkedWhileReading.take() {
             // The rest of the rules, which need the whole table.
             var checker = LintChecker(table: table, configuration: configuration)
@@ -221,18 +224,11 @@ extension Linter {
             let (targets, project) = LintChecker.targets(table, configuration, locales: locales)
             var positions: [String: JSONScanner.Position] = [:]
             var localizationPositions: [String: [(code: String, position: JSONScanner.Position)]] = [:]
-            let total = raw.count + parts.reduce(0) { $0 + $1.findings.count }
+            chunks.reserveCapacity(parts.count + 2)
             for index in parts.indices {
-                if raw.isEmpty {
-                    // Taken whole, not copied finding by finding; grown (by moving) for the rest.
-                    swap(&raw, &parts[index].findings)
-                    raw.reserveCapacity(total)
-                } else {
-                    raw.reserveCapacity(total)
-                    raw += parts[index].findings
-                    // Alone, the part is freed below on another core, with the rest of it.
-                    if !releasesInBackground { parts[index].findings = [] }
-                }
+                // The list itself, not its findings, is shared; the part lets go of it.
+                chunks.append(parts[index].findings)
+                parts[index].findings = []
                 for (key, position) in parts[index].positions { positions[key] = position }
                 for (key, found) in parts[index].localizationPositions { localizationPositions[key] = found }
                 for (key, position, entryLocales) in parts[index].pending {
@@ -242,28 +238,28 @@ extension Linter {
                 }
                 for (key, comment) in parts[index].suppressions { table.suppressions[key] = comment }
             }
-            // The parts (their positions, their pending keys, a copied part's findings) were
-            // freed here on one core while the other waited: 12 ms of the bench catalog's lint.
+            // The parts (their positions, their pending keys) were freed here on one core while
+            // the other waited: 12 ms of the bench catalog's lint.
             if releasesInBackground { Parallel.releaseInBackground(consume parts) }
-            raw += checker.findings
+            chunks.append(checker.findings)
             if table.outlines[table.catalogFile] == nil {
                 table.outlines[table.catalogFile] = XCStringsOutline(entryPositions: positions, localizationPositions: localizationPositions)
             }
         } else {
-            raw += LintChecker.findings(table: table, configuration: configuration)
+            chunks += LintChecker.findingRuns(table: table, configuration: configuration)
         }
         // The checks have run: an .lproj table's localizations are freed before its findings
         // are located (its `.stringsdict` and property-list files are read again for that;
         // its text `.strings` files' key places are kept), so that the two are not held at once.
         table.releaseLocalizations()
-        let located = resolve(raw, table: table, bytes: bytesByFile, snapshots: snapshots, limits: limits,
+        let located = resolve(chunks, table: table, bytes: bytesByFile, snapshots: snapshots, limits: limits,
                               configuration: configuration, strict: strict)
         // The table (a String Catalog's entries when it was loaded whole; an .lproj table's keys,
         // comments and origins) and the raw findings: when this is the run's only group, they
         // are freed on another core while the findings are sorted and written (beside other
         // groups, each is freed as its group ends, so that tables do not pile up waiting for a
         // free core).
-        if releasesInBackground { Parallel.releaseInBackground((consume table, consume raw)) }
+        if releasesInBackground { Parallel.releaseInBackground((consume table, consume chunks)) }
         return .success(located)
     }
 
@@ -280,14 +276,15 @@ extension Linter {
     /// is no syntax error.
     static let limitHint = "The file crosses a limit ToastKit keeps against hostile input (docs/ROBUSTNESS.md); the rest of the file is not checked until it is within it."
 
-    /// Applies severities and suppressions and locates each finding. `bytes` are the files
-    /// kept in memory; a file with a snapshot is read again to locate its findings, unless the
-    /// table noted where its keys are (a text `.strings` file, ``LintTable/keyPositions(ofFile:)``).
-    static func resolve(_ raw: [RawFinding], table: LintTable, bytes: [String: FileBytes], snapshots: [String: FileSnapshot],
+    /// Applies severities and suppressions and locates each finding of `chunks` (lists of
+    /// findings in their order, one after the other). `bytes` are the files kept in memory; a
+    /// file with a snapshot is read again to locate its findings, unless the table noted where
+    /// its keys are (a text `.strings` file, ``LintTable/keyPositions(ofFile:)``).
+    static func resolve(_ chunks: [[RawFinding]], table: LintTable, bytes: [String: FileBytes], snapshots: [String: FileSnapshot],
                         limits: CatalogLimits, configuration: LintConfiguration, strict: Bool) -> [LintFinding] {
         // Severities and suppressions first (cheap), noting the files whose locators the kept
-        // findings need. The findings kept are noted by index.
-        var selected: [(index: Int, rule: LintRule, severity: Severity)] = []
+        // findings need. The findings kept are noted by chunk and index.
+        var selected: [(chunk: Int, index: Int, rule: LintRule, severity: Severity)] = []
         // The files read again to locate findings in (`.stringsdict` and property-list
         // `.strings` files: a text `.strings` file's are located from its noted key places),
         // each once, in the order first needed, with the kept findings of each (by position in
@@ -306,48 +303,50 @@ extension Linter {
         var lastRule: (name: RuleID, rule: LintRule?)?
         // Each finding is read where it is held: a copy retained each of its strings and
         // released them again, on one core, for every finding.
-        raw.withUnsafeBufferPointer { raw in
-            for index in raw.indices {
-                let named: LintRule?
-                if let lastRule, lastRule.name == raw[index].rule {
-                    named = lastRule.rule
-                } else {
-                    named = LintRule.named(raw[index].rule)
-                    lastRule = (raw[index].rule, named)
-                }
-                guard let rule = named,
-                      var severity = configuration.severity(of: rule, table: table.name, key: raw[index].key, locale: raw[index].locale)
-                else { continue }
-                if let cap = raw[index].cap { severity = min(severity, cap) }
-                if rule.id == .missingTranslation && !strict { severity = min(severity, .warning) }
-                if !raw[index].key.isEmpty, let comment = table.comment(forKey: raw[index].key) ?? table.suppressions[raw[index].key],
-                   LintSuppression.suppresses(comment, rule: rule.id) {
-                    continue
-                }
-                if lastFile != raw[index].file {
-                    lastFile = raw[index].file
-                    fileFacts = (raw[index].file.hasSuffix(".xcstrings"), bytes[raw[index].file] != nil || snapshots[raw[index].file] != nil,
-                                 table.outlines[raw[index].file] != nil, bytes[raw[index].file] != nil, needsColumns.contains(raw[index].file))
-                    lastKeyPositions = fileFacts.isCatalog ? nil : table.keyPositions(ofFile: raw[index].file)
-                }
-                let (isCatalog, readable, hasOutline, inMemory, columnsNoted) = fileFacts
-                if raw[index].location == nil, let keyPositions = lastKeyPositions {
-                    locatedFromKeys.append((selected.count, table.location(ofKey: raw[index].key, in: keyPositions, file: raw[index].file)))
-                } else if raw[index].location == nil, !isCatalog || !hasOutline, readable {
-                    if let at = locatorIndex[raw[index].file] {
-                        locatorFindings[at].append(selected.count)
+        for chunk in chunks.indices {
+            chunks[chunk].withUnsafeBufferPointer { raw in
+                for index in raw.indices {
+                    let named: LintRule?
+                    if let lastRule, lastRule.name == raw[index].rule {
+                        named = lastRule.rule
                     } else {
-                        locatorIndex[raw[index].file] = locatorFiles.count
-                        locatorFiles.append(raw[index].file)
-                        locatorFindings.append([selected.count])
+                        named = LintRule.named(raw[index].rule)
+                        lastRule = (raw[index].rule, named)
                     }
+                    guard let rule = named,
+                          var severity = configuration.severity(of: rule, table: table.name, key: raw[index].key, locale: raw[index].locale)
+                    else { continue }
+                    if let cap = raw[index].cap { severity = min(severity, cap) }
+                    if rule.id == .missingTranslation && !strict { severity = min(severity, .warning) }
+                    if !raw[index].key.isEmpty, let comment = table.comment(forKey: raw[index].key) ?? table.suppressions[raw[index].key],
+                       LintSuppression.suppresses(comment, rule: rule.id) {
+                        continue
+                    }
+                    if lastFile != raw[index].file {
+                        lastFile = raw[index].file
+                        fileFacts = (raw[index].file.hasSuffix(".xcstrings"), bytes[raw[index].file] != nil || snapshots[raw[index].file] != nil,
+                                     table.outlines[raw[index].file] != nil, bytes[raw[index].file] != nil, needsColumns.contains(raw[index].file))
+                        lastKeyPositions = fileFacts.isCatalog ? nil : table.keyPositions(ofFile: raw[index].file)
+                    }
+                    let (isCatalog, readable, hasOutline, inMemory, columnsNoted) = fileFacts
+                    if raw[index].location == nil, let keyPositions = lastKeyPositions {
+                        locatedFromKeys.append((selected.count, table.location(ofKey: raw[index].key, in: keyPositions, file: raw[index].file)))
+                    } else if raw[index].location == nil, !isCatalog || !hasOutline, readable {
+                        if let at = locatorIndex[raw[index].file] {
+                            locatorFindings[at].append(selected.count)
+                        } else {
+                            locatorIndex[raw[index].file] = locatorFiles.count
+                            locatorFiles.append(raw[index].file)
+                            locatorFindings.append([selected.count])
+                        }
+                    }
+                    if raw[index].location == nil, isCatalog, hasOutline, inMemory, !columnsNoted {
+                        needsColumns.insert(raw[index].file)
+                        fileFacts.columnsNoted = true
+                        columnFiles.append(raw[index].file)
+                    }
+                    selected.append((chunk, index, rule, severity))
                 }
-                if raw[index].location == nil, isCatalog, hasOutline, inMemory, !columnsNoted {
-                    needsColumns.insert(raw[index].file)
-                    fileFacts.columnsNoted = true
-                    columnFiles.append(raw[index].file)
-                }
-                selected.append((index, rule, severity))
             }
         }
         // The findings of each of those files are located file by file on all cores:
@@ -360,9 +359,9 @@ extension Linter {
                                                     snapshot: snapshots[file], limits: limits) else {
                 return toLocateFindings[at].map { _ in SourceLocation(file: file, line: 1, column: 1) }
             }
-            let locator = PropertyListLocator(file: file, bytes: data, keys: Set(toLocateFindings[at].lazy.map { raw[kept[$0].index].key }))
+            let locator = PropertyListLocator(file: file, bytes: data, keys: Set(toLocateFindings[at].lazy.map { chunks[kept[$0].chunk][kept[$0].index].key }))
             return toLocateFindings[at].map { position in
-                let finding = raw[kept[position].index]
+                let finding = chunks[kept[position].chunk][kept[position].index]
                 return locator.location(key: finding.key, path: finding.path)
             }
         }
@@ -374,13 +373,15 @@ extension Linter {
         // Each catalog's column index is built only if one of its findings stands on a long line.
         let columns = Dictionary(uniqueKeysWithValues: columnFiles.map { ($0, ScalarColumnIndex()) })
         // Then each finding is made (a String Catalog's located, reading its entry again), on
-        // all cores when there are many, into one list; each core keeps a cache of the members
-        // it looked up last.
+        // all cores when there are many, into one list; each part keeps a cache of the members
+        // it looked up last. Four parts a core, taken by whichever core is free: findings cost
+        // unevenly to locate (a missing plural form's walk is longer), and with a part a core,
+        // one core finished the bench catalog's last part alone.
         let locatedFiles = fileLocations
-        return Parallel.array(count: kept.count, parts: kept.count >= 512 ? Parallel.processorCount : 1,
+        return Parallel.array(count: kept.count, parts: kept.count >= 512 ? min(kept.count / 128, 4 * Parallel.processorCount) : 1,
                               state: { Locating() }) { at, state in
-            let (index, rule, severity) = kept[at]
-            let finding = raw[index]
+            let (chunk, index, rule, severity) = kept[at]
+            let finding = chunks[chunk][index]
             // What a String Catalog's findings are located with, looked up when the file changes
             // (findings come file by file): three lookups by a path of forty bytes for each
             // finding were a fifth of making it.

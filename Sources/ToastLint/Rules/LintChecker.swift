@@ -358,11 +358,17 @@ struct LintChecker {
     /// Runs the checker over a table, a large one in runs of keys on all cores; the findings
     /// come in the table's key order, the catalog's own first.
     static func findings(table: LintTable, configuration: LintConfiguration) -> [RawFinding] {
+        findingRuns(table: table, configuration: configuration).flatMap { $0 }
+    }
+
+    /// ``findings(table:configuration:)`` as the runs of keys made them, in order: lists to be
+    /// read one after the other, not joined into one (a copy of every finding).
+    static func findingRuns(table: LintTable, configuration: LintConfiguration) -> [[RawFinding]] {
         let targets = Self.targets(table, configuration)
         guard !table.keys.isEmpty else {
             var checker = LintChecker(table: table, configuration: configuration)
             checker.run(keys: [], targets: targets)
-            return checker.findings
+            return [checker.findings]
         }
         // Runs of keys go to whichever core is free: an .lproj table's plural keys (slower to
         // check) come after its flat ones, so halves kept one core busy and the other idle.
@@ -374,7 +380,7 @@ struct LintChecker {
             let found = checker.findings
             checker.findings = []
             return found
-        }.flatMap { $0 }
+        }
     }
 
 
