@@ -276,15 +276,89 @@ extension Linter {
     /// is no syntax error.
     static let limitHint = "The file crosses a limit ToastKit keeps against hostile input (docs/ROBUSTNESS.md); the rest of the file is not checked until it is within it."
 
+    /// How a finding kept is located: where it was noted already (or nowhere: at its file's
+    /// start), from its file's noted key places, by reading its file again, or in its String
+    /// Catalog's outline.
+    enum Place {
+        case noted
+        case fromKeys(SourceLocation)
+        case inFile
+        case inOutline
+    }
+
+    /// The findings of `raw` kept (their rule is known, their severity is not off, no comment
+    /// suppresses them), with their severity and how each is located.
+    static func selection(of raw: UnsafeBufferPointer<RawFinding>, table: LintTable, bytes: [String: FileBytes],
+                          snapshots: [String: FileSnapshot], configuration: LintConfiguration,
+                          strict: Bool) -> [(index: Int, rule: LintRule, severity: Severity, place: Place)] {
+        var kept: [(index: Int, rule: LintRule, severity: Severity, place: Place)] = []
+        // What depends only on a finding's file or rule, kept for the last one met: findings
+        // come file by file, and a few rules make most of them.
+        var lastFile: String?
+        var fileFacts = (isCatalog: false, readable: false, hasOutline: false, inMemory: false)
+        // Where the keys of the last finding's file are, when its reader noted them (a text
+        // `.strings` file): its findings are located from there, the file not read again.
+        var lastKeyPositions: [KeyPosition]?
+        var lastRule: (name: RuleID, rule: LintRule?)?
+        // Each finding is read where it is held: a copy retained each of its strings and
+        // released them again, for every finding.
+        for index in raw.indices {
+            let named: LintRule?
+            if let lastRule, lastRule.name == raw[index].rule {
+                named = lastRule.rule
+            } else {
+                named = LintRule.named(raw[index].rule)
+                lastRule = (raw[index].rule, named)
+            }
+            guard let rule = named,
+                  var severity = configuration.severity(of: rule, table: table.name, key: raw[index].key, locale: raw[index].locale)
+            else { continue }
+            if let cap = raw[index].cap { severity = min(severity, cap) }
+            if rule.id == .missingTranslation && !strict { severity = min(severity, .warning) }
+            if !raw[index].key.isEmpty, let comment = table.comment(forKey: raw[index].key) ?? table.suppressions[raw[index].key],
+               LintSuppression.suppresses(comment, rule: rule.id) {
+                continue
+            }
+            if lastFile != raw[index].file {
+                lastFile = raw[index].file
+                let held = bytes[raw[index].file] != nil
+                fileFacts = (raw[index].file.hasSuffix(".xcstrings"), held || snapshots[raw[index].file] != nil,
+                             table.outlines[raw[index].file] != nil, held)
+                lastKeyPositions = fileFacts.isCatalog ? nil : table.keyPositions(ofFile: raw[index].file)
+            }
+            let (isCatalog, readable, hasOutline, inMemory) = fileFacts
+            let place: Place
+            if raw[index].location != nil {
+                place = .noted
+            } else if let keyPositions = lastKeyPositions {
+                place = .fromKeys(table.location(ofKey: raw[index].key, in: keyPositions, file: raw[index].file))
+            } else if !isCatalog || !hasOutline {
+                place = readable ? .inFile : .noted
+            } else {
+                place = inMemory ? .inOutline : .noted
+            }
+            kept.append((index, rule, severity, place))
+        }
+        return kept
+    }
+
     /// Applies severities and suppressions and locates each finding of `chunks` (lists of
     /// findings in their order, one after the other). `bytes` are the files kept in memory; a
     /// file with a snapshot is read again to locate its findings, unless the table noted where
     /// its keys are (a text `.strings` file, ``LintTable/keyPositions(ofFile:)``).
     static func resolve(_ chunks: [[RawFinding]], table: LintTable, bytes: [String: FileBytes], snapshots: [String: FileSnapshot],
                         limits: CatalogLimits, configuration: LintConfiguration, strict: Bool) -> [LintFinding] {
-        // Severities and suppressions first (cheap), noting the files whose locators the kept
-        // findings need. The findings kept are noted by chunk and index.
+        // Severities and suppressions first, and how each finding kept is to be located: each
+        // list on whichever core is free (alone on one core, this was a twentieth of linting
+        // the bench tree), then gathered in order.
+        let sorted = Parallel.map(chunks.count) { chunk in
+            chunks[chunk].withUnsafeBufferPointer { raw in
+                selection(of: raw, table: table, bytes: bytes, snapshots: snapshots, configuration: configuration, strict: strict)
+            }
+        }
+        // The findings kept, by chunk and index.
         var selected: [(chunk: Int, index: Int, rule: LintRule, severity: Severity)] = []
+        selected.reserveCapacity(sorted.reduce(0) { $0 + $1.count })
         // The files read again to locate findings in (`.stringsdict` and property-list
         // `.strings` files: a text `.strings` file's are located from its noted key places),
         // each once, in the order first needed, with the kept findings of each (by position in
@@ -292,61 +366,33 @@ extension Linter {
         var locatorFiles: [String] = [], locatorFindings: [[Int]] = [], locatorIndex: [String: Int] = [:]
         var columnFiles: [String] = []
         var needsColumns = Set<String>()
-        // What depends only on a finding's file or rule, kept for the last one met: findings
-        // come file by file, and a few rules make most of them.
-        var lastFile: String?
-        var fileFacts = (isCatalog: false, readable: false, hasOutline: false, inMemory: false, columnsNoted: false)
-        // Where the keys of the last finding's file are, when its reader noted them (a text
-        // `.strings` file): its findings are located from there, the file not read again.
-        var lastKeyPositions: [KeyPosition]?
         var locatedFromKeys: [(position: Int, location: SourceLocation)] = []
-        var lastRule: (name: RuleID, rule: LintRule?)?
-        // Each finding is read where it is held: a copy retained each of its strings and
-        // released them again, on one core, for every finding.
-        for chunk in chunks.indices {
-            chunks[chunk].withUnsafeBufferPointer { raw in
-                for index in raw.indices {
-                    let named: LintRule?
-                    if let lastRule, lastRule.name == raw[index].rule {
-                        named = lastRule.rule
+        // The locator of the last finding's file (findings come file by file).
+        var lastLocator: (file: String, at: Int)?
+        for (chunk, kept) in sorted.enumerated() {
+            for item in kept {
+                let position = selected.count
+                switch item.place {
+                case .noted: break
+                case .fromKeys(let location): locatedFromKeys.append((position, location))
+                case .inFile:
+                    let file = chunks[chunk][item.index].file
+                    if let lastLocator, lastLocator.file == file {
+                        locatorFindings[lastLocator.at].append(position)
+                    } else if let at = locatorIndex[file] {
+                        locatorFindings[at].append(position)
+                        lastLocator = (file, at)
                     } else {
-                        named = LintRule.named(raw[index].rule)
-                        lastRule = (raw[index].rule, named)
+                        locatorIndex[file] = locatorFiles.count
+                        lastLocator = (file, locatorFiles.count)
+                        locatorFiles.append(file)
+                        locatorFindings.append([position])
                     }
-                    guard let rule = named,
-                          var severity = configuration.severity(of: rule, table: table.name, key: raw[index].key, locale: raw[index].locale)
-                    else { continue }
-                    if let cap = raw[index].cap { severity = min(severity, cap) }
-                    if rule.id == .missingTranslation && !strict { severity = min(severity, .warning) }
-                    if !raw[index].key.isEmpty, let comment = table.comment(forKey: raw[index].key) ?? table.suppressions[raw[index].key],
-                       LintSuppression.suppresses(comment, rule: rule.id) {
-                        continue
-                    }
-                    if lastFile != raw[index].file {
-                        lastFile = raw[index].file
-                        fileFacts = (raw[index].file.hasSuffix(".xcstrings"), bytes[raw[index].file] != nil || snapshots[raw[index].file] != nil,
-                                     table.outlines[raw[index].file] != nil, bytes[raw[index].file] != nil, needsColumns.contains(raw[index].file))
-                        lastKeyPositions = fileFacts.isCatalog ? nil : table.keyPositions(ofFile: raw[index].file)
-                    }
-                    let (isCatalog, readable, hasOutline, inMemory, columnsNoted) = fileFacts
-                    if raw[index].location == nil, let keyPositions = lastKeyPositions {
-                        locatedFromKeys.append((selected.count, table.location(ofKey: raw[index].key, in: keyPositions, file: raw[index].file)))
-                    } else if raw[index].location == nil, !isCatalog || !hasOutline, readable {
-                        if let at = locatorIndex[raw[index].file] {
-                            locatorFindings[at].append(selected.count)
-                        } else {
-                            locatorIndex[raw[index].file] = locatorFiles.count
-                            locatorFiles.append(raw[index].file)
-                            locatorFindings.append([selected.count])
-                        }
-                    }
-                    if raw[index].location == nil, isCatalog, hasOutline, inMemory, !columnsNoted {
-                        needsColumns.insert(raw[index].file)
-                        fileFacts.columnsNoted = true
-                        columnFiles.append(raw[index].file)
-                    }
-                    selected.append((chunk, index, rule, severity))
+                case .inOutline:
+                    let file = chunks[chunk][item.index].file
+                    if columnFiles.last != file, needsColumns.insert(file).inserted { columnFiles.append(file) }
                 }
+                selected.append((chunk, item.index, item.rule, item.severity))
             }
         }
         // The findings of each of those files are located file by file on all cores:
