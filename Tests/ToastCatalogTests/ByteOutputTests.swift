@@ -24,6 +24,13 @@ import ToastTestSupport
                     output.append("{\n  \"" as StaticString)
                     expected.append(contentsOf: Array("{\n  \"".utf8))
                 }
+                // Bytes written before, written again (growing the buffer, often).
+                if length % 5 == 0, !expected.isEmpty {
+                    let start = Int.random(in: 0..<expected.count, using: &generator)
+                    let range = start..<min(expected.count, start + Int.random(in: 0...300, using: &generator))
+                    output.appendCopy(of: range)
+                    expected.append(contentsOf: expected[range])
+                }
             }
             // (Read into values first: `#expect` takes copies of what it looks at.)
             let count = output.count, written = output.withBytes { Array($0) }

@@ -69,6 +69,18 @@ package struct ByteOutput: ByteSink, ~Copyable {
         count += length
     }
 
+    /// Appends again the bytes written at `range` (which lies within those written): a piece
+    /// already escaped, say, written a second time without escaping it again.
+    @inline(__always)
+    package mutating func appendCopy(of range: Range<Int>) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count, "ByteOutput.appendCopy: a range of the bytes written")
+        let length = range.count
+        guard length > 0 else { return }
+        if length > capacity - count { grow(by: length) }
+        (base + count).initialize(from: base + range.lowerBound, count: length)
+        count += length
+    }
+
     /// Appends the bytes of `text`: ``ByteSink``'s own, called directly (from another module the
     /// protocol's went through its witness for each piece, twice the cost of a short name).
     @inline(__always)

@@ -128,19 +128,35 @@ public struct LintFinding: Sendable, Hashable {
     }
 
     /// Appends ``fingerprint`` as a JSON string literal, escaped as `JSONWriter.appendString`
-    /// escapes it, without building it first.
-    func appendFingerprintJSON(to out: inout ByteOutput) {
+    /// escapes it, without building it first. `escaped`, when given, says where `out` already
+    /// holds each part's escaping (in ``forEachFingerprintPart(_:)``'s order): a part without a
+    /// tab is copied from there instead of escaped again (the escaping of the joined parts is
+    /// the joined escapings, each escape standing for one scalar).
+    func appendFingerprintJSON(to out: inout ByteOutput,
+                               escaped: (Range<Int>, Range<Int>, Range<Int>, Range<Int>, Range<Int>, Range<Int>)? = nil) {
         out.append(UInt8(ascii: "\""))
-        var first = true
+        var index = 0
         forEachFingerprintPart { part in
-            if !first {
+            if index > 0 {
                 out.append(0x5C)
                 out.append(UInt8(ascii: "t"))
             }
-            first = false
+            defer { index += 1 }
             let plain = part.withUTF8Bytes { bytes in
                 guard !bytes.contains(9) else { return false }
-                JSONWriter.appendEscaped(bytes: bytes, to: &out)
+                if let escaped {
+                    let range = switch index {
+                    case 0: escaped.0
+                    case 1: escaped.1
+                    case 2: escaped.2
+                    case 3: escaped.3
+                    case 4: escaped.4
+                    default: escaped.5
+                    }
+                    out.appendCopy(of: range)
+                } else {
+                    JSONWriter.appendEscaped(bytes: bytes, to: &out)
+                }
                 return true
             }
             if !plain { JSONWriter.appendEscaped(part.replacingTabs, to: &out) }

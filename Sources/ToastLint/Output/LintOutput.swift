@@ -74,23 +74,33 @@ public enum LintOutput {
     static func appendJSON(_ finding: LintFinding, to out: inout ByteOutput) {
         // Each member's name with the punctuation before and after it, as one run of bytes.
         func name(_ head: StaticString) { out.append(head) }
-        func string(_ head: StaticString, _ value: String) { name(head); JSONWriter.appendString(value, to: &out) }
+        // A string member; where its escaped text stands in `out` (between its quotes).
+        @discardableResult func string(_ head: StaticString, _ value: String) -> Range<Int> {
+            name(head)
+            out.append(UInt8(ascii: "\""))
+            let start = out.count
+            JSONWriter.appendEscaped(value, to: &out)
+            let end = out.count
+            out.append(UInt8(ascii: "\""))
+            return start..<end
+        }
         func number(_ head: StaticString, _ value: Int) { name(head); appendDecimal(value, to: &out) }
-        string(#"{"rule":"#, finding.rule.rawValue)
+        let rule = string(#"{"rule":"#, finding.rule.rawValue)
         string(#","severity":"#, finding.severity.rawValue)
-        string(#","file":"#, finding.location.file)
+        let file = string(#","file":"#, finding.location.file)
         number(#","line":"#, finding.location.line)
         number(#","column":"#, finding.location.column)
-        string(#","table":"#, finding.table)
-        string(#","key":"#, finding.key)
-        string(#","locale":"#, finding.locale)
-        string(#","path":"#, finding.path)
+        let table = string(#","table":"#, finding.table)
+        let key = string(#","key":"#, finding.key)
+        let locale = string(#","locale":"#, finding.locale)
+        let path = string(#","path":"#, finding.path)
         string(#","message":"#, finding.message)
         if let source = finding.source { string(#","source":"#, source) }
         if let target = finding.target { string(#","target":"#, target) }
         if let hint = finding.hint { string(#","hint":"#, hint) }
         name(#","fingerprint":"#)
-        finding.appendFingerprintJSON(to: &out)
+        // The fingerprint's parts are members written above: their escaped bytes are copied.
+        finding.appendFingerprintJSON(to: &out, escaped: (file, table, key, locale, path, rule))
         name(#","group":""#)
         appendHex16(finding.groupHash, to: &out)
         out.append(UInt8(ascii: "\""))
