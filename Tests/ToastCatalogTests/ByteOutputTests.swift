@@ -51,6 +51,27 @@ import ToastTestSupport
         }
     }
 
+    /// Pieces written together (``ByteOutput/append(count:_:)``), each copied by
+    /// ``ByteOutput/copy(_:_:to:)``: every length, short ones by moves and long ones by
+    /// `memcpy`, lands whole and in place.
+    @Test func piecesWrittenTogetherLandWhole() {
+        let source = (0..<64).map { UInt8($0 + 1) }
+        var output = ByteOutput()
+        var expected: [UInt8] = []
+        for length in 0...40 {
+            source.withUnsafeBufferPointer { piece in
+                output.append(count: length + 1) { at in
+                    at[0] = 0xFF
+                    ByteOutput.copy(piece.baseAddress! + 3, length, to: at + 1)
+                }
+            }
+            expected.append(0xFF)
+            expected.append(contentsOf: source[3..<(3 + length)])
+        }
+        let written = output.take()
+        #expect(written == expected)
+    }
+
     /// An array is a sink too, appending buffers whole.
     @Test func anArrayIsASink() {
         var bytes: [UInt8] = [1]

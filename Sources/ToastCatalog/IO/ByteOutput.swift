@@ -69,6 +69,39 @@ package struct ByteOutput: ByteSink, ~Copyable {
         count += length
     }
 
+    /// Appends `length` bytes that `write` puts at the address it is handed (every one of
+    /// them): pieces written together take one check of room, not one each.
+    @inline(__always)
+    package mutating func append(count length: Int, _ write: (UnsafeMutablePointer<UInt8>) -> Void) {
+        guard length > 0 else { return }
+        if length > capacity - count { grow(by: length) }
+        write(base + count)
+        count += length
+    }
+
+    /// Copies `length` bytes from `source` to `target` (apart): a short piece (a name, some
+    /// punctuation, an indentation) in two overlapping moves, not a call to `memcpy`, whose
+    /// call and dispatch cost more than such a copy.
+    @inline(__always)
+    package static func copy(_ source: UnsafePointer<UInt8>, _ length: Int, to target: UnsafeMutablePointer<UInt8>) {
+        let from = UnsafeRawPointer(source), to = UnsafeMutableRawPointer(target)
+        switch length {
+        case 8...16:
+            let head = from.loadUnaligned(as: UInt64.self), tail = from.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self)
+            to.storeBytes(of: head, as: UInt64.self)
+            to.storeBytes(of: tail, toByteOffset: length - 8, as: UInt64.self)
+        case 4..<8:
+            let head = from.loadUnaligned(as: UInt32.self), tail = from.loadUnaligned(fromByteOffset: length - 4, as: UInt32.self)
+            to.storeBytes(of: head, as: UInt32.self)
+            to.storeBytes(of: tail, toByteOffset: length - 4, as: UInt32.self)
+        case 17...:
+            target.initialize(from: source, count: length)
+        default:
+            var index = 0
+            while index < length { target[index] = source[index]; index += 1 }
+        }
+    }
+
     /// Appends again the bytes written at `range` (which lies within those written): a piece
     /// already escaped, say, written a second time without escaping it again.
     @inline(__always)

@@ -310,7 +310,7 @@ private struct LayoutOutput: ~Copyable {
     }
 
     /// Sixty-four spaces: the indentation of 32 levels, taken as a prefix.
-    private static let spaces: StaticString = "                                                                "
+    fileprivate static let spaces: StaticString = "                                                                "
 
     mutating func pad(_ indent: Int) {
         let count = indent * 2
@@ -644,13 +644,30 @@ extension LayoutOutput {
     /// ``member(_:_:_:)`` for a name the model knows, which needs no escaping: its quoted
     /// bytes are written at once.
     private mutating func member(known name: StaticString, _ first: inout Bool, _ indent: Int) {
-        raw(first ? "{\n" : ",\n")
+        let opening: StaticString = first ? "{\n" : ",\n"
         first = false
-        pad(indent + 1)
-        bytes.append(UInt8(ascii: "\""))
-        raw(name)
-        raw("\" : ")
+        let spaces = 2 * (indent + 1)
+        guard spaces <= Self.spaces.utf8CodeUnitCount else {
+            raw(opening)
+            pad(indent + 1)
+            bytes.append(UInt8(ascii: "\""))
+            raw(name)
+            return raw("\" : ")
+        }
+        // The five pieces written as one: this is written for every member of the catalog.
+        let length = name.utf8CodeUnitCount
+        bytes.append(count: 2 + spaces + 1 + length + 4) { at in
+            ByteOutput.copy(opening.utf8Start, 2, to: at)
+            ByteOutput.copy(Self.spaces.utf8Start, spaces, to: at + 2)
+            at[2 + spaces] = UInt8(ascii: "\"")
+            ByteOutput.copy(name.utf8Start, length, to: at + 3 + spaces)
+            ByteOutput.copy(Self.nameEnd.utf8Start, 4, to: at + 3 + spaces + length)
+        }
     }
+
+    /// What follows a member's name.
+    private static let nameEnd: StaticString = "\" : "
+
 
     private mutating func string(_ text: String, member name: StaticString, _ first: inout Bool, _ indent: Int) {
         member(known: name, &first, indent)
@@ -670,9 +687,19 @@ extension LayoutOutput {
 
     /// Ends an object at `indent` (`{`, an empty line and `}` when it had no member).
     private mutating func close(_ first: Bool, _ indent: Int) {
-        raw(first ? "{\n\n" : "\n")
-        pad(indent)
-        bytes.append(UInt8(ascii: "}"))
+        let opening: StaticString = first ? "{\n\n" : "\n"
+        let spaces = 2 * indent
+        guard spaces <= Self.spaces.utf8CodeUnitCount else {
+            raw(opening)
+            pad(indent)
+            return bytes.append(UInt8(ascii: "}"))
+        }
+        let length = opening.utf8CodeUnitCount
+        bytes.append(count: length + spaces + 1) { at in
+            ByteOutput.copy(opening.utf8Start, length, to: at)
+            ByteOutput.copy(Self.spaces.utf8Start, spaces, to: at + length)
+            at[length + spaces] = UInt8(ascii: "}")
+        }
     }
 }
 
