@@ -68,6 +68,31 @@ import ToastCatalog
         #expect(try CatalogSet.load(paths: [root]).warnings.isEmpty)
     }
 
+    /// A table's files whose keys are all ASCII are gone through key by key only once a file
+    /// of the table has another key: an ASCII spelling read first (de.lproj) is still the
+    /// earlier one a later file's other spelling is reported against, in every order of the
+    /// files and with ASCII files on both sides of it.
+    @Test(arguments: [true, false])
+    func anASCIISpellingReadFirstIsStillTheEarlierOne(otherSpellingLast: Bool) throws {
+        let root = try SafeFileWriterTests.folder(); defer { try? FileManager.default.removeItem(atPath: root) }
+        for folder in ["App/de.lproj", "App/en.lproj", "App/fr.lproj"] {
+            try FileManager.default.createDirectory(atPath: root + "/" + folder, withIntermediateDirectories: true)
+        }
+        // K, and the Kelvin sign (U+212A), which is canonically K; `a;b` and `a` GREEK
+        // QUESTION MARK `b` likewise.
+        let other = "\"\u{212A}\" = \"k\";\n\"a\u{37E}b\" = \"q\";\n"
+        let ascii = "\"K\" = \"k\";\n\"a;b\" = \"q\";\n\"plain\" = \"p\";\n"
+        try SafeFileWriterTests.make(root + "/App/de.lproj/L.strings", ascii)
+        try SafeFileWriterTests.make(root + "/App/en.lproj/L.strings", otherSpellingLast ? ascii : other)
+        try SafeFileWriterTests.make(root + "/App/fr.lproj/L.strings", otherSpellingLast ? other : ascii)
+        let reported = try CatalogSet.load(paths: [root], reportsKeySpellings: true).warnings
+        #expect(reported.map(\.rule) == ["key-normalization", "key-normalization"], "\(reported)")
+        let otherFile = otherSpellingLast ? "App/fr.lproj/L.strings" : "App/en.lproj/L.strings"
+        #expect(reported.allSatisfy { $0.location.file.hasSuffix(otherFile) }, "\(reported)")
+        #expect(reported.allSatisfy { $0.message.contains("App/de.lproj/L.strings") }, "\(reported)")
+        #expect(try CatalogSet.load(paths: [root]).warnings.isEmpty)
+    }
+
     static func scalars(_ entries: [SpelledEntry]) -> [[UInt32]] { entries.map { $0.key.unicodeScalars.map(\.value) } }
     static func unit(_ text: String, _ state: String? = nil) -> LocalizedValue { LocalizedValue(stringUnit: StringUnit(state: state, value: text)) }
 
