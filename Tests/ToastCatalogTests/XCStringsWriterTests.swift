@@ -521,3 +521,29 @@ struct XCStringsWriterCorpusTests {
         #expect(thrown?.description == expected?.description)
     }
 }
+
+/// The writer puts a localization's plural forms in Xcode's order from each category's place
+/// among the six, not by comparing their names: every set of forms, written from the model,
+/// is written as the same catalog's tree is (whose members are ordered by name).
+@Suite struct XCStringsWriterPluralOrderTests {
+    @Test(arguments: 1..<64)
+    func everySetOfFormsIsInXcodesOrder(mask: Int) throws {
+        let categories = PluralCategory.allCases.enumerated().filter { mask & 1 << $0.offset != 0 }.map(\.element)
+        var forms: [PluralCategory: LocalizedValue] = [:]
+        for category in categories.reversed() {
+            forms[category] = LocalizedValue(stringUnit: StringUnit(value: "%lld \(category.rawValue)"))
+        }
+        var catalog = StringCatalog(table: "L", sourceLanguage: "en")
+        catalog.keys.append("k")
+        catalog.entries["k"] = CatalogEntry(localizations: ["en": LocalizedValue(stringUnit: StringUnit(value: "x")),
+                                                            "de": LocalizedValue(plural: forms)])
+        let writer = try XCStringsWriter()
+        let written = writer.bytes(catalog)
+        #expect(written == writer.bytes(catalog.jsonValue()))
+        // And the forms stand in name order (few, many, one, other, two, zero).
+        let names = categories.map(\.rawValue).sorted()
+        let text2 = String(decoding: written, as: UTF8.self)
+        let places = names.compactMap { text2.range(of: "\"\($0)\" : {")?.lowerBound }
+        #expect(places.count == names.count && places == places.sorted())
+    }
+}

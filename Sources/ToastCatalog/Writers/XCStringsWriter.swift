@@ -271,6 +271,12 @@ private struct LayoutOutput: ~Copyable {
     private var matched = 0
     /// Whether the output has already departed from `expected`.
     private(set) var differs = false
+    /// Each plural category's place in Xcode's order of member names, by ordinal: made once
+    /// from ``order``, so that a set of forms is put in order without a name compared.
+    private var categoryRanks: [Int]?
+    /// The last `.stringsdict` format whose substitution positions were worked out, and
+    /// them: a key's format is usually the same in every locale (`%#@files@`).
+    private var lastPositions: (format: [UInt8], positions: [String: Int])?
 
     /// `capacity`: the room the output starts with, in bytes.
     init(order: MemberOrder, expected: [UInt8]?, capacity: Int = 0) {
@@ -452,7 +458,7 @@ extension LayoutOutput {
         var sorted = Array(names.indices)
         if sorted.count > 1 { sorted.sort { CodePointOrder.precedes(names[$0], names[$1]) } }
         let indices = order.indices(count: sorted.count) { names[sorted[$0]] }
-        let positions = parts.substitutions.contains { $0.argNum == nil } ? CatalogConverter.substitutionPositions(in: string(parts.format)) : [:]
+        let positions = parts.substitutions.contains { $0.argNum == nil } ? substitutionPositions(of: slice(parts.format)) : [:]
         var firstName = true
         for position in sorted.indices {
             let index = sorted[indices?[position] ?? position]
@@ -466,15 +472,23 @@ extension LayoutOutput {
             var forms: [(ordinal: Int, form: Form)] = []
             forms.reserveCapacity(substitution.forms.count)
             var sequential = false
-            let conversion = specifier?.last
+            // The specifier's last character, and its ASCII value: a specifier of printable
+            // ASCII (`lld`) ends with the character its last byte is, found without making
+            // characters; any other is looked at as characters.
+            let asciiSpecifier = substitution.formatSpecifier.map { range in
+                !range.isEmpty && UnsafeBufferPointer(rebasing: text[range]).allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+            } ?? false
+            let conversion = asciiSpecifier ? nil : specifier?.last
+            let asciiConversion = asciiSpecifier ? substitution.formatSpecifier.map { text[$0.upperBound - 1] } : conversion?.asciiValue
             for (ordinal, range) in substitution.forms {
-                guard let conversion else { forms.append((ordinal, .bytes(range, replaced: nil))); continue }
-                if let wanted = conversion.asciiValue,
+                guard asciiSpecifier || conversion != nil else { forms.append((ordinal, .bytes(range, replaced: nil))); continue }
+                if let wanted = asciiConversion,
                    let place = CatalogConverter.argumentPlace(in: slice(range), conversion: wanted, argNum: argNum) {
                     if place?.style == .sequential { sequential = true }
                     forms.append((ordinal, .bytes(range, replaced: place.map { ($0.range.lowerBound + range.lowerBound)..<($0.range.upperBound + range.lowerBound) })))
                 } else {
-                    let (replaced, style) = CatalogConverter.replaceArgumentByTokens(in: string(range), conversion: conversion, argNum: argNum)
+                    let character = conversion ?? Character(Unicode.Scalar(asciiConversion ?? 0))
+                    let (replaced, style) = CatalogConverter.replaceArgumentByTokens(in: string(range), conversion: character, argNum: argNum)
                     if style == .sequential { sequential = true }
                     forms.append((ordinal, .tokens(replaced)))
                 }
@@ -608,7 +622,7 @@ extension LayoutOutput {
         var firstKind = true
         member(known: "plural", &firstKind, indent + 1)
         let formIndent = indent + 2
-        let indices = order.indices(count: count) { category($0).rawValue }
+        let indices = pluralOrder(count: count, category: category)
         var firstForm = true
         for position in 0..<count {
             let at = indices?[position] ?? position
@@ -617,6 +631,42 @@ extension LayoutOutput {
         }
         close(firstForm, formIndent)
         close(firstKind, indent + 1)
+    }
+
+    /// The positions of `count` plural forms (distinct categories) in Xcode's order, or nil
+    /// when they are in it: ``MemberOrder/indices(count:name:)`` of their names, found from
+    /// each category's place among all six (an order of names is an order of any of them).
+    private mutating func pluralOrder(count: Int, category: (Int) -> PluralCategory) -> [Int]? {
+        if count < 2 { return nil }
+        let ranks: [Int]
+        if let known = categoryRanks {
+            ranks = known
+        } else {
+            let all = PluralCategory.allCases
+            let sorted = order.indices(count: all.count) { all[$0].rawValue } ?? Array(all.indices)
+            var made = [Int](repeating: 0, count: all.count)
+            for (rank, index) in sorted.enumerated() { made[all[index].ordinal] = rank }
+            categoryRanks = made
+            ranks = made
+        }
+        var inOrder = true
+        var previous = -1
+        for index in 0..<count {
+            let rank = ranks[category(index).ordinal]
+            if rank < previous { inOrder = false; break }
+            previous = rank
+        }
+        if inOrder { return nil }
+        return (0..<count).sorted { ranks[category($0).ordinal] < ranks[category($1).ordinal] }
+    }
+
+    /// ``CatalogConverter/substitutionPositions(in:)`` of the format `bytes`, the last answer
+    /// kept for the next localization of the same format.
+    private mutating func substitutionPositions(of bytes: UnsafeBufferPointer<UInt8>) -> [String: Int] {
+        if let last = lastPositions, last.format.withUnsafeBufferPointer({ $0.hasSameBytes(as: bytes) }) { return last.positions }
+        let positions = CatalogConverter.substitutionPositions(in: String(decoding: bytes, as: UTF8.self))
+        lastPositions = (Array(bytes), positions)
+        return positions
     }
 
     /// A plural category's name, as written.
