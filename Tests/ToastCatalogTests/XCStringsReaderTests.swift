@@ -224,6 +224,33 @@ import ToastICU
         #expect(got == expected, "\(text)")
     }
 
+    /// The shortcut hands a plural set that names a category twice to the general reader,
+    /// which notes the repeat (lint then scans the file's outline for it); one that names each
+    /// once is read by the shortcut, which notes nothing, and counts its lines: an error after
+    /// it is placed on its line.
+    @Test func aRepeatedCategoryIsNotedAndLinesAreCountedThroughTheShortcut() throws {
+        func plural(_ forms: [String]) -> String {
+            "{\n  \"variations\" : {\n    \"plural\" : {\n"
+                + forms.map { "      \"\($0)\" : {\n        \"stringUnit\" : {\n          \"state\" : \"translated\",\n          \"value\" : \"\($0)\"\n        }\n      }" }
+                    .joined(separator: ",\n")
+                + "\n    }\n  }\n}"
+        }
+        func read(_ localization: String, then rest: String = "") throws(CatalogError) -> XCStringsReadNotes {
+            let text = "{\n\"sourceLanguage\" : \"en\",\n\"strings\" : {\n\"k\" : {\n\"localizations\" : {\n\"de\" : "
+                + localization + "\n}\n}" + rest + "\n},\n\"version\" : \"1.0\"\n}\n"
+            let notes = XCStringsReadNotes()
+            _ = try StringCatalog(xcstrings: Array(text.utf8), file: "T.xcstrings", parallelism: .sequential, notes: notes)
+            return notes
+        }
+        #expect(try read(plural(["one", "other"])).hasRepeatedOrUnknownMembers == false)
+        #expect(try read(plural(["one", "one", "other"])).hasRepeatedOrUnknownMembers == true)
+        // The localization takes lines 6 to 23 (two forms of six lines from line 9); the
+        // localizations and the entry close on lines 24 and 25, and the broken member stands
+        // on line 26.
+        let error = try #require(throws: CatalogError.self) { try read(plural(["one", "other"]), then: ",\n\"x\" : {\"comment\" : 5}") }
+        #expect(error.location.line == 26, "\(error)")
+    }
+
     /// A plural localization at the nesting limit is reported by the general reader, not read
     /// by the shortcut.
     @Test(arguments: [8, 9, 10])

@@ -34,7 +34,7 @@ import ToastCatalog
         let configuration = LintConfiguration()
         var one = LintChecker(table: table, configuration: configuration)
         one.run()
-        let inRuns = LintChecker.findings(table: table, configuration: configuration)
+        let inRuns = LintChecker.findingRuns(table: table, configuration: configuration).flatMap { $0 }
         #expect(Self.described(inRuns) == Self.described(one.findings))
         if keys > 7 { #expect(inRuns.contains { $0.rule == .placeholderMismatch }) }
     }
@@ -50,7 +50,7 @@ import ToastCatalog
         table.add(catalog: try StringCatalog(xcstrings: Array(json.utf8), file: "L.xcstrings"), file: "L.xcstrings")
         var one = LintChecker(table: table, configuration: LintConfiguration())
         one.run()
-        let inRuns = LintChecker.findings(table: table, configuration: LintConfiguration())
+        let inRuns = LintChecker.findingRuns(table: table, configuration: LintConfiguration()).flatMap { $0 }
         #expect(Self.described(inRuns) == Self.described(one.findings))
         #expect(inRuns.filter { $0.key.isEmpty && $0.rule == .schemaViolation }.count == 1)
         #expect(inRuns.first?.rule == .schemaViolation)
@@ -61,7 +61,7 @@ import ToastCatalog
         var table = LintTable()
         let catalog = try StringCatalog(xcstrings: Array(#"{"sourceLanguage":"en","strings":{}}"#.utf8), file: "L.xcstrings")
         table.add(catalog: catalog, file: "L.xcstrings")
-        let findings = LintChecker.findings(table: table, configuration: LintConfiguration())
+        let findings = LintChecker.findingRuns(table: table, configuration: LintConfiguration()).flatMap { $0 }
         #expect(findings.contains { $0.rule == .schemaViolation && $0.message.contains("version") })
     }
 }

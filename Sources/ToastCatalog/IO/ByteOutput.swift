@@ -69,8 +69,10 @@ package struct ByteOutput: ByteSink, ~Copyable {
         count += length
     }
 
-    /// Appends `length` bytes that `write` puts at the address it is handed (every one of
-    /// them): pieces written together take one check of room, not one each.
+    /// Appends `length` bytes that `write` puts at the address it is handed: pieces written
+    /// together take one check of room, not one each. `write` must initialize exactly the
+    /// `length` bytes from that address (fewer would leave bytes unset in the output; more
+    /// would write past it).
     @inline(__always)
     package mutating func append(count length: Int, _ write: (UnsafeMutablePointer<UInt8>) -> Void) {
         guard length > 0 else { return }

@@ -605,7 +605,8 @@ enum XCStringsReader {
     /// untouched, for anything else (another member beside the plural forms, a category named
     /// twice or spelled with an escape, a form that is not a plain unit, no form, nesting at
     /// the limit), which the general reader then reads — and reports — as before. Not in a
-    /// ``CatalogDetail/states`` read that keeps no texts (``plainUnit(_:)`` keeps states there).
+    /// ``CatalogDetail/states`` read that keeps no texts: there the general reader summarises
+    /// the forms as their worst state (``pluralFormStates(_:_:)``) rather than keeping them.
     @inline(__always)
     static func plainPlural(_ scanner: inout JSONScanner) -> LocalizedValue? {
         guard scanner.detail != .states || scanner.keepsTexts else { return nil }
@@ -638,7 +639,7 @@ enum XCStringsReader {
     }
 
     /// A plural category's quoted name, spelled without escapes, and the white space after
-    /// it; nil (the scanner moved) for anything else.
+    /// it; nil for anything else (the scanner may have moved: the caller puts it back).
     @inline(__always)
     static func plainCategory(_ scanner: inout JSONScanner) -> PluralCategory? {
         guard scanner.index + 1 < scanner.bytes.count, scanner.bytes[scanner.index] == UInt8(ascii: "\"") else { return nil }

@@ -316,7 +316,7 @@ private struct LayoutOutput: ~Copyable {
     }
 
     /// Sixty-four spaces: the indentation of 32 levels, taken as a prefix.
-    fileprivate static let spaces: StaticString = "                                                                "
+    private static let spaces: StaticString = "                                                                "
 
     mutating func pad(_ indent: Int) {
         let count = indent * 2
@@ -475,20 +475,23 @@ extension LayoutOutput {
             // The specifier's last character, and its ASCII value: a specifier of printable
             // ASCII (`lld`) ends with the character its last byte is, found without making
             // characters; any other is looked at as characters.
-            let asciiSpecifier = substitution.formatSpecifier.map { range in
-                !range.isEmpty && UnsafeBufferPointer(rebasing: text[range]).allSatisfy { $0 >= 0x20 && $0 < 0x7F }
-            } ?? false
-            let conversion = asciiSpecifier ? nil : specifier?.last
-            let asciiConversion = asciiSpecifier ? substitution.formatSpecifier.map { text[$0.upperBound - 1] } : conversion?.asciiValue
+            let conversion: Character?, asciiConversion: UInt8?
+            if let range = substitution.formatSpecifier, !range.isEmpty,
+               UnsafeBufferPointer(rebasing: text[range]).allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+                asciiConversion = text[range.upperBound - 1]
+                conversion = Character(Unicode.Scalar(text[range.upperBound - 1]))
+            } else {
+                conversion = specifier?.last
+                asciiConversion = conversion?.asciiValue
+            }
             for (ordinal, range) in substitution.forms {
-                guard asciiSpecifier || conversion != nil else { forms.append((ordinal, .bytes(range, replaced: nil))); continue }
+                guard let conversion else { forms.append((ordinal, .bytes(range, replaced: nil))); continue }
                 if let wanted = asciiConversion,
                    let place = CatalogConverter.argumentPlace(in: slice(range), conversion: wanted, argNum: argNum) {
                     if place?.style == .sequential { sequential = true }
                     forms.append((ordinal, .bytes(range, replaced: place.map { ($0.range.lowerBound + range.lowerBound)..<($0.range.upperBound + range.lowerBound) })))
                 } else {
-                    let character = conversion ?? Character(Unicode.Scalar(asciiConversion ?? 0))
-                    let (replaced, style) = CatalogConverter.replaceArgumentByTokens(in: string(range), conversion: character, argNum: argNum)
+                    let (replaced, style) = CatalogConverter.replaceArgumentByTokens(in: string(range), conversion: conversion, argNum: argNum)
                     if style == .sequential { sequential = true }
                     forms.append((ordinal, .tokens(replaced)))
                 }
@@ -702,7 +705,8 @@ extension LayoutOutput {
             pad(indent + 1)
             bytes.append(UInt8(ascii: "\""))
             raw(name)
-            return raw("\" : ")
+            raw(Self.nameEnd)
+            return
         }
         // The five pieces written as one: this is written for every member of the catalog.
         let length = name.utf8CodeUnitCount
@@ -717,7 +721,6 @@ extension LayoutOutput {
 
     /// What follows a member's name.
     private static let nameEnd: StaticString = "\" : "
-
 
     private mutating func string(_ text: String, member name: StaticString, _ first: inout Bool, _ indent: Int) {
         member(known: name, &first, indent)
@@ -742,7 +745,8 @@ extension LayoutOutput {
         guard spaces <= Self.spaces.utf8CodeUnitCount else {
             raw(opening)
             pad(indent)
-            return bytes.append(UInt8(ascii: "}"))
+            bytes.append(UInt8(ascii: "}"))
+            return
         }
         let length = opening.utf8CodeUnitCount
         bytes.append(count: length + spaces + 1) { at in

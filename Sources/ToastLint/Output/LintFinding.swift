@@ -52,8 +52,8 @@ public struct LintFinding: Sendable, Hashable {
         return parts.joined(separator: "\t")
     }
 
-    /// Hands `body` what ``fingerprint`` joins (and ``appendFingerprintJSON(to:)`` writes), in
-    /// order.
+    /// Hands `body` what ``fingerprint`` joins (and ``appendFingerprintJSON(to:escaped:)``
+    /// writes, in the same order), in order.
     private func forEachFingerprintPart(_ body: (String) -> Void) {
         body(location.file)
         body(table)
@@ -127,40 +127,37 @@ public struct LintFinding: Sendable, Hashable {
         hash.add(withoutLocale(message, locale))
     }
 
+    /// Where a JSON line holds the escaping of each part of ``fingerprint`` (between the
+    /// quotes of its member), for ``appendFingerprintJSON(to:escaped:)``.
+    struct EscapedParts {
+        var file: Range<Int>, table: Range<Int>, key: Range<Int>, locale: Range<Int>, path: Range<Int>, rule: Range<Int>
+    }
+
     /// Appends ``fingerprint`` as a JSON string literal, escaped as `JSONWriter.appendString`
-    /// escapes it, without building it first. `escaped`, when given, says where `out` already
-    /// holds each part's escaping (in ``forEachFingerprintPart(_:)``'s order): a part without a
-    /// tab is copied from there instead of escaped again (the escaping of the joined parts is
-    /// the joined escapings, each escape standing for one scalar).
-    func appendFingerprintJSON(to out: inout ByteOutput,
-                               escaped: (Range<Int>, Range<Int>, Range<Int>, Range<Int>, Range<Int>, Range<Int>)? = nil) {
-        out.append(UInt8(ascii: "\""))
-        var index = 0
-        forEachFingerprintPart { part in
-            if index > 0 {
-                out.append(0x5C)
-                out.append(UInt8(ascii: "t"))
+    /// escapes it (``JSONWriter/Escaping/visible``), without building it first. `escaped` says
+    /// where `out` already holds each part escaped that way: a part without a tab is copied
+    /// from there (the escaping of the joined parts is the joined escapings, each escape
+    /// standing for one scalar); one with a tab is escaped with its tabs replaced.
+    func appendFingerprintJSON(to out: inout ByteOutput, escaped: EscapedParts) {
+        func append(_ part: String, _ range: Range<Int>) {
+            if part.withUTF8Bytes({ !$0.contains(9) }) {
+                out.appendCopy(of: range)
+            } else {
+                JSONWriter.appendEscaped(part.replacingTabs, to: &out)
             }
-            defer { index += 1 }
-            let plain = part.withUTF8Bytes { bytes in
-                guard !bytes.contains(9) else { return false }
-                if let escaped {
-                    let range = switch index {
-                    case 0: escaped.0
-                    case 1: escaped.1
-                    case 2: escaped.2
-                    case 3: escaped.3
-                    case 4: escaped.4
-                    default: escaped.5
-                    }
-                    out.appendCopy(of: range)
-                } else {
-                    JSONWriter.appendEscaped(bytes: bytes, to: &out)
-                }
-                return true
-            }
-            if !plain { JSONWriter.appendEscaped(part.replacingTabs, to: &out) }
         }
+        func tab() {
+            out.append(0x5C)
+            out.append(UInt8(ascii: "t"))
+        }
+        // ``forEachFingerprintPart(_:)``'s parts, in its order.
+        out.append(UInt8(ascii: "\""))
+        append(location.file, escaped.file)
+        tab(); append(table, escaped.table)
+        tab(); append(key, escaped.key)
+        tab(); append(locale, escaped.locale)
+        tab(); append(path, escaped.path)
+        tab(); append(rule.rawValue, escaped.rule)
         out.append(UInt8(ascii: "\""))
     }
 

@@ -100,7 +100,8 @@ public enum LintOutput {
         if let hint = finding.hint { string(#","hint":"#, hint) }
         name(#","fingerprint":"#)
         // The fingerprint's parts are members written above: their escaped bytes are copied.
-        finding.appendFingerprintJSON(to: &out, escaped: (file, table, key, locale, path, rule))
+        finding.appendFingerprintJSON(to: &out, escaped: LintFinding.EscapedParts(file: file, table: table, key: key, locale: locale,
+                                                                                   path: path, rule: rule))
         name(#","group":""#)
         appendHex16(finding.groupHash, to: &out)
         out.append(UInt8(ascii: "\""))

@@ -351,14 +351,14 @@ extension Linter {
         // Severities and suppressions first, and how each finding kept is to be located: each
         // list on whichever core is free (alone on one core, this was a twentieth of linting
         // the bench tree), then gathered in order.
-        let sorted = Parallel.map(chunks.count) { chunk in
+        let selections = Parallel.map(chunks.count) { chunk in
             chunks[chunk].withUnsafeBufferPointer { raw in
                 selection(of: raw, table: table, bytes: bytes, snapshots: snapshots, configuration: configuration, strict: strict)
             }
         }
         // The findings kept, by chunk and index.
         var selected: [(chunk: Int, index: Int, rule: LintRule, severity: Severity)] = []
-        selected.reserveCapacity(sorted.reduce(0) { $0 + $1.count })
+        selected.reserveCapacity(selections.reduce(0) { $0 + $1.count })
         // The files read again to locate findings in (`.stringsdict` and property-list
         // `.strings` files: a text `.strings` file's are located from its noted key places),
         // each once, in the order first needed, with the kept findings of each (by position in
@@ -369,8 +369,8 @@ extension Linter {
         var locatedFromKeys: [(position: Int, location: SourceLocation)] = []
         // The locator of the last finding's file (findings come file by file).
         var lastLocator: (file: String, at: Int)?
-        for (chunk, kept) in sorted.enumerated() {
-            for item in kept {
+        for (chunk, selection) in selections.enumerated() {
+            for item in selection {
                 let position = selected.count
                 switch item.place {
                 case .noted: break

@@ -355,14 +355,9 @@ struct LintChecker {
         configuration.locales.map { Set($0).subtracting([sourceLanguage]) }
     }
 
-    /// Runs the checker over a table, a large one in runs of keys on all cores; the findings
-    /// come in the table's key order, the catalog's own first.
-    static func findings(table: LintTable, configuration: LintConfiguration) -> [RawFinding] {
-        findingRuns(table: table, configuration: configuration).flatMap { $0 }
-    }
-
-    /// ``findings(table:configuration:)`` as the runs of keys made them, in order: lists to be
-    /// read one after the other, not joined into one (a copy of every finding).
+    /// Runs the checker over a table, a large one in runs of keys on all cores: the findings
+    /// of each run, in the table's key order, the catalog's own first; lists to be read one
+    /// after the other, not joined into one (a copy of every finding).
     static func findingRuns(table: LintTable, configuration: LintConfiguration) -> [[RawFinding]] {
         let targets = Self.targets(table, configuration)
         guard !table.keys.isEmpty else {
