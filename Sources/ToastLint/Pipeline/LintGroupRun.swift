@@ -277,21 +277,26 @@ extension Linter {
     static let limitHint = "The file crosses a limit ToastKit keeps against hostile input (docs/ROBUSTNESS.md); the rest of the file is not checked until it is within it."
 
     /// How a finding kept is located: where it was noted already (or nowhere: at its file's
-    /// start), from its file's noted key places, by reading its file again, or in its String
-    /// Catalog's outline.
-    enum Place {
-        case noted
-        case fromKeys(SourceLocation)
-        case inFile
-        case inOutline
+    /// start), from its file's noted key places (``Selection/fromKeys``), by reading its file
+    /// again, or in its String Catalog's outline.
+    enum Place: UInt8 {
+        case noted, fromKeys, inFile, inOutline
     }
 
-    /// The findings of `raw` kept (their rule is known, their severity is not off, no comment
-    /// suppresses them), with their severity and how each is located.
+    /// The findings of one list kept (their rule is known, their severity is not off, no
+    /// comment suppresses them): each one's index, rule (its place in ``LintRule/all``),
+    /// severity and how it is located, in a few bytes; and the places found from noted keys.
+    struct Selection {
+        var kept: [(index: Int32, rule: UInt8, severity: Severity, place: Place)] = []
+        /// For each finding kept that is located from its file's noted key places, its position
+        /// in ``kept`` and its place.
+        var fromKeys: [(item: Int32, location: SourceLocation)] = []
+    }
+
+    /// The ``Selection`` of the findings of `raw`.
     static func selection(of raw: UnsafeBufferPointer<RawFinding>, table: LintTable, bytes: [String: FileBytes],
-                          snapshots: [String: FileSnapshot], configuration: LintConfiguration,
-                          strict: Bool) -> [(index: Int, rule: LintRule, severity: Severity, place: Place)] {
-        var kept: [(index: Int, rule: LintRule, severity: Severity, place: Place)] = []
+                          snapshots: [String: FileSnapshot], configuration: LintConfiguration, strict: Bool) -> Selection {
+        var selection = Selection()
         // What depends only on a finding's file or rule, kept for the last one met: findings
         // come file by file, and a few rules make most of them.
         var lastFile: String?
@@ -299,18 +304,18 @@ extension Linter {
         // Where the keys of the last finding's file are, when its reader noted them (a text
         // `.strings` file): its findings are located from there, the file not read again.
         var lastKeyPositions: [KeyPosition]?
-        var lastRule: (name: RuleID, rule: LintRule?)?
+        var lastRule: (name: RuleID, rule: (rule: LintRule, place: UInt8)?)?
         // Each finding is read where it is held: a copy retained each of its strings and
         // released them again, for every finding.
         for index in raw.indices {
-            let named: LintRule?
+            let named: (rule: LintRule, place: UInt8)?
             if let lastRule, lastRule.name == raw[index].rule {
                 named = lastRule.rule
             } else {
-                named = LintRule.named(raw[index].rule)
+                if let rule = LintRule.named(raw[index].rule), let place = LintRule.place(of: rule.id) { named = (rule, place) } else { named = nil }
                 lastRule = (raw[index].rule, named)
             }
-            guard let rule = named,
+            guard let (rule, rulePlace) = named,
                   var severity = configuration.severity(of: rule, table: table.name, key: raw[index].key, locale: raw[index].locale)
             else { continue }
             if let cap = raw[index].cap { severity = min(severity, cap) }
@@ -331,15 +336,17 @@ extension Linter {
             if raw[index].location != nil {
                 place = .noted
             } else if let keyPositions = lastKeyPositions {
-                place = .fromKeys(table.location(ofKey: raw[index].key, in: keyPositions, file: raw[index].file))
+                place = .fromKeys
+                selection.fromKeys.append((Int32(selection.kept.count),
+                                           table.location(ofKey: raw[index].key, in: keyPositions, file: raw[index].file)))
             } else if !isCatalog || !hasOutline {
                 place = readable ? .inFile : .noted
             } else {
                 place = inMemory ? .inOutline : .noted
             }
-            kept.append((index, rule, severity, place))
+            selection.kept.append((Int32(index), rulePlace, severity, place))
         }
-        return kept
+        return selection
     }
 
     /// Applies severities and suppressions and locates each finding of `chunks` (lists of
@@ -351,14 +358,14 @@ extension Linter {
         // Severities and suppressions first, and how each finding kept is to be located: each
         // list on whichever core is free (alone on one core, this was a twentieth of linting
         // the bench tree), then gathered in order.
-        let selections = Parallel.map(chunks.count) { chunk in
+        var selections = Parallel.map(chunks.count) { chunk in
             chunks[chunk].withUnsafeBufferPointer { raw in
                 selection(of: raw, table: table, bytes: bytes, snapshots: snapshots, configuration: configuration, strict: strict)
             }
         }
-        // The findings kept, by chunk and index.
-        var selected: [(chunk: Int, index: Int, rule: LintRule, severity: Severity)] = []
-        selected.reserveCapacity(selections.reduce(0) { $0 + $1.count })
+        // The findings kept, by chunk and index, with their rule's place in `LintRule.all`.
+        var selected: [(chunk: Int32, index: Int32, rule: UInt8, severity: Severity)] = []
+        selected.reserveCapacity(selections.reduce(0) { $0 + $1.kept.count })
         // The files read again to locate findings in (`.stringsdict` and property-list
         // `.strings` files: a text `.strings` file's are located from its noted key places),
         // each once, in the order first needed, with the kept findings of each (by position in
@@ -370,13 +377,14 @@ extension Linter {
         // The locator of the last finding's file (findings come file by file).
         var lastLocator: (file: String, at: Int)?
         for (chunk, selection) in selections.enumerated() {
-            for item in selection {
+            let first = selected.count
+            for (position, location) in selection.fromKeys { locatedFromKeys.append((first + Int(position), location)) }
+            for item in selection.kept {
                 let position = selected.count
                 switch item.place {
-                case .noted: break
-                case .fromKeys(let location): locatedFromKeys.append((position, location))
+                case .noted, .fromKeys: break
                 case .inFile:
-                    let file = chunks[chunk][item.index].file
+                    let file = chunks[chunk][Int(item.index)].file
                     if let lastLocator, lastLocator.file == file {
                         locatorFindings[lastLocator.at].append(position)
                     } else if let at = locatorIndex[file] {
@@ -389,12 +397,13 @@ extension Linter {
                         locatorFindings.append([position])
                     }
                 case .inOutline:
-                    let file = chunks[chunk][item.index].file
+                    let file = chunks[chunk][Int(item.index)].file
                     if columnFiles.last != file, needsColumns.insert(file).inserted { columnFiles.append(file) }
                 }
-                selected.append((chunk, item.index, item.rule, item.severity))
+                selected.append((Int32(chunk), item.index, item.rule, item.severity))
             }
         }
+        selections = []
         // The findings of each of those files are located file by file on all cores:
         // each file is read again (or taken from memory) and its locator freed once its
         // findings are located, so that a core holds one file's at a time.
@@ -405,9 +414,9 @@ extension Linter {
                                                     snapshot: snapshots[file], limits: limits) else {
                 return toLocateFindings[at].map { _ in SourceLocation(file: file, line: 1, column: 1) }
             }
-            let locator = PropertyListLocator(file: file, bytes: data, keys: Set(toLocateFindings[at].lazy.map { chunks[kept[$0].chunk][kept[$0].index].key }))
+            let locator = PropertyListLocator(file: file, bytes: data, keys: Set(toLocateFindings[at].lazy.map { chunks[Int(kept[$0].chunk)][Int(kept[$0].index)].key }))
             return toLocateFindings[at].map { position in
-                let finding = chunks[kept[position].chunk][kept[position].index]
+                let finding = chunks[Int(kept[position].chunk)][Int(kept[position].index)]
                 return locator.location(key: finding.key, path: finding.path)
             }
         }
@@ -426,8 +435,9 @@ extension Linter {
         let locatedFiles = fileLocations
         return Parallel.array(count: kept.count, parts: kept.count >= 512 ? min(kept.count / 128, 4 * Parallel.processorCount) : 1,
                               state: { Locating() }) { at, state in
-            let (chunk, index, rule, severity) = kept[at]
-            let finding = chunks[chunk][index]
+            let (chunk, index, rulePlace, severity) = kept[at]
+            let finding = chunks[Int(chunk)][Int(index)]
+            let rule = LintRule.all[Int(rulePlace)]
             // What a String Catalog's findings are located with, looked up when the file changes
             // (findings come file by file): three lookups by a path of forty bytes for each
             // finding were a fifth of making it.
