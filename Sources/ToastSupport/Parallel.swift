@@ -40,10 +40,10 @@ package enum Parallel {
     }
 
     /// The values `make` gives for every index in `0..<count`, in index order, made in `parts`
-    /// contiguous slices taken by whichever core is free, each written in place: one array of
-    /// the results, without a list per slice to join afterwards (which held the output twice).
-    /// Each slice starts from a fresh `state` (a cache, say) that `make` carries from one index
-    /// to the next.
+    /// contiguous slices (at least one, at most one per index) taken by whichever core is
+    /// free, each written in place: one array of the results, without a list per slice to join
+    /// afterwards (which held the output twice). Each slice starts from a fresh `state` (a
+    /// cache, say) that `make` carries from one index to the next.
     ///
     /// ```swift
     /// Parallel.array(count: 5, parts: 2, state: { 0 }) { index, made in made += 1; return index * 10 }  // [0, 10, 20, 30, 40]

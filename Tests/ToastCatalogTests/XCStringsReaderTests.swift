@@ -244,6 +244,12 @@ import ToastICU
         }
         #expect(try read(plural(["one", "other"])).hasRepeatedOrUnknownMembers == false)
         #expect(try read(plural(["one", "one", "other"])).hasRepeatedOrUnknownMembers == true)
+        // Handed to the general reader, the repeated set (lines 6 to 29) is read from where the
+        // shortcut started: the broken member after it stands on line 32.
+        let afterRepeat = try #require(throws: CatalogError.self) {
+            try read(plural(["one", "one", "other"]), then: ",\n\"x\" : {\"comment\" : 5}")
+        }
+        #expect(afterRepeat.location.line == 32, "\(afterRepeat)")
         // The localization takes lines 6 to 23 (two forms of six lines from line 9); the
         // localizations and the entry close on lines 24 and 25, and the broken member stands
         // on line 26.

@@ -473,13 +473,14 @@ extension LayoutOutput {
             forms.reserveCapacity(substitution.forms.count)
             var sequential = false
             // The specifier's last character, and its ASCII value: a specifier of printable
-            // ASCII (`lld`) ends with the character its last byte is, found without making
-            // characters; any other is looked at as characters.
+            // ASCII (`lld`) ends with the character its last byte is, taken from that byte
+            // rather than from the string's characters; any other is looked at as characters.
             let conversion: Character?, asciiConversion: UInt8?
             if let range = substitution.formatSpecifier, !range.isEmpty,
                UnsafeBufferPointer(rebasing: text[range]).allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
-                asciiConversion = text[range.upperBound - 1]
-                conversion = Character(Unicode.Scalar(text[range.upperBound - 1]))
+                let last = text[range.upperBound - 1]
+                asciiConversion = last
+                conversion = Character(Unicode.Scalar(last))
             } else {
                 conversion = specifier?.last
                 asciiConversion = conversion?.asciiValue

@@ -52,8 +52,8 @@ public struct LintFinding: Sendable, Hashable {
         return parts.joined(separator: "\t")
     }
 
-    /// Hands `body` what ``fingerprint`` joins (and ``appendFingerprintJSON(to:escaped:)``
-    /// writes, in the same order), in order.
+    /// Hands `body`, in order, what ``fingerprint`` joins (and what
+    /// ``appendFingerprintJSON(to:escaped:)`` writes, in the same order).
     private func forEachFingerprintPart(_ body: (String) -> Void) {
         body(location.file)
         body(table)

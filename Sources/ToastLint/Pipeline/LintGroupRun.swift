@@ -279,7 +279,7 @@ extension Linter {
     /// How a finding kept is located: where it was noted already (or nowhere: at its file's
     /// start), from its file's noted key places (``Selection/fromKeys``), by reading its file
     /// again, or in its String Catalog's outline.
-    enum Place: UInt8 {
+    enum Place {
         case noted, fromKeys, inFile, inOutline
     }
 
@@ -287,9 +287,9 @@ extension Linter {
     /// comment suppresses them): each one's index, rule (its place in ``LintRule/all``),
     /// severity and how it is located, in a few bytes; and the places found from noted keys.
     struct Selection {
-        var kept: [(index: Int32, rule: UInt8, severity: Severity, place: Place)] = []
+        var kept: [(index: Int32, rulePlace: UInt8, severity: Severity, place: Place)] = []
         /// For each finding kept that is located from its file's noted key places, its position
-        /// in ``kept`` and its place.
+        /// in ``kept`` and its location.
         var fromKeys: [(item: Int32, location: SourceLocation)] = []
     }
 
@@ -312,7 +312,7 @@ extension Linter {
             if let lastRule, lastRule.name == raw[index].rule {
                 named = lastRule.rule
             } else {
-                if let rule = LintRule.named(raw[index].rule), let place = LintRule.place(of: rule.id) { named = (rule, place) } else { named = nil }
+                named = LintRule.place(of: raw[index].rule).map { (LintRule.all[Int($0)], $0) }
                 lastRule = (raw[index].rule, named)
             }
             guard let (rule, rulePlace) = named,
@@ -364,7 +364,7 @@ extension Linter {
             }
         }
         // The findings kept, by chunk and index, with their rule's place in `LintRule.all`.
-        var selected: [(chunk: Int32, index: Int32, rule: UInt8, severity: Severity)] = []
+        var selected: [(chunk: Int32, index: Int32, rulePlace: UInt8, severity: Severity)] = []
         selected.reserveCapacity(selections.reduce(0) { $0 + $1.kept.count })
         // The files read again to locate findings in (`.stringsdict` and property-list
         // `.strings` files: a text `.strings` file's are located from its noted key places),
@@ -400,7 +400,7 @@ extension Linter {
                     let file = chunks[chunk][Int(item.index)].file
                     if columnFiles.last != file, needsColumns.insert(file).inserted { columnFiles.append(file) }
                 }
-                selected.append((Int32(chunk), item.index, item.rule, item.severity))
+                selected.append((Int32(chunk), item.index, item.rulePlace, item.severity))
             }
         }
         selections = []

@@ -122,8 +122,9 @@ public struct LintRule: Sendable, Hashable {
 
     private static let byID: [RuleID: LintRule] = Dictionary(uniqueKeysWithValues: all.map { ($0.id, $0) })
 
-    /// The place in ``all`` of the rule with an id, or `nil`: a finding's rule noted in a byte
-    /// (there are fewer than 256 rules) rather than as the rule (four strings to hold).
+    /// The place in ``all`` of the rule with an id (``named(_:)-(RuleID)`` is `all` there), or
+    /// `nil`: a finding's rule noted in a byte (there are fewer than 256 rules) rather than as
+    /// the rule (four strings to hold).
     static func place(of id: RuleID) -> UInt8? { placeByID[id] }
 
     private static let placeByID: [RuleID: UInt8] = Dictionary(uniqueKeysWithValues: all.enumerated().map { ($0.element.id, UInt8($0.offset)) })
