@@ -153,20 +153,31 @@ import ToastICU
         (#"{ "stringUnit" : { "state" : "translated" "value" : "x" } }"#, "error 6:58 json-syntax"),
     ]
 
+    /// A catalog whose one entry, `k`, has `localization` as its `de` localization (from line
+    /// 6, column 16), read: that value, or the error as `error LINE:COLUMN RULE`.
+    static func readLocalization(_ localization: String) -> Result<LocalizedValue?, CatalogError> {
+        let text = "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    \"k\" : {\n      \"localizations\" : {\n        \"de\" : "
+            + localization.replacingOccurrences(of: "\n", with: "\n        ") + "\n      }\n    }\n  }\n}\n"
+        return Result { () throws(CatalogError) in
+            try StringCatalog(xcstrings: Array(text.utf8), file: "T.xcstrings").entries["k"]?.localizations["de"]
+        }
+    }
+
+    static func described(_ error: CatalogError) -> String {
+        "error \(error.location.line):\(error.location.column) \(error.rule)"
+    }
+
     @Test(arguments: shapes.indices)
     func unitShapes(_ index: Int) {
         let (localization, expected) = Self.shapes[index]
-        let text = "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    \"k\" : {\n      \"localizations\" : {\n        \"de\" : "
-            + localization.replacingOccurrences(of: "\n", with: "\n        ") + "\n      }\n    }\n  }\n}\n"
         let got: String
-        do {
-            let catalog = try StringCatalog(xcstrings: Array(text.utf8), file: "T.xcstrings")
-            let value = catalog.entries["k"]?.localizations["de"]
+        switch Self.readLocalization(localization) {
+        case .success(let value):
             got = "\(value?.stringUnit?.state ?? "nil")|\(value?.stringUnit?.value ?? "?")|\(value?.stringUnit?.extra.count ?? -1)|\(value?.extra.count ?? -1)"
-        } catch {
-            got = "error \(error.location.line):\(error.location.column) \(error.rule)"
+        case .failure(let error):
+            got = Self.described(error)
         }
-        #expect(got == expected, "\(text)")
+        #expect(got == expected, "\(localization)")
     }
 
     /// The common plural localization is read by a shortcut too; every near miss must be read
@@ -207,21 +218,19 @@ import ToastICU
     @Test(arguments: pluralShapes.indices)
     func pluralLocalizationShapes(_ index: Int) {
         let (localization, expected) = Self.pluralShapes[index]
-        let text = "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    \"k\" : {\n      \"localizations\" : {\n        \"de\" : "
-            + localization.replacingOccurrences(of: "\n", with: "\n        ") + "\n      }\n    }\n  }\n}\n"
         let got: String
-        do {
-            let catalog = try StringCatalog(xcstrings: Array(text.utf8), file: "T.xcstrings")
-            guard let value = catalog.entries["k"]?.localizations["de"] else { Issue.record("no value: \(text)"); return }
+        switch Self.readLocalization(localization) {
+        case .success(let value):
+            guard let value else { Issue.record("no value: \(localization)"); return }
             let forms = value.plural.keys.sorted().map { category in
                 let unit = value.plural[category]?.stringUnit
                 return "\(category.rawValue)=\(unit?.state ?? "nil"):\(unit?.value ?? "?")"
             }
             got = forms.joined(separator: ";") + "|\(value.stringUnit?.value ?? "-")|\(value.device.count)|\(value.extra.count)"
-        } catch {
-            got = "error \(error.location.line):\(error.location.column) \(error.rule)"
+        case .failure(let error):
+            got = Self.described(error)
         }
-        #expect(got == expected, "\(text)")
+        #expect(got == expected, "\(localization)")
     }
 
     /// The shortcut hands a plural set that names a category twice to the general reader,
