@@ -226,6 +226,22 @@ struct XCStringsWriterCorpusTests {
 @Suite struct XCStringsWriterTests {
     let writer = try! XCStringsWriter()
 
+    /// Indentation past the sixty-four spaces the writer copies at once (unknown members nested
+    /// more than 32 levels, empty ones closed too) is written whole: every line of `depth`
+    /// levels has two spaces a level, and the text reads back as the tree.
+    @Test(arguments: [31, 32, 33, 40, 70])
+    func deepIndentationIsWrittenWhole(depth: Int) throws {
+        var value = JSONValue.object([JSONMember(key: "leaf", value: .string("x")), JSONMember(key: "none", value: .object([]))])
+        for level in 0..<depth { value = .object([JSONMember(key: "k\(level)", value: value)]) }
+        let text = writer.string(value)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let leaf = try #require(lines.first { $0.contains("\"leaf\"") })
+        #expect(leaf.prefix { $0 == " " }.count == 2 * (depth + 1))
+        let close = try #require(lines.first { $0.hasSuffix("}") && $0.prefix { $0 == " " }.count == 2 * (depth + 1) })
+        #expect(close.trimmingCharacters(in: .whitespaces) == "}")
+        #expect(try JSONParser.parse(Array(text.utf8), file: "deep.json", limits: CatalogLimits(maximumDepth: 200)) == value)
+    }
+
     /// Documents on the edge of the writer's layout: the check on bytes says "laid out" exactly
     /// for those the parser reads and the writer writes back byte for byte.
     static let layoutCases: [(text: String, laidOut: Bool)] = [

@@ -32,8 +32,7 @@ public struct CatalogSet: Sendable {
         var warnings: [CatalogWarning] = []
         var merged: [String: Int] = [:]        // "folder-of-lproj-parent/table" → index in tables
         var tableNames: [String: String] = [:]  // lowercased table name → first spelling
-        var spellings: [String: [String: String]] = [:]  // table id → key → its first file
-        var asciiTables: [String: [(file: String, records: FlatRecords)]] = [:]  // table id → files not gone through yet
+        var spellings = KeySpellings()
         // A path that cannot be listed fails after the files of the paths before it, as reading
         // them one by one would.
         var files: [String] = []
@@ -56,37 +55,7 @@ public struct CatalogSet: Sendable {
                 tableNames[lower] = catalog.table
             }
             let id = Self.tableID(file: file, table: catalog.table)
-            if reportsKeySpellings {
-                // Flat tables whose keys are all ASCII spell every key they share alike (equal
-                // ASCII keys have the same bytes): while a table's files are only such, none
-                // is gone through key by key (a dictionary probe and a string of each key, on
-                // the thread that takes the files in order: a tenth of converting the bench
-                // tree). They are, in order, once a file of the table has another key.
-                if catalog.isFlatWithASCIIKeys, spellings[id] == nil, let records = catalog.fileRecords {
-                    asciiTables[id, default: []].append((file, records))
-                } else {
-                    var seen = spellings.removeValue(forKey: id) ?? [:]  // mutated in place, not copied
-                    for (earlierFile, earlier) in asciiTables.removeValue(forKey: id) ?? [] {
-                        for record in 0..<earlier.count {
-                            let key = earlier.key(at: record)
-                            if seen[key] == nil { seen[key] = earlierFile }
-                        }
-                    }
-                    for key in catalog.keys {
-                        if let index = seen.index(forKey: key) {
-                            let (kept, keptFile) = seen[index]
-                            if keptFile != file && !kept.hasSameScalars(as: key) {
-                                var warning = StringCatalog.keyNormalizationWarning(key, earlier: kept, at: SourceLocation(file: file, line: 1, column: 1))
-                                warning.message += " (the earlier key is in \(keptFile))"
-                                warnings.append(warning)
-                            }
-                        } else {
-                            seen[key] = file
-                        }
-                    }
-                    spellings[id] = seen
-                }
-            }
+            if reportsKeySpellings { warnings += spellings.note(catalog, file: file, table: id) }
             if let index = merged[id] {
                 tables[index].merge(catalog, preferring: file.hasSuffix(".stringsdict"))
             } else {
@@ -100,6 +69,52 @@ public struct CatalogSet: Sendable {
 }
 
 extension CatalogSet {
+    /// Each merged table's keys as first spelled, and the file of each, to report a key a
+    /// later file spells otherwise (``load(paths:sourceLanguage:limits:detail:reportsKeySpellings:)``).
+    ///
+    /// Flat files whose keys are all ASCII spell every key they share alike (equal ASCII keys
+    /// have the same bytes): while a table's files are only such, none is gone through key by
+    /// key (a dictionary probe and a string of each key, on the thread that takes the files in
+    /// order: a tenth of converting the bench tree). They are, in order, once a file of the
+    /// table has another key.
+    struct KeySpellings {
+        /// By table id: each key's first spelling and its file.
+        private var seen: [String: [String: String]] = [:]
+        /// By table id: the all-ASCII files not gone through yet, in order.
+        private var deferred: [String: [(file: String, records: FlatRecords)]] = [:]
+
+        /// Notes the keys of `catalog`, read from `file`, for the table `id`; the warnings of
+        /// its keys spelled otherwise in an earlier file of the table.
+        mutating func note(_ catalog: StringCatalog, file: String, table id: String) -> [CatalogWarning] {
+            if seen[id] == nil, let records = catalog.fileRecords, records.table.keysAreASCII {
+                deferred[id, default: []].append((file, records))
+                return []
+            }
+            var keys = seen.removeValue(forKey: id) ?? [:]  // mutated in place, not copied
+            for (earlierFile, earlier) in deferred.removeValue(forKey: id) ?? [] {
+                for record in 0..<earlier.count {
+                    let key = earlier.key(at: record)
+                    if keys[key] == nil { keys[key] = earlierFile }
+                }
+            }
+            var warnings: [CatalogWarning] = []
+            for key in catalog.keys {
+                guard let index = keys.index(forKey: key) else {
+                    keys[key] = file
+                    continue
+                }
+                let (kept, keptFile) = keys[index]
+                if keptFile != file && !kept.hasSameScalars(as: key) {
+                    var warning = StringCatalog.keyNormalizationWarning(key, earlier: kept, at: SourceLocation(file: file, line: 1, column: 1))
+                    warning.message += " (the earlier key is in \(keptFile))"
+                    warnings.append(warning)
+                }
+            }
+            seen[id] = keys
+            return warnings
+        }
+    }
+
     /// The identity of a table of one bundle: the folder holding the `.lproj` folders, plus
     /// the table name (`App/de.lproj/Main.strings` → `App/Main`). Loose files (outside any
     /// `.lproj` folder, read as the source language) make a table of their own per folder and

@@ -588,10 +588,6 @@ extension StringCatalog {
     /// full or for its states); nil for any other catalog.
     var fileTable: StringsTable? { fileRecords?.table }
 
-    /// Whether the catalog is one file's flat table (``fileTable``) whose keys are all ASCII:
-    /// none is then canonically equal to another key spelled otherwise in an ASCII table.
-    var isFlatWithASCIIKeys: Bool { fileTable?.keysAreASCII ?? false }
-
     /// ``fileTable``, held by reference.
     package var fileRecords: FlatRecords? {
         guard let layers, layers.layers.count == 1 else { return nil }

@@ -611,31 +611,30 @@ enum XCStringsReader {
     static func plainPlural(_ scanner: inout JSONScanner) -> LocalizedValue? {
         guard scanner.detail != .states || scanner.keepsTexts else { return nil }
         let start = (index: scanner.index, line: scanner.line, lineStart: scanner.lineStart)
+        if let value = plainPluralForms(&scanner) { return value }
+        (scanner.index, scanner.line, scanner.lineStart) = start
+        return nil
+    }
+
+    /// ``plainPlural(_:)``'s reading: nil (the scanner moved, for the caller to put back) for
+    /// anything but the plain shape.
+    @inline(__always)
+    private static func plainPluralForms(_ scanner: inout JSONScanner) -> LocalizedValue? {
         // The localization, its variations, its plural set, a form and the form's unit: five
         // objects deep, as the general reader would enter them.
         guard scanner.depth + 5 <= scanner.limits.maximumDepth, scanner.skip(UInt8(ascii: "{")), scanner.skip("\"variations\""),
               scanner.skip(UInt8(ascii: ":")), scanner.skip(UInt8(ascii: "{")), scanner.skip("\"plural\""), scanner.skip(UInt8(ascii: ":")),
-              scanner.skip(UInt8(ascii: "{")) else {
-            (scanner.index, scanner.line, scanner.lineStart) = start
-            return nil
-        }
+              scanner.skip(UInt8(ascii: "{")) else { return nil }
         var forms: [PluralCategory: LocalizedValue] = Dictionary(minimumCapacity: PluralCategory.allCases.count)
         var seen: UInt8 = 0
-        while true {
+        repeat {
             guard let category = plainCategory(&scanner), seen & 1 << category.ordinal == 0, scanner.skip(UInt8(ascii: ":")),
-                  let form = plainUnit(&scanner) else {
-                (scanner.index, scanner.line, scanner.lineStart) = start
-                return nil
-            }
+                  let form = plainUnit(&scanner) else { return nil }
             seen |= 1 << category.ordinal
             forms[category] = form
-            if scanner.skip(UInt8(ascii: ",")) { continue }
-            guard scanner.skip(UInt8(ascii: "}")), scanner.skip(UInt8(ascii: "}")), scanner.skip(UInt8(ascii: "}")) else {
-                (scanner.index, scanner.line, scanner.lineStart) = start
-                return nil
-            }
-            return LocalizedValue(plural: forms)
-        }
+        } while scanner.skip(UInt8(ascii: ","))
+        guard scanner.skip(UInt8(ascii: "}")), scanner.skip(UInt8(ascii: "}")), scanner.skip(UInt8(ascii: "}")) else { return nil }
+        return LocalizedValue(plural: forms)
     }
 
     /// A plural category's quoted name, spelled without escapes, and the white space after

@@ -319,11 +319,25 @@ private struct LayoutOutput: ~Copyable {
     private static let spaces: StaticString = "                                                                "
 
     mutating func pad(_ indent: Int) {
-        let count = indent * 2
-        if count <= Self.spaces.utf8CodeUnitCount {
-            bytes.append(UnsafeBufferPointer(start: Self.spaces.utf8Start, count: count))
-        } else {
-            for _ in 0..<count { bytes.append(UInt8(ascii: " ")) }
+        bytes.append(count: 2 * indent) { Self.putSpaces(2 * indent, at: $0) }
+    }
+
+    /// Puts `count` spaces at `target`, taken from ``spaces`` (sixty-four at a time past that).
+    @inline(__always)
+    private static func putSpaces(_ count: Int, at target: UnsafeMutablePointer<UInt8>) {
+        // Thirty-two levels and fewer, the case of every catalog, in one piece; deeper
+        // indentation (unknown members nested far) out of line.
+        if count <= spaces.utf8CodeUnitCount { return ByteOutput.copy(spaces.utf8Start, count, to: target) }
+        putManySpaces(count, at: target)
+    }
+
+    @inline(never)
+    private static func putManySpaces(_ count: Int, at target: UnsafeMutablePointer<UInt8>) {
+        var done = 0
+        while done < count {
+            let piece = min(count - done, spaces.utf8CodeUnitCount)
+            ByteOutput.copy(spaces.utf8Start, piece, to: target + done)
+            done += piece
         }
     }
 
@@ -701,19 +715,11 @@ extension LayoutOutput {
         let opening: StaticString = first ? "{\n" : ",\n"
         first = false
         let spaces = 2 * (indent + 1)
-        guard spaces <= Self.spaces.utf8CodeUnitCount else {
-            raw(opening)
-            pad(indent + 1)
-            bytes.append(UInt8(ascii: "\""))
-            raw(name)
-            raw(Self.nameEnd)
-            return
-        }
         // The five pieces written as one: this is written for every member of the catalog.
         let length = name.utf8CodeUnitCount
         bytes.append(count: 2 + spaces + 1 + length + 4) { at in
             ByteOutput.copy(opening.utf8Start, 2, to: at)
-            ByteOutput.copy(Self.spaces.utf8Start, spaces, to: at + 2)
+            Self.putSpaces(spaces, at: at + 2)
             at[2 + spaces] = UInt8(ascii: "\"")
             ByteOutput.copy(name.utf8Start, length, to: at + 3 + spaces)
             ByteOutput.copy(Self.nameEnd.utf8Start, 4, to: at + 3 + spaces + length)
@@ -743,16 +749,10 @@ extension LayoutOutput {
     private mutating func close(_ first: Bool, _ indent: Int) {
         let opening: StaticString = first ? "{\n\n" : "\n"
         let spaces = 2 * indent
-        guard spaces <= Self.spaces.utf8CodeUnitCount else {
-            raw(opening)
-            pad(indent)
-            bytes.append(UInt8(ascii: "}"))
-            return
-        }
         let length = opening.utf8CodeUnitCount
         bytes.append(count: length + spaces + 1) { at in
             ByteOutput.copy(opening.utf8Start, length, to: at)
-            ByteOutput.copy(Self.spaces.utf8Start, spaces, to: at + length)
+            Self.putSpaces(spaces, at: at + length)
             at[length + spaces] = UInt8(ascii: "}")
         }
     }

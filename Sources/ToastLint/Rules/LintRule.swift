@@ -114,17 +114,14 @@ public struct LintRule: Sendable, Hashable {
     ]
 
     /// The rule with an id, or `nil`.
-    public static func named(_ id: RuleID) -> LintRule? { byID[id] }
+    public static func named(_ id: RuleID) -> LintRule? { place(of: id).map { all[Int($0)] } }
 
     /// The rule whose id is spelled `name` (as a user writes it in a configuration or a
     /// suppression), or `nil`.
-    public static func named(_ name: String) -> LintRule? { byID[RuleID(rawValue: name)] }
+    public static func named(_ name: String) -> LintRule? { named(RuleID(rawValue: name)) }
 
-    private static let byID: [RuleID: LintRule] = Dictionary(uniqueKeysWithValues: all.map { ($0.id, $0) })
-
-    /// The place in ``all`` of the rule with an id (``named(_:)-(RuleID)`` is `all` there), or
-    /// `nil`: a finding's rule noted in a byte (there are fewer than 256 rules) rather than as
-    /// the rule (four strings to hold).
+    /// The place in ``all`` of the rule with an id, or `nil`: a finding's rule noted in a byte
+    /// (there are fewer than 256 rules) rather than as the rule (four strings to hold).
     static func place(of id: RuleID) -> UInt8? { placeByID[id] }
 
     private static let placeByID: [RuleID: UInt8] = Dictionary(uniqueKeysWithValues: all.enumerated().map { ($0.element.id, UInt8($0.offset)) })
