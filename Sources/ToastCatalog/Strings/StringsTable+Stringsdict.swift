@@ -158,6 +158,36 @@ extension StringsTable {
         }
     }
 
+    /// The value encoded at `range` of ``text`` read as its parts, without making the value's
+    /// tables (``decodedValue(at:)`` makes the same strings); `nil` for a value kept as it was
+    /// read (``keptValues``).
+    func encodedValue(at range: Range<Int>) -> EncodedStringsdictValue? {
+        text.withUnsafeBufferPointer { text in
+            var reader = Reader(bytes: text, index: range.lowerBound)
+            guard reader.byte() == 0 else { return nil }
+            let format = reader.text()
+            let substitutionCount = reader.number()
+            var substitutions: [EncodedStringsdictValue.Substitution] = []
+            substitutions.reserveCapacity(substitutionCount)
+            for _ in 0..<substitutionCount {
+                let name = reader.text()
+                let specifierLength = reader.number()
+                let specifier = specifierLength > 0 ? reader.text(length: specifierLength - 1) : nil
+                let argument = reader.number()
+                let formCount = reader.number()
+                var forms: [(category: PluralCategory, text: String)] = []
+                forms.reserveCapacity(formCount)
+                for _ in 0..<formCount {
+                    let category = PluralCategory.allCases[Int(reader.byte())]
+                    forms.append((category, reader.text()))
+                }
+                substitutions.append(EncodedStringsdictValue.Substitution(name: name, formatSpecifier: specifier,
+                                                                          argNum: argument > 0 ? argument - 1 : nil, forms: forms))
+            }
+            return EncodedStringsdictValue(format: format, substitutions: substitutions)
+        }
+    }
+
     /// The parts of an encoded value, as ranges of ``text``: what `convert` writes without
     /// making the value (``encodedParts(at:)``).
     struct EncodedParts {

@@ -291,23 +291,52 @@ struct LintTable {
     /// (each locale's localization from the file its origin names; ``finishLproj(groupFiles:)``
     /// must have run).
     func entry(forKey key: String) -> CatalogEntry? {
+        var encoded: [EncodedTranslation]?
+        return entry(forKey: key, encoded: &encoded)
+    }
+
+    /// A translation of an `.lproj` entry that a `.stringsdict` table encodes, read without
+    /// making its value: the entry holds its string unit alone (``value(of:)`` makes the value).
+    struct EncodedTranslation {
+        var code: String
+        var value: EncodedStringsdictValue
+        var origin: Origin
+    }
+
+    /// ``entry(forKey:)``; with `encoded` not nil, each translation (not the source language's)
+    /// that a `.stringsdict` table encodes is not made: the entry holds its string unit alone
+    /// (the format, as the value made would have it), and `encoded` gets it as encoded.
+    func entry(forKey key: String, encoded: inout [EncodedTranslation]?) -> CatalogEntry? {
         guard !isCatalog else { return entries[key] }
         precondition(!localizationsReleased, "an entry of an .lproj table asked for after its localizations were released")
         guard let index = keyIndex[key] else { return nil }
         var entry = CatalogEntry(comment: comments[index])
-        if !entryLocales.isEmpty, entryLocales.allSatisfy({ index < $0.origins.count && $0.origins[index].exists }) {
-            entry.localizations = entryLayout.mapValues { place in
-                let origin = entryLocales[place].origins[index]
-                return fileValues[Int(origin.file)].value(origin.record)
+        let defers = encoded != nil
+        var deferred: [EncodedTranslation] = []
+        func value(_ code: String, _ origin: Origin) -> LocalizedValue {
+            if defers, code != sourceLanguage, case .flat(let records) = fileValues[Int(origin.file)],
+               let value = records.encodedValue(atRecord: Int(origin.record)) {
+                deferred.append(EncodedTranslation(code: code, value: value, origin: origin))
+                return LocalizedValue(stringUnit: StringUnit(state: nil, value: value.format))
             }
-            return entry
+            return fileValues[Int(origin.file)].value(origin.record)
         }
-        entry.localizations.reserveCapacity(origins.count)
-        for (code, keyOrigins) in origins where code != "Base" && index < keyOrigins.count && keyOrigins[index].exists {
-            let origin = keyOrigins[index]
-            entry.localizations[code] = fileValues[Int(origin.file)].value(origin.record)
+        if !entryLocales.isEmpty, entryLocales.allSatisfy({ index < $0.origins.count && $0.origins[index].exists }) {
+            entry.localizations = entryLayout.mapValues { place in value(entryLocales[place].code, entryLocales[place].origins[index]) }
+        } else {
+            entry.localizations.reserveCapacity(origins.count)
+            for (code, keyOrigins) in origins where code != "Base" && index < keyOrigins.count && keyOrigins[index].exists {
+                entry.localizations[code] = value(code, keyOrigins[index])
+            }
         }
+        if defers { encoded = deferred }
         return entry
+    }
+
+    /// The localization `origin` names, made.
+    func value(of origin: Origin) -> LocalizedValue {
+        precondition(!localizationsReleased, "a localization of an .lproj table asked for after its localizations were released")
+        return fileValues[Int(origin.file)].value(origin.record)
     }
 
     /// Frees an `.lproj` table's localizations once every entry has been checked: entries

@@ -326,14 +326,18 @@ struct LintChecker {
     }
 
     /// Runs every rule over `keys` (all of the table's by default); `catalogLevel` adds the
-    /// checks of the file itself.
+    /// checks of the file itself. `checksEncoded`: an `.lproj` table's translations that a
+    /// `.stringsdict` encodes are checked as encoded, and made only when the quick scan cannot
+    /// clear them (``checkEncoded(key:entry:translation:source:)``); without it (tests), every
+    /// one is made first.
     mutating func run(keys: ArraySlice<String>? = nil, catalogLevel: Bool = true,
-                      targets known: ([String], Set<String>?)? = nil) {
+                      targets known: ([String], Set<String>?)? = nil, checksEncoded: Bool = true) {
         if catalogLevel, let catalog = table.catalog { catalogChecks(catalog) }
         let (targets, project) = known ?? Self.targets(table, configuration)
+        var encoded: [LintTable.EncodedTranslation]? = table.isCatalog || !checksEncoded ? nil : []
         for key in keys ?? table.keys[...] {
-            guard let entry = table.entry(forKey: key) else { continue }
-            check(key: key, entry: entry, targets: targets, project: project)
+            guard let entry = table.entry(forKey: key, encoded: &encoded) else { continue }
+            check(key: key, entry: entry, targets: targets, project: project, encoded: encoded ?? [])
         }
     }
 
@@ -407,15 +411,18 @@ struct LintChecker {
 
     // MARK: - Entries
 
-    mutating func check(key: String, entry: CatalogEntry, targets: [String], project: Set<String>?) {
-        if checkEntry(key: key, entry: entry, project: project) {
+    mutating func check(key: String, entry: CatalogEntry, targets: [String], project: Set<String>?,
+                        encoded: [LintTable.EncodedTranslation] = []) {
+        if checkEntry(key: key, entry: entry, project: project, encoded: encoded) {
             missingTranslations(key: key, entry: entry, targets: targets, targetsAreAllLocales: project == nil)
         }
     }
 
     /// Every entry rule but the target locales it lacks (which need the whole table's
-    /// locales); returns whether those are to be checked.
-    mutating func checkEntry(key: String, entry: CatalogEntry, project: Set<String>?) -> Bool {
+    /// locales); returns whether those are to be checked. `encoded`: the translations the
+    /// entry holds as their string units alone (``LintTable/entry(forKey:encoded:)``).
+    mutating func checkEntry(key: String, entry: CatalogEntry, project: Set<String>?,
+                             encoded: [LintTable.EncodedTranslation] = []) -> Bool {
         if !sourceCache.isEmpty { sourceCache.removeAll(keepingCapacity: true) }
         for slot in sourceSlots.indices where sourceSlots[slot] != nil { sourceSlots[slot] = nil }
         if !countKinds.isEmpty { countKinds.removeAll(keepingCapacity: true) }
@@ -475,7 +482,11 @@ struct LintChecker {
                        hint: "Delete the translation, or set shouldTranslate to true if it should be translated.")
                 continue
             }
-            checkLocalization(key: key, entry: entry, locale: locale, value: value, source: source)
+            if !encoded.isEmpty, let translation = encoded.first(where: { $0.code == locale }) {
+                checkEncoded(key: key, entry: entry, translation: translation, source: source)
+            } else {
+                checkLocalization(key: key, entry: entry, locale: locale, value: value, source: source)
+            }
         }
         return entry.shouldTranslate != false && source != nil && !Self.needsNoTranslation(key: key, source: source)
     }
@@ -728,6 +739,45 @@ struct LintChecker {
 
     // MARK: - One localization
 
+    /// ``checkLocalization(key:entry:locale:value:source:)`` of a translation a `.stringsdict`
+    /// table encodes, without making its value when the quick scan clears it: what the
+    /// checks of the value made would do then (they would clear it by its substitutions, and
+    /// leave only the plural checks of its forms). Any other translation is made and checked.
+    mutating func checkEncoded(key: String, entry: CatalogEntry, translation: LintTable.EncodedTranslation, source: LocalizedValue?) {
+        let encoded = translation.value
+        // The value made of it has a box (so no flat text) and no plural variation, as the
+        // checks' first two shortcuts ask; repeats are left to the value made.
+        if quickScanEntry, let source, !encoded.substitutions.isEmpty, !encoded.hasRepeats,
+           quickScanClears(substitutionsOf: encoded, against: source) {
+            encodedStructureChecks(key: key, locale: translation.code, value: encoded)
+            return
+        }
+        checkLocalization(key: key, entry: entry, locale: translation.code, value: table.value(of: translation.origin), source: source)
+    }
+
+    /// ``structureChecks(key:locale:value:source:prefix:formsArePlain:)`` of the value made of
+    /// `value` (no repeats), with forms that are plain: each substitution's plural checks, by
+    /// name; nothing else reports (a value made of the encoding has no variation, no unknown
+    /// member, and its substitutions' forms are plain units).
+    private mutating func encodedStructureChecks(key: String, locale: String, value: EncodedStringsdictValue) {
+        func check(_ substitution: EncodedStringsdictValue.Substitution) {
+            if table.isCatalog && substitution.formatSpecifier == nil {
+                report(.schemaViolation, key, locale, "substitutions.\(substitution.name)",
+                       "the substitution “\(substitution.name)” lacks formatSpecifier, so no reader knows how to format its number")
+            }
+            guard !substitution.forms.isEmpty else { return }
+            let present = substitution.forms.reduce(UInt8(0)) { $0 | $1.category.bit }
+            pluralChecks(key: key, locale: locale, present: present, path: "substitutions.\(substitution.name).plural",
+                         kind: countKind(formatSpecifier: substitution.formatSpecifier))
+        }
+        if value.substitutions.count == 1 {
+            check(value.substitutions[0])
+        } else {
+            for substitution in value.substitutions.sorted(by: { $0.name < $1.name }) { check(substitution) }
+        }
+    }
+
+
     mutating func checkLocalization(key: String, entry: CatalogEntry, locale: String, value: LocalizedValue, source: LocalizedValue?) {
         // The common localization — one string unit in the translated state, nothing else —
         // of a flat source: when the quick scan clears its text, no rule below can report.
@@ -910,11 +960,9 @@ struct LintChecker {
     ///   names a substitution only in the locales that have that form, so a locale without it
     ///   could leave one unused.
     /// - Nothing else: no plural or device variation, no unknown member.
-    private mutating func quickScanClears(substitutionsOf value: LocalizedValue, against source: LocalizedValue) -> Bool {
-        guard entrySourceSubstitutionsClean == true, !value.substitutions.isEmpty, value.substitutions.count == source.substitutions.count,
-              value.plural.isEmpty, value.device.isEmpty, value.extra.isEmpty, source.plural.isEmpty, source.device.isEmpty,
-              let unit = value.stringUnit, unit.extra.isEmpty, unit.state == nil || unit.state == "translated",
-              let sourceUnit = source.stringUnit
+    private mutating func quickScanClears<Target: LintSubstitutedText>(substitutionsOf value: Target, against source: LocalizedValue) -> Bool {
+        guard entrySourceSubstitutionsClean == true, value.substitutionCount > 0, value.substitutionCount == source.substitutions.count,
+              let rootText = value.plainRootText, source.plural.isEmpty, source.device.isEmpty, let sourceUnit = source.stringUnit
         else { return false }
         if entrySourceFormsArePlain == nil {
             entrySourceFormsArePlain = source.substitutions.values.allSatisfy { substitution in
@@ -927,25 +975,27 @@ struct LintChecker {
             }
         }
         guard entrySourceFormsArePlain == true else { return false }
-        for (name, substitution) in value.substitutions {
+        let sameSubstitutions = value.allSubstitutions { name, substitution in
             guard let sourceSubstitution = source.substitutions[name], substitution.formatSpecifier == sourceSubstitution.formatSpecifier,
                   substitution.argNum == sourceSubstitution.argNum, substitution.isTextual == sourceSubstitution.isTextual,
-                  substitution.extra.isEmpty else { return false }
+                  !substitution.hasUnknownMembers else { return false }
+            return true
         }
+        guard sameSubstitutions else { return false }
         let sourceArguments = entrySourceArguments(of: source)
         // (The scan takes only tokens whose substitution the source has, which this locale then
         // has too; checked again here, as the leaf rules' use of the scan does.)
         let rootFacts = sourceFacts(steps: [], unit: sourceUnit, path: "", in: source, arguments: sourceArguments)
-        guard let rootQuick = rootFacts.quick, rootQuick.tokenNames.allSatisfy({ value.substitutions[$0] != nil }),
-              LintQuickScan.isClean(unit.value, against: rootQuick) else { return false }
-        for (name, substitution) in value.substitutions {
+        guard let rootQuick = rootFacts.quick, rootQuick.tokenNames.allSatisfy({ value.hasSubstitution(named: $0) }),
+              LintQuickScan.isClean(rootText, against: rootQuick) else { return false }
+        return value.allSubstitutions { name, substitution in
             // The source forms' facts as the first locale made them; stored back only when this
             // locale made one more (a store was a hash and a copy of the slots).
             var slots = substitutionFormFacts[name] ?? []
             let known = slots.count
             defer { if slots.count > known { substitutionFormFacts[name] = slots } }
-            for (category, form) in substitution.plural {
-                guard let formText = form.plainTranslatedText else { return false }
+            return substitution.allForms { category, formText in
+                guard let formText else { return false }
                 let made: (facts: SourceFacts, asIs: Bool)
                 if let found = slots.first(where: { $0.category == category }) {
                     made = (found.facts, found.asIs)
@@ -965,10 +1015,9 @@ struct LintChecker {
                     made = (facts, Self.comparedAsIs(facts, steps: steps, in: source))
                     slots.append((category, made.facts, made.asIs))
                 }
-                guard made.asIs, let quick = made.facts.quick, LintQuickScan.isClean(formText, against: quick) else { return false }
+                return made.asIs && made.facts.quick.map { LintQuickScan.isClean(formText, against: $0) } == true
             }
         }
-        return true
     }
 
     /// The facts of the other form of the source's substitution `name` (from `slots`, or made
@@ -1141,10 +1190,17 @@ struct LintChecker {
     /// something to report (most sets have nothing).
     mutating func pluralChecks(key: String, locale: String, forms: [PluralCategory: LocalizedValue], path makePath: @autoclosure () -> String,
                                kind: PluralArgumentKind) {
-        let present = PluralCategory.bits(of: forms)
+        pluralChecks(key: key, locale: locale, present: PluralCategory.bits(of: forms), path: makePath(), kind: kind)
+    }
+
+    /// ``pluralChecks(key:locale:forms:path:kind:)`` of a set of forms whose categories are
+    /// `present` (``PluralCategory/bit``s).
+    mutating func pluralChecks(key: String, locale: String, present: UInt8, path makePath: @autoclosure () -> String,
+                               kind: PluralArgumentKind) {
         if present & PluralCategory.other.bit == 0 {
+            let categories = PluralCategory.allCases.filter { present & $0.bit != 0 }
             report(.variationMissingOther, key, locale, makePath(),
-                   "the plural forms (\(forms.keys.sorted().map(\.rawValue).joined(separator: ", "))) have no other form; numbers of other categories get no text")
+                   "the plural forms (\(categories.map(\.rawValue).joined(separator: ", "))) have no other form; numbers of other categories get no text")
         }
         guard let reach = plurals.reachability(locale: locale, kind: kind) else { return }
         let exempt = PluralCategory.zero.bit | PluralCategory.other.bit
