@@ -117,6 +117,32 @@ import ToastTestSupport
         if shape == 0 { #expect(asEncoded.findings.isEmpty == false) }
     }
 
+    /// A translation with more substitutions than the encoded checks take is made and checked
+    /// as before: the same findings either way.
+    @Test func manySubstitutionsAreMade() throws {
+        func entry(_ forms: (Int) -> [(String, String)]) -> Entry {
+            let names = (0..<20).map { "v\($0)" }
+            return Entry(key: "many", format: names.map { "%#@\($0)@" }.joined(separator: " "),
+                         variables: names.indices.map { (names[$0], "d", forms($0)) })
+        }
+        var table = LintTable()
+        var files: [String] = []
+        for (locale, made) in [("en", entry { _ in [("one", "%d item"), ("other", "%d items")] }),
+                               ("de", entry { $0 == 7 ? [("one", "%d Stück")] : [("one", "%d Stück"), ("other", "%d Stücke")] })] {
+            let file = "App/\(locale).lproj/Localizable.stringsdict"
+            table.add(lproj: try CatalogLoader.stringsTable(Array(Self.plist([made]).utf8), file: file, sourceLanguage: "en", limits: CatalogLimits()),
+                      file: file, locale: locale, sourceLanguage: "en")
+            files.append(file)
+        }
+        table.finishLproj(groupFiles: files)
+        var asEncoded = LintChecker(table: table, configuration: LintConfiguration())
+        asEncoded.run()
+        var asMade = LintChecker(table: table, configuration: LintConfiguration())
+        asMade.run(checksEncoded: false)
+        #expect(Self.described(asEncoded.findings) == Self.described(asMade.findings))
+        #expect(asEncoded.findings.contains { $0.rule == .variationMissingOther && $0.path == "substitutions.v7.plural" })
+    }
+
     /// The shapes above make findings of the plural and format rules through both ways.
     @Test func theShapesHaveFindings() throws {
         var rules = Set<RuleID>()

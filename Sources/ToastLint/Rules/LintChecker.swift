@@ -746,14 +746,20 @@ struct LintChecker {
     mutating func checkEncoded(key: String, entry: CatalogEntry, translation: LintTable.EncodedTranslation, source: LocalizedValue?) {
         let encoded = translation.value
         // The value made of it has a box (so no flat text) and no plural variation, as the
-        // checks' first two shortcuts ask; repeats are left to the value made.
-        if quickScanEntry, let source, !encoded.substitutions.isEmpty, !encoded.hasRepeats,
+        // checks' first two shortcuts ask. Repeats, and more substitutions than a plain entry
+        // has (whose names would be compared pairwise), are left to the value made.
+        if quickScanEntry, let source, !encoded.substitutions.isEmpty,
+           encoded.substitutions.count <= Self.encodedSubstitutionLimit, !encoded.hasRepeats,
            quickScanClears(substitutionsOf: encoded, against: source) {
             encodedStructureChecks(key: key, locale: translation.code, value: encoded)
             return
         }
         checkLocalization(key: key, entry: entry, locale: translation.code, value: table.value(of: translation.origin), source: source)
     }
+
+    /// The most substitutions a translation checked as encoded has (``checkEncoded(key:entry:translation:source:)``):
+    /// as many as the `.stringsdict` reader's plain entries have at most.
+    static let encodedSubstitutionLimit = 16
 
     /// ``structureChecks(key:locale:value:source:prefix:formsArePlain:)`` of the value made of
     /// `value` (no repeats), with forms that are plain: each substitution's plural checks, by
