@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ToastCatalog
+import ToastICU
 import ToastTestSupport
 @_spi(Verification) @testable import ToastLint
 
@@ -39,6 +40,7 @@ import ToastTestSupport
         Entry(key: "no-variable", format: "Plain text", variables: []),
         Entry(key: "lead", format: "Saved %1$@: %2$#@n@", variables: [("n", "lld", [("one", "%lld item"), ("other", "%lld items")])]),
         Entry(key: "hash", format: "%#@n@", variables: [("n", "lld", [("one", "# %lld"), ("other", "# %lld items")])]),
+        Entry(key: "photos", format: "%#@photos@", variables: [("photos", "lld", [("one", "%lld photo"), ("other", "%lld photos")])]),
     ]
 
     /// Translations in several shapes: clean, missing or extra forms, another value type, a
@@ -60,19 +62,22 @@ import ToastTestSupport
         let noVariable = Entry(key: "no-variable", format: "Klartext", variables: [])
         var lead = Entry(key: "lead", format: "%1$@ gespeichert: %2$#@n@", variables: [("n", "lld", forms)])
         let hash = Entry(key: "hash", format: "%#@n@", variables: [("n", "lld", forms)])
+        // Clean in every shape: cleared as encoded in each locale.
+        let photos = Entry(key: "photos", format: "%#@photos@",
+                           variables: [("photos", "lld", forms.map { ($0.0, $0.1.replacingOccurrences(of: word, with: "Foto")) })])
         switch shape {
         case 1: files.variables[0].forms.removeLast()                             // no other form
         case 2: files.variables[0].forms.insert(("two", "%lld zwei"), at: 0)     // a category the locale lacks
         case 3: files.variables[0].type = "d"                                     // another value type
-        case 4: files.variables[0].forms.append(("one", "%lld noch einmal"))      // a repeated category
-        case 5: two.variables.append(("a", "d", [("other", "%d wieder")]))        // a repeated name
+        case 4: files.variables[0].forms.append(("one", "%lld noch einmal"))      // a repeated category (read in full)
+        case 5: two.variables.append(("a", "d", [("other", "%d wieder")]))        // a repeated name (read in full)
         case 6: oneWord.variables[0].forms[0].1 = " %d Datei"                     // edge space
         case 7: two.variables.removeLast(); two.format = "%#@a@"                  // a substitution less
         case 8: lead.format = "%2$#@n@ %1$@"                                      // reordered
         case 9: files.format = "%#@files@ %@"                                     // an added specifier
         default: break
         }
-        return [files, oneWord, two, noVariable, lead, hash]
+        return [files, oneWord, two, noVariable, lead, hash, photos]
     }
 
     /// A table of the source and the three locales' `.stringsdict` files (and a `.strings`
@@ -113,8 +118,25 @@ import ToastTestSupport
         var full = LintChecker(table: table, configuration: fullRules)
         full.run()
         #expect(Set(Self.described(asEncoded.findings)) == Set(Self.described(full.findings)))
-        // Russian and Arabic miss the German forms' categories: the encoded checks report them.
+        // Translations were cleared as encoded (the clean ones, whichever the shape), none
+        // without the encoded checks; Russian and Arabic miss the German forms' categories.
+        #expect(asEncoded.clearedEncoded > 0)
+        #expect(asMade.clearedEncoded == 0)
         if shape == 0 { #expect(asEncoded.findings.isEmpty == false) }
+    }
+
+    /// A repeated name (canonically equal spellings included) or a category given twice is
+    /// seen; distinct ones are not.
+    @Test func repeatsAreSeen() {
+        func value(_ substitutions: [(String, [PluralCategory])]) -> EncodedStringsdictValue {
+            EncodedStringsdictValue(format: "%#@a@", substitutions: substitutions.map { name, categories in
+                EncodedStringsdictValue.Substitution(name: name, formatSpecifier: "d", argNum: nil, forms: categories.map { ($0, "%d") })
+            })
+        }
+        #expect(!value([("a", [.one, .other]), ("b", [.other])]).hasRepeats)
+        #expect(value([("a", [.one, .other]), ("a", [.other])]).hasRepeats)
+        #expect(value([("\u{E9}", [.other]), ("e\u{301}", [.other])]).hasRepeats)
+        #expect(value([("a", [.one, .other, .one])]).hasRepeats)
     }
 
     /// A translation with more substitutions than the encoded checks take is made and checked
@@ -140,6 +162,7 @@ import ToastTestSupport
         var asMade = LintChecker(table: table, configuration: LintConfiguration())
         asMade.run(checksEncoded: false)
         #expect(Self.described(asEncoded.findings) == Self.described(asMade.findings))
+        #expect(asEncoded.clearedEncoded == 0)
         #expect(asEncoded.findings.contains { $0.rule == .variationMissingOther && $0.path == "substitutions.v7.plural" })
     }
 

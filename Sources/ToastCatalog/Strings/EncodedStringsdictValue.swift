@@ -17,18 +17,36 @@ package struct EncodedStringsdictValue: Sendable {
         package var name: String
         /// The value type (`d`, `lld`), without a leading `%` unless it was written with two.
         package var formatSpecifier: String?
-        /// The 1-based argument, when the entry gives one.
+        /// The 1-based argument it reads, as the reader found it (nil when the text's order gives it).
         package var argNum: Int?
         /// Each form's category and text, in the encoding's order.
         package var forms: [(category: PluralCategory, text: String)]
+
+        package init(name: String, formatSpecifier: String?, argNum: Int?, forms: [(category: PluralCategory, text: String)]) {
+            (self.name, self.formatSpecifier, self.argNum, self.forms) = (name, formatSpecifier, argNum, forms)
+        }
     }
 
     /// The text of `NSStringLocalizedFormatKey`.
     package var format: String
     package var substitutions: [Substitution]
 
+    package init(format: String, substitutions: [Substitution]) {
+        self.format = format
+        self.substitutions = substitutions
+    }
+
+    /// The most variables the `.stringsdict` reader takes an entry of from its bytes
+    /// (``PlainStringsdictEntry/maximumVariables``): a check that compares names pairwise takes
+    /// values of no more substitutions.
+    package static let plainVariableLimit = PlainStringsdictEntry.maximumVariables
+
     /// Whether two substitutions have canonically equal names, or a substitution two forms of
-    /// one category: the value then keeps only the last of each.
+    /// one category: the value made would then keep one of each (the first spelling of a name,
+    /// with the last substitution of it; the last form of a category). A guard: the readers
+    /// encode neither today (a plain entry with a repeat is read in full, and a full read
+    /// keeps one of each before encoding). Compares names pairwise: for values of at most
+    /// ``plainVariableLimit`` substitutions.
     package var hasRepeats: Bool {
         for (index, substitution) in substitutions.enumerated() {
             if substitutions[..<index].contains(where: { $0.name == substitution.name }) { return true }

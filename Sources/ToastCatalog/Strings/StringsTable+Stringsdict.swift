@@ -158,34 +158,56 @@ extension StringsTable {
         }
     }
 
-    /// The value encoded at `range` of ``text`` read as its parts, without making the value's
-    /// tables (``decodedValue(at:)`` makes the same strings); `nil` for a value kept as it was
-    /// read (``keptValues``).
+    /// The value encoded at `range` of ``text`` read as its parts (``encodedParts(at:)``, as
+    /// strings), without making the value's tables (``decodedValue(at:)`` makes the same
+    /// strings); `nil` for a value kept as it was read (``keptValues``).
     func encodedValue(at range: Range<Int>) -> EncodedStringsdictValue? {
         text.withUnsafeBufferPointer { text in
-            var reader = Reader(bytes: text, index: range.lowerBound)
-            guard reader.byte() == 0 else { return nil }
-            let format = reader.text()
-            let substitutionCount = reader.number()
-            var substitutions: [EncodedStringsdictValue.Substitution] = []
-            substitutions.reserveCapacity(substitutionCount)
-            for _ in 0..<substitutionCount {
-                let name = reader.text()
-                let specifierLength = reader.number()
-                let specifier = specifierLength > 0 ? reader.text(length: specifierLength - 1) : nil
-                let argument = reader.number()
-                let formCount = reader.number()
-                var forms: [(category: PluralCategory, text: String)] = []
-                forms.reserveCapacity(formCount)
-                for _ in 0..<formCount {
-                    let category = PluralCategory.allCases[Int(reader.byte())]
-                    forms.append((category, reader.text()))
-                }
-                substitutions.append(EncodedStringsdictValue.Substitution(name: name, formatSpecifier: specifier,
-                                                                          argNum: argument > 0 ? argument - 1 : nil, forms: forms))
+            func string(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: text[range]), as: UTF8.self) }
+            var value = EncodedStringsdictValue(format: "", substitutions: [])
+            let read = Self.readEncoded(at: range, in: text) { format, count in
+                value.format = string(format)
+                value.substitutions.reserveCapacity(count)
+            } substitution: { name, formatSpecifier, argNum, forms in
+                value.substitutions.append(EncodedStringsdictValue.Substitution(
+                    name: string(name), formatSpecifier: formatSpecifier.map(string), argNum: argNum,
+                    forms: forms.map { (PluralCategory.allCases[$0.ordinal], string($0.text)) }))
             }
-            return EncodedStringsdictValue(format: format, substitutions: substitutions)
+            return read ? value : nil
         }
+    }
+
+    /// Reads the value encoded at `range` of `text` in the encoding's order: `format` gets its
+    /// format's range and how many substitutions follow; `substitution` each one's name, value
+    /// type (`nil` for none), argument and forms (each its category's ``PluralCategory/ordinal``
+    /// and its text). False, calling nothing, for a value kept as it was read (``keptValues``).
+    /// The one reader of the encoding's parts (``encodedParts(at:)``, ``encodedValue(at:)``).
+    @inline(__always)
+    private static func readEncoded(at range: Range<Int>, in text: UnsafeBufferPointer<UInt8>,
+                                    format: (_ format: Range<Int>, _ substitutionCount: Int) -> Void,
+                                    substitution: (_ name: Range<Int>, _ formatSpecifier: Range<Int>?, _ argNum: Int?,
+                                                   _ forms: UnsafeBufferPointer<(ordinal: Int, text: Range<Int>)>) -> Void) -> Bool {
+        var reader = Reader(bytes: text, index: range.lowerBound)
+        guard reader.byte() == 0 else { return false }
+        let formatRange = reader.textRange()
+        let substitutionCount = reader.number()
+        format(formatRange, substitutionCount)
+        for _ in 0..<substitutionCount {
+            let name = reader.textRange()
+            let specifierLength = reader.number()
+            let specifier = specifierLength > 0 ? reader.textRange(length: specifierLength - 1) : nil
+            let argument = reader.number()
+            let formCount = reader.number()
+            // The forms on the stack (a few), handed over at once.
+            withUnsafeTemporaryAllocation(of: (ordinal: Int, text: Range<Int>).self, capacity: formCount) { forms in
+                for index in 0..<formCount {
+                    let ordinal = Int(reader.byte())
+                    forms.initializeElement(at: index, to: (ordinal, reader.textRange()))
+                }
+                substitution(name, specifier, argument > 0 ? argument - 1 : nil, UnsafeBufferPointer(forms))
+            }
+        }
+        return true
     }
 
     /// The parts of an encoded value, as ranges of ``text``: what `convert` writes without
@@ -208,28 +230,14 @@ extension StringsTable {
     /// for a value kept as it was read (``keptValues``).
     func encodedParts(at range: Range<Int>) -> EncodedParts? {
         text.withUnsafeBufferPointer { text in
-            var reader = Reader(bytes: text, index: range.lowerBound)
-            guard reader.byte() == 0 else { return nil }
-            let format = reader.textRange()
-            let substitutionCount = reader.number()
-            var substitutions: [EncodedParts.Substitution] = []
-            substitutions.reserveCapacity(substitutionCount)
-            for _ in 0..<substitutionCount {
-                let name = reader.textRange()
-                let specifierLength = reader.number()
-                let specifier = specifierLength > 0 ? reader.textRange(length: specifierLength - 1) : nil
-                let argument = reader.number()
-                let formCount = reader.number()
-                var forms: [(ordinal: Int, text: Range<Int>)] = []
-                forms.reserveCapacity(formCount)
-                for _ in 0..<formCount {
-                    let ordinal = Int(reader.byte())
-                    forms.append((ordinal, reader.textRange()))
-                }
-                substitutions.append(EncodedParts.Substitution(name: name, formatSpecifier: specifier,
-                                                               argNum: argument > 0 ? argument - 1 : nil, forms: forms))
+            var parts = EncodedParts(format: 0..<0, substitutions: [])
+            let read = Self.readEncoded(at: range, in: text) { format, count in
+                parts.format = format
+                parts.substitutions.reserveCapacity(count)
+            } substitution: { name, formatSpecifier, argNum, forms in
+                parts.substitutions.append(EncodedParts.Substitution(name: name, formatSpecifier: formatSpecifier, argNum: argNum, forms: Array(forms)))
             }
-            return EncodedParts(format: format, substitutions: substitutions)
+            return read ? parts : nil
         }
     }
 

@@ -304,20 +304,26 @@ struct LintTable {
     }
 
     /// ``entry(forKey:)``; with `encoded` not nil, each translation (not the source language's)
-    /// that a `.stringsdict` table encodes is not made: the entry holds its string unit alone
-    /// (the format, as the value made would have it), and `encoded` gets it as encoded.
+    /// with substitutions that a `.stringsdict` table encodes is not made: the entry holds its
+    /// string unit alone (the format, as the value made has it), and `encoded` gets it as
+    /// encoded, in the order the entry's localizations list their codes when every locale has
+    /// the key (else in the table's order of codes).
     func entry(forKey key: String, encoded: inout [EncodedTranslation]?) -> CatalogEntry? {
+        let defers = encoded != nil
+        if defers { encoded!.removeAll(keepingCapacity: true) }
         guard !isCatalog else { return entries[key] }
         precondition(!localizationsReleased, "an entry of an .lproj table asked for after its localizations were released")
         guard let index = keyIndex[key] else { return nil }
         var entry = CatalogEntry(comment: comments[index])
-        let defers = encoded != nil
-        var deferred: [EncodedTranslation] = []
         func value(_ code: String, _ origin: Origin) -> LocalizedValue {
             if defers, code != sourceLanguage, case .flat(let records) = fileValues[Int(origin.file)],
-               let value = records.encodedValue(atRecord: Int(origin.record)) {
-                deferred.append(EncodedTranslation(code: code, value: value, origin: origin))
-                return LocalizedValue(stringUnit: StringUnit(state: nil, value: value.format))
+               let encodedValue = records.encodedValue(atRecord: Int(origin.record)) {
+                // Without substitutions the string unit is the value made (it has no box).
+                let unit = LocalizedValue(stringUnit: StringUnit(state: nil, value: encodedValue.format))
+                if !encodedValue.substitutions.isEmpty {
+                    encoded!.append(EncodedTranslation(code: code, value: encodedValue, origin: origin))
+                }
+                return unit
             }
             return fileValues[Int(origin.file)].value(origin.record)
         }
@@ -329,7 +335,6 @@ struct LintTable {
                 entry.localizations[code] = value(code, keyOrigins[index])
             }
         }
-        if defers { encoded = deferred }
         return entry
     }
 

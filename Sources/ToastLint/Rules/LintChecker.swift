@@ -472,6 +472,8 @@ struct LintChecker {
         }
         if let source { sourceChecks(key: key, entry: entry, source: source) }
         // Findings are sorted at the end; locales need no order here.
+        var nextEncoded = 0
+        let encodedByCode = encoded.count > 16 ? Dictionary(encoded.indices.map { (encoded[$0].code, $0) }, uniquingKeysWith: { first, _ in first }) : nil
         for (locale, value) in entry.localizations where locale != sourceCode {
             if let project, !project.contains(locale) {
                 report(.obsoleteTranslation, key, locale, "", "\(locale) is not one of the project's locales (.toastkit-lint.json \"locales\")")
@@ -482,7 +484,7 @@ struct LintChecker {
                        hint: "Delete the translation, or set shouldTranslate to true if it should be translated.")
                 continue
             }
-            if !encoded.isEmpty, let translation = encoded.first(where: { $0.code == locale }) {
+            if !encoded.isEmpty, let translation = encodedTranslation(of: locale, in: encoded, after: &nextEncoded, byCode: encodedByCode) {
                 checkEncoded(key: key, entry: entry, translation: translation, source: source)
             } else {
                 checkLocalization(key: key, entry: entry, locale: locale, value: value, source: source)
@@ -739,27 +741,43 @@ struct LintChecker {
 
     // MARK: - One localization
 
+    /// The translation of `locale` among `encoded`: the one at `next` when it is (the entry lists
+    /// its codes in the order they were noted, ``LintTable/entry(forKey:encoded:)``), which
+    /// moves `next` past it; otherwise found by `byCode` (each code's place, made once an entry
+    /// for more than a few) or a search.
+    private func encodedTranslation(of locale: String, in encoded: [LintTable.EncodedTranslation], after next: inout Int,
+                                    byCode: [String: Int]?) -> LintTable.EncodedTranslation? {
+        if next < encoded.count, encoded[next].code == locale {
+            next += 1
+            return encoded[next - 1]
+        }
+        if let byCode { return byCode[locale].map { encoded[$0] } }
+        return encoded.first { $0.code == locale }
+    }
+
     /// ``checkLocalization(key:entry:locale:value:source:)`` of a translation a `.stringsdict`
     /// table encodes, without making its value when the quick scan clears it: what the
     /// checks of the value made would do then (they would clear it by its substitutions, and
     /// leave only the plural checks of its forms). Any other translation is made and checked.
     mutating func checkEncoded(key: String, entry: CatalogEntry, translation: LintTable.EncodedTranslation, source: LocalizedValue?) {
         let encoded = translation.value
-        // The value made of it has a box (so no flat text) and no plural variation, as the
-        // checks' first two shortcuts ask. Repeats, and more substitutions than a plain entry
-        // has (whose names would be compared pairwise), are left to the value made.
+        // The value made of it has a box (it has substitutions: so no flat text) and no plural
+        // variation, as the checks' first two shortcuts ask. Repeats, and more substitutions
+        // than a plain entry has (whose names would be compared pairwise), are left to the
+        // value made.
         if quickScanEntry, let source, !encoded.substitutions.isEmpty,
-           encoded.substitutions.count <= Self.encodedSubstitutionLimit, !encoded.hasRepeats,
+           encoded.substitutions.count <= EncodedStringsdictValue.plainVariableLimit, !encoded.hasRepeats,
            quickScanClears(substitutionsOf: encoded, against: source) {
             encodedStructureChecks(key: key, locale: translation.code, value: encoded)
+            clearedEncoded += 1
             return
         }
         checkLocalization(key: key, entry: entry, locale: translation.code, value: table.value(of: translation.origin), source: source)
     }
 
-    /// The most substitutions a translation checked as encoded has (``checkEncoded(key:entry:translation:source:)``):
-    /// as many as the `.stringsdict` reader's plain entries have at most.
-    static let encodedSubstitutionLimit = 16
+    /// How many translations ``checkEncoded(key:entry:translation:source:)`` cleared without
+    /// making them (tests).
+    private(set) var clearedEncoded = 0
 
     /// ``structureChecks(key:locale:value:source:prefix:formsArePlain:)`` of the value made of
     /// `value` (no repeats), with forms that are plain: each substitution's plural checks, by

@@ -10,7 +10,7 @@ protocol LintSubstitutedText {
     /// string unit in the translated state (or with none) with no unknown member, and no
     /// variation or unknown member beside it. `nil` otherwise.
     var plainRootText: String? { get }
-    /// How many substitutions it has (distinct names).
+    /// How many substitutions it has.
     var substitutionCount: Int { get }
     /// Whether it has a substitution named `name`.
     func hasSubstitution(named name: String) -> Bool
