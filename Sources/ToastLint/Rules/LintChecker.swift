@@ -189,6 +189,10 @@ struct LintChecker {
     /// What the quick scan needs of the current entry's flat source text, once known (nil
     /// inside: the source is not flat, or not plain enough for the scan).
     private var flatSourceQuick: LintQuickScan.Source??
+    /// The current entry's flat source text as ``sourceChecks(key:entry:source:)`` read it with
+    /// no substitution arguments: its format and text facts, which its ``SourceFacts`` (the
+    /// flat text's, read the same way) take rather than read it again.
+    private var flatSourceReading: (format: LintLeafFormat, text: LintTextFacts?)?
     /// Whether the current entry's texts are shown verbatim (Interface Builder's), so that no
     /// format rule but an added specifier applies.
     private var verbatimEntry = false
@@ -428,6 +432,7 @@ struct LintChecker {
         if !countKinds.isEmpty { countKinds.removeAll(keepingCapacity: true) }
         topCountKind = nil
         flatSourceQuick = nil
+        flatSourceReading = nil
         entrySourceArguments = nil
         entrySourceMaxArgument = nil
         entrySourceSubstitutionsClean = nil
@@ -684,6 +689,7 @@ struct LintChecker {
         var placeholderTexts: [String] = []
         for leaf in LintLeaf.all(in: source) {
             let format = Self.format(leaf, in: source, arguments: arguments)
+            if leaf.steps.isEmpty && arguments.isEmpty { flatSourceReading = (format, nil) }
             if format.hasSpecifiers && !verbatimEntry {
                 hasPlaceholders = true
                 placeholderTexts += format.uses.map(\.text)
@@ -699,6 +705,8 @@ struct LintChecker {
         let comment = entry.comment?.trimmingWhitespace ?? ""
         let root = source.stringUnit?.value ?? source.plural[.other]?.stringUnit?.value ?? source.device["other"]?.stringUnit?.value ?? key
         let rootFacts = LintTextFacts(root)
+        // The flat text's facts are the root's (the same text).
+        if flatSourceReading != nil, source.stringUnit != nil { flatSourceReading!.text = rootFacts }
         let words = rootFacts.comparable.split(whereSeparator: { $0 == 0x20 || ($0 >= 0x09 && $0 <= 0x0D) }).count
         if comment.isEmpty {
             if hasPlaceholders || (words <= 2 && rootFacts.letters > 0) {
@@ -1504,9 +1512,10 @@ struct LintChecker {
         /// facts of a one-step leaf (``LintChecker/comparedAsIs(_:steps:in:)``).
         var comparedAsIs: Bool?
 
-        /// The facts of the source text `value`, read as `format`.
-        init(value: String, format: LintLeafFormat) {
-            let text = LintTextFacts(value)
+        /// The facts of the source text `value`, read as `format`; `text`: its text facts, when
+        /// known already.
+        init(value: String, format: LintLeafFormat, text known: LintTextFacts? = nil) {
+            let text = known ?? LintTextFacts(value)
             self.format = format
             self.text = text
             tokens = text.mayHaveTokens ? LintText.preservedTokens(value) : []
@@ -1563,8 +1572,14 @@ struct LintChecker {
         } else if let known = sourceCache[path] {
             return known
         }
-        let leaf = LintLeaf(steps: steps, unit: unit, path: path)
-        let facts = SourceFacts(value: unit.value, format: Self.format(leaf, in: source, arguments: arguments))
+        let facts: SourceFacts
+        if slot == 0, arguments.isEmpty, let reading = flatSourceReading {
+            // The flat text read as sourceChecks read it (the same text, no arguments).
+            facts = SourceFacts(value: unit.value, format: reading.format, text: reading.text)
+        } else {
+            let leaf = LintLeaf(steps: steps, unit: unit, path: path)
+            facts = SourceFacts(value: unit.value, format: Self.format(leaf, in: source, arguments: arguments))
+        }
         if let slot { sourceSlots[slot] = facts } else { sourceCache[path] = facts }
         if let otherSlot { sourceSlots[otherSlot] = facts }
         return facts
