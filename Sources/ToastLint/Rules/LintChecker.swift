@@ -809,7 +809,6 @@ struct LintChecker {
         }
     }
 
-
     mutating func checkLocalization(key: String, entry: CatalogEntry, locale: String, value: LocalizedValue, source: LocalizedValue?) {
         // The common localization — one string unit in the translated state, nothing else —
         // of a flat source: when the quick scan clears its text, no rule below can report.
