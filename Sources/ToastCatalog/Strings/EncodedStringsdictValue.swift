@@ -6,8 +6,8 @@ import ToastICU
 ///
 /// It holds what ``FlatRecords/localization(atRecord:)`` would make, without the tables:
 /// that value's string unit is `format` (no state), and each substitution is textual, with no
-/// unknown member, its forms plain string units (no state). A name or category repeated in the
-/// encoding is the value's last one; ``hasRepeats`` says whether there is one. `lint` checks a
+/// unknown member, its forms plain string units (no state). Of a name or category repeated in
+/// the encoding the value would keep one (``hasRepeats`` says whether there is one). `lint` checks a
 /// translation of an `.lproj` table with it and makes the value only when the quick scan
 /// cannot clear it (making and freeing the values was most of checking the bench tree's
 /// `.stringsdict` translations).
@@ -22,6 +22,7 @@ package struct EncodedStringsdictValue: Sendable {
         /// Each form's category and text, in the encoding's order.
         package var forms: [(category: PluralCategory, text: String)]
 
+        /// A substitution of these parts.
         package init(name: String, formatSpecifier: String?, argNum: Int?, forms: [(category: PluralCategory, text: String)]) {
             (self.name, self.formatSpecifier, self.argNum, self.forms) = (name, formatSpecifier, argNum, forms)
         }
@@ -31,6 +32,7 @@ package struct EncodedStringsdictValue: Sendable {
     package var format: String
     package var substitutions: [Substitution]
 
+    /// A value of these parts.
     package init(format: String, substitutions: [Substitution]) {
         self.format = format
         self.substitutions = substitutions
