@@ -773,9 +773,10 @@ struct LintChecker {
         // variation, as the checks' first two shortcuts ask. Repeats, and more substitutions
         // than a plain entry has (whose names would be compared pairwise), are left to the
         // value made.
-        if quickScanEntry, let source, !encoded.substitutions.isEmpty,
+        // (`case .some` and `!`, not `if let`: see checkLocalization.)
+        if quickScanEntry, case .some = source, !encoded.substitutions.isEmpty,
            encoded.substitutions.count <= EncodedStringsdictValue.plainVariableLimit, !encoded.hasRepeats,
-           quickScanClears(substitutionsOf: encoded, against: source) {
+           quickScanClears(substitutionsOf: encoded, against: source!) {
             encodedStructureChecks(key: key, locale: translation.code, value: encoded)
             clearedEncoded += 1
             return
@@ -810,24 +811,29 @@ struct LintChecker {
     }
 
     mutating func checkLocalization(key: String, entry: CatalogEntry, locale: String, value: LocalizedValue, source: LocalizedValue?) {
+        // (`source` is matched with `case .some` and unwrapped with `!` on these paths, not
+        // bound with `if let` nor compared with `!= nil` (`LocalizedValue`'s `==`): both copy
+        // the optional argument and free the copy, which the compiler does through the
+        // optional's generic value witnesses, about 450 instructions a localization. The
+        // unwrapped argument is passed on without a copy.)
         // The common localization — one string unit in the translated state, nothing else —
         // of a flat source: when the quick scan clears its text, no rule below can report.
-        if quickScanEntry, let source, let text = value.plainTranslatedText, let quick = flatQuick(of: source),
+        if quickScanEntry, case .some = source, let text = value.plainTranslatedText, let quick = flatQuick(of: source!),
            LintQuickScan.isClean(text, against: quick) {
             return
         }
         // Plural forms that are each one translated string unit, all cleared by the quick scan
         // against their source forms: only the structure checks (forms the locale needs) remain.
-        if quickScanEntry, let source, value.stringUnit == nil, !value.plural.isEmpty, value.device.isEmpty,
-           value.substitutions.isEmpty, value.extra.isEmpty, source.substitutions.isEmpty,
-           quickScanClears(pluralForms: value.plural, of: source) {
+        if quickScanEntry, case .some = source, value.stringUnit == nil, !value.plural.isEmpty, value.device.isEmpty,
+           value.substitutions.isEmpty, value.extra.isEmpty, source!.substitutions.isEmpty,
+           quickScanClears(pluralForms: value.plural, of: source!) {
             structureChecks(key: key, locale: locale, value: value, source: source, prefix: [], formsArePlain: true)
             return
         }
         // A text with substitutions (a .stringsdict entry's shape) whose substitutions are the
         // source's and whose text and forms the quick scan clears: only the structure checks
         // (the forms the locale needs) remain.
-        if quickScanEntry, let source, quickScanClears(substitutionsOf: value, against: source) {
+        if quickScanEntry, case .some = source, quickScanClears(substitutionsOf: value, against: source!) {
             structureChecks(key: key, locale: locale, value: value, source: source, prefix: [], formsArePlain: true)
             return
         }
@@ -993,7 +999,7 @@ struct LintChecker {
     /// - Nothing else: no plural or device variation, no unknown member.
     private mutating func quickScanClears<Target: LintSubstitutedText>(substitutionsOf value: Target, against source: LocalizedValue) -> Bool {
         guard entrySourceSubstitutionsClean == true, value.substitutionCount > 0, value.substitutionCount == source.substitutions.count,
-              let rootText = value.plainRootText, source.plural.isEmpty, source.device.isEmpty, let sourceUnit = source.stringUnit
+              let rootText = value.plainRootText, source.plural.isEmpty, source.device.isEmpty, case .some = source.stringUnit
         else { return false }
         if entrySourceFormsArePlain == nil {
             entrySourceFormsArePlain = source.substitutions.values.allSatisfy { substitution in
@@ -1016,7 +1022,7 @@ struct LintChecker {
         let sourceArguments = entrySourceArguments(of: source)
         // (The scan takes only tokens whose substitution the source has, which this locale then
         // has too; checked again here, as the leaf rules' use of the scan does.)
-        let rootFacts = sourceFacts(steps: [], unit: sourceUnit, path: "", in: source, arguments: sourceArguments)
+        let rootFacts = sourceFacts(steps: [], unit: source.stringUnit!, path: "", in: source, arguments: sourceArguments)
         guard let rootQuick = rootFacts.quick, rootQuick.tokenNames.allSatisfy({ value.hasSubstitution(named: $0) }),
               LintQuickScan.isClean(rootText, against: rootQuick) else { return false }
         return value.allSubstitutions { name, substitution in
