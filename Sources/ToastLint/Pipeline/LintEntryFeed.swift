@@ -81,9 +81,17 @@ final class LintEntryFeed: @unchecked Sendable {
                 if let comment = entry.comment, LintSuppression.maySuppress(comment) { result.suppressions.append((key, comment)) }
                 if checker!.findings.count > found {
                     result.positions.append((key, position))
-                    // Only the locales found at: a few of the entry's dozens, usually.
-                    let foundAt = checker!.findings[found...].map(\.locale)
-                    result.localizationPositions.append((key, localizationPositions.filter { foundAt.contains($0.code) }))
+                    // Only the locales found at: a few of the entry's dozens, usually. Each is
+                    // looked for once (a finding's locale is mostly the one before's), and the
+                    // positions kept in the file's order.
+                    var picked: [Int] = []
+                    var lastLocale = ""
+                    for index in found..<checker!.findings.count where index == found || checker!.findings[index].locale != lastLocale {
+                        lastLocale = checker!.findings[index].locale
+                        if let at = localizationPositions.firstIndex(where: { $0.code == lastLocale }), !picked.contains(at) { picked.append(at) }
+                    }
+                    picked.sort()
+                    result.localizationPositions.append((key, picked.map { localizationPositions[$0] }))
                 }
                 // Compared by scalars, as the set tells codes apart by their bytes.
                 if codes.count != lastCodes.count || zip(codes, lastCodes).contains(where: { !$0.hasSameScalars(as: $1) }) {
