@@ -110,22 +110,32 @@ public struct Linter: Sendable {
     /// core for a tenth of linting the bench tree.
     static func order(of findings: [LintFinding]) -> [Int] {
         findings.withUnsafeBufferPointer { held in
-            // Findings come file by file: a file equal to the last one's (as the table's keys
-            // compare) is not hashed again.
-            var ranks: [String: Int] = [:]
-            var last: (file: String, rank: Int)?
-            for index in held.indices where held[index].location.file != last?.file {
-                last = (held[index].location.file, 0)
-                if ranks[held[index].location.file] == nil { ranks[held[index].location.file] = 0 }
-            }
-            for (rank, file) in ranks.keys.sorted(by: CodePointOrder.precedes).enumerated() { ranks[file] = rank }
-            last = nil
-            let keys = held.indices.map { index in
+            // Each file is numbered as first met, its findings' files looked up once each (a
+            // file equal to the last one's, as the table's keys compare, not at all: findings
+            // mostly come file by file), then the numbers ranked in the files' order.
+            var numbers: [String: Int] = [:]
+            var files: [String] = []
+            var last: (file: String, number: Int)?
+            let numberOf = held.indices.map { index -> Int in
                 let file = held[index].location.file
-                if let last, last.file == file { return (rank: last.rank, line: held[index].location.line, column: held[index].location.column) }
-                let rank = ranks[file] ?? 0
-                last = (file, rank)
-                return (rank: rank, line: held[index].location.line, column: held[index].location.column)
+                if let last, last.file == file { return last.number }
+                let number: Int
+                if let known = numbers[file] {
+                    number = known
+                } else {
+                    number = files.count
+                    numbers[file] = number
+                    files.append(file)
+                }
+                last = (file, number)
+                return number
+            }
+            var rankOf = [Int](repeating: 0, count: files.count)
+            for (rank, number) in files.indices.sorted(by: { CodePointOrder.precedes(files[$0], files[$1]) }).enumerated() {
+                rankOf[number] = rank
+            }
+            let keys = held.indices.map { index in
+                (rank: rankOf[numberOf[index]], line: held[index].location.line, column: held[index].location.column)
             }
             return held.indices.sorted { a, b in
                 if keys[a] != keys[b] { return keys[a] < keys[b] }
