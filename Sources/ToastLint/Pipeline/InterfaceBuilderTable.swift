@@ -36,6 +36,9 @@ enum InterfaceBuilderTable {
             }
             return false
         }
+        // Both hold ` = "`: a comment without `=` (most) is told apart by `memchr` alone, not
+        // by a walk over its bytes a byte at a time for each needle.
+        guard let base = bytes.baseAddress, memchr(base, Int32(UInt8(ascii: "=")), bytes.count) != nil else { return false }
         return has("Class = \"") && has("ObjectID = \"")
     }
 
