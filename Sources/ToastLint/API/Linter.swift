@@ -110,9 +110,10 @@ public struct Linter: Sendable {
     /// core for a tenth of linting the bench tree.
     static func order(of findings: [LintFinding]) -> [Int] {
         findings.withUnsafeBufferPointer { held in
-            // Each file is numbered as first met, its findings' files looked up once each (a
-            // file equal to the last one's, as the table's keys compare, not at all: findings
-            // mostly come file by file), then the numbers ranked in the files' order.
+            // Each file is numbered as first met: a finding's file is looked up once per change
+            // of file (findings mostly come file by file), where the ranks took three look-ups.
+            // The numbers are then ranked in the files' code-point order; canonically equal
+            // spellings share one number, ranked by the first one met's spelling, as before.
             var numbers: [String: Int] = [:]
             var files: [String] = []
             var last: (file: String, number: Int)?

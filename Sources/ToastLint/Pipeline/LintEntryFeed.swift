@@ -81,9 +81,12 @@ final class LintEntryFeed: @unchecked Sendable {
                 if let comment = entry.comment, LintSuppression.maySuppress(comment) { result.suppressions.append((key, comment)) }
                 if checker!.findings.count > found {
                     result.positions.append((key, position))
-                    // Only the locales found at: a few of the entry's dozens, usually. Each is
-                    // looked for once (a finding's locale is mostly the one before's), and the
-                    // positions kept in the file's order.
+                    // Only the locales found at: a few of the entry's dozens, usually. Each run
+                    // of findings in one locale looks its locale up once (not every position
+                    // against every finding's locale), and the positions stay in the file's
+                    // order. A code the entry repeats keeps its first position only: the one
+                    // the locator's `first(where:)` takes (and a file with repeats is located
+                    // from its whole outline, without these positions).
                     var picked: [Int] = []
                     var lastLocale = ""
                     for index in found..<checker!.findings.count where index == found || checker!.findings[index].locale != lastLocale {

@@ -812,10 +812,10 @@ struct LintChecker {
 
     mutating func checkLocalization(key: String, entry: CatalogEntry, locale: String, value: LocalizedValue, source: LocalizedValue?) {
         // (`source` is matched with `case .some` and unwrapped with `!` on these paths, not
-        // bound with `if let` nor compared with `!= nil` (`LocalizedValue`'s `==`): both copy
-        // the optional argument and free the copy, which the compiler does through the
-        // optional's generic value witnesses, about 450 instructions a localization. The
-        // unwrapped argument is passed on without a copy.)
+        // bound with `if let` nor compared with `!= nil`: both copied the optional argument
+        // and freed the copy (measured), which the compiler does through the optional's
+        // generic value witnesses, about 450 instructions a localization. The unwrapped
+        // argument is passed on without a copy. docs/CONTRIBUTING.md, "Performance hazards".)
         // The common localization — one string unit in the translated state, nothing else —
         // of a flat source: when the quick scan clears its text, no rule below can report.
         if quickScanEntry, case .some = source, let text = value.plainTranslatedText, let quick = flatQuick(of: source!),
@@ -999,6 +999,7 @@ struct LintChecker {
     /// - Nothing else: no plural or device variation, no unknown member.
     private mutating func quickScanClears<Target: LintSubstitutedText>(substitutionsOf value: Target, against source: LocalizedValue) -> Bool {
         guard entrySourceSubstitutionsClean == true, value.substitutionCount > 0, value.substitutionCount == source.substitutions.count,
+              // (`case .some` here and `!` below, not `let`: see checkLocalization.)
               let rootText = value.plainRootText, source.plural.isEmpty, source.device.isEmpty, case .some = source.stringUnit
         else { return false }
         if entrySourceFormsArePlain == nil {
