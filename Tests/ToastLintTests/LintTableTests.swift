@@ -160,4 +160,23 @@ import ToastCatalog
         try FileManager.default.removeItem(atPath: file)
         #expect(LprojRead.bytesAgain(of: file, preloaded: nil, snapshot: read.snapshot, limits: .standard) == nil)
     }
+
+    /// Interface Builder's comment for an object's property holds both `Class = "` and
+    /// `ObjectID = "`, in either order; the quick refusal of a comment without `=` refuses no
+    /// such comment.
+    @Test(arguments: [
+        ("Class = \"UILabel\"; text = \"Hi\"; ObjectID = \"abc-12-XyZ\";", true),
+        ("ObjectID = \"1\"; Class = \"NSButton\"; title = \"A\";", true),
+        ("Überschrift — Class = \"UILabel\"; ObjectID = \"a\";", true),
+        ("Class = \"UILabel\"; text = \"Hi\";", false),
+        ("ObjectID = \"1\";", false),
+        ("Class =\"UILabel\"; ObjectID =\"1\";", false),
+        ("Title of the upload toast", false),
+        ("a = b", false),
+        ("", false),
+    ])
+    func interfaceBuilderCommentsAreToldApart(comment: String, generated: Bool) {
+        #expect(InterfaceBuilderTable.isGeneratedComment(comment) == generated)
+        #expect(InterfaceBuilderTable.isGeneratedComment(nil) == false)
+    }
 }
