@@ -332,7 +332,9 @@ struct LintTable {
         } else {
             entry.localizations.reserveCapacity(origins.count)
             for (code, keyOrigins) in origins where code != "Base" && index < keyOrigins.count && keyOrigins[index].exists {
-                entry.localizations[code] = value(code, keyOrigins[index])
+                // `updateValue`, not the subscript (whose setter takes an optional, copied and
+                // freed through its generic value witnesses: docs/CONTRIBUTING.md).
+                entry.localizations.updateValue(value(code, keyOrigins[index]), forKey: code)
             }
         }
         return entry
