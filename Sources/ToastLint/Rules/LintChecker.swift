@@ -207,6 +207,16 @@ struct LintChecker {
     /// The language subtag of each locale code met, looked up without `Hasher` (a text rule
     /// asks for every leaf).
     private var languages = ShortStringMap<String>()
+    /// A `plural-missing-category` text's parts: a locale's reachability (one object per
+    /// locale and scanned kind, kept by ``plurals`` for the whole run), the count's kind as
+    /// the message describes it, and the category.
+    private struct MissingFormKey: Hashable {
+        var reachability: ObjectIdentifier
+        var kind: PluralArgumentKind
+        var category: PluralCategory
+    }
+    /// ``missingFormText(_:locale:kind:category:)``'s texts, made once each.
+    private var missingFormTexts: [MissingFormKey: (message: String, hint: String, rare: Bool)] = [:]
     /// The product names and `doNotTranslate` terms `unchanged-translation` leaves alone.
     private let terms: LintNames.Terms
 
@@ -1244,11 +1254,12 @@ struct LintChecker {
         let exempt = PluralCategory.zero.bit | PluralCategory.other.bit
         if reach.reachableBits & ~present & ~exempt == 0 && present & ~reach.reachableBits & ~exempt == 0 { return }
         for category in reach.categories where present & category.bit == 0 && category != .zero && category != .other {
-            let samples = reach.reachable[category]!.samples.joined(separator: ", ")
-            let rare = reach.isRare(category)
-            report(.pluralMissingCategory, key, locale, makePath() + "." + category.rawValue,
-                   "\(locale) needs the \(category.rawValue) form for \(kind.describes) (e.g. \(samples))\(rare ? "; only numbers from a million up reach it" : "")",
-                   hint: "Add plural.\(category.rawValue).", cap: rare ? .note : nil)
+            // The message and hint depend on the locale, the kind and the category alone: made
+            // once for each (a locale's missing form is reported for most of its plural
+            // entries, and spelling one out took a dozen appends).
+            let text = missingFormText(reach, locale: locale, kind: kind, category: category)
+            report(.pluralMissingCategory, key, locale, makePath() + "." + category.rawValue, text.message, hint: text.hint,
+                   cap: text.rare ? .note : nil)
         }
         for category in PluralCategory.allCases where present & category.bit != 0 && category != .zero && category != .other
             && reach.reachableBits & category.bit == 0 {
@@ -1260,6 +1271,20 @@ struct LintChecker {
                        "\(locale) has no \(category.rawValue) category (it has \(reach.localeCategories.map(\.rawValue).joined(separator: ", "))); this form is never shown")
             }
         }
+    }
+
+    /// The `plural-missing-category` message and hint for `category` of `locale` with a count
+    /// of `kind` (`reach` is that locale's reachability for the kind), made once per checker.
+    private mutating func missingFormText(_ reach: PluralReachability, locale: String, kind: PluralArgumentKind,
+                                          category: PluralCategory) -> (message: String, hint: String, rare: Bool) {
+        let textKey = MissingFormKey(reachability: ObjectIdentifier(reach), kind: kind, category: category)
+        if let known = missingFormTexts[textKey] { return known }
+        let samples = reach.reachable[category]!.samples.joined(separator: ", ")
+        let rare = reach.isRare(category)
+        let made = (message: "\(locale) needs the \(category.rawValue) form for \(kind.describes) (e.g. \(samples))\(rare ? "; only numbers from a million up reach it" : "")",
+                    hint: "Add plural.\(category.rawValue).", rare: rare)
+        missingFormTexts[textKey] = made
+        return made
     }
 
     mutating func substitutionChecks(key: String, locale: String, value: LocalizedValue, source: LocalizedValue?,
