@@ -267,6 +267,8 @@ extension Linter {
     /// the members it looked up last, and what the last finding's file is located with.
     struct Locating {
         var cache = XCStringsOutline.MemberCache()
+        /// The walk its String Catalog findings are located with (``XCStringsOutline/location(entry:locale:path:bytes:columns:file:cache:walk:)``).
+        var walk: XCStringsOutline.Walk?
         var file: String?
         /// The last file's outline, bytes and column index, when it is a String Catalog that has them.
         var catalog: (outline: XCStringsOutline, data: FileBytes, columns: ScalarColumnIndex)?
@@ -456,7 +458,7 @@ extension Linter {
             } else if let (outline, data, columnIndex) = state.catalog {
                 location = data.withBuffer { data in
                     outline.location(entry: finding.key, locale: finding.locale, path: finding.path, bytes: data, columns: columnIndex,
-                                     file: finding.file, cache: &state.cache)
+                                     file: finding.file, cache: &state.cache, walk: &state.walk)
                 }
             } else if let inFile = locatedFiles[at] {
                 location = inFile

@@ -137,6 +137,9 @@ struct XCStringsOutline {
         }
         /// The file of ``objects``.
         var file = ""
+        /// The entry located last: its key, where it starts and where its locale members
+        /// start (as the reader noted them).
+        var entry: (key: String, position: JSONScanner.Position?, locales: [(code: String, position: JSONScanner.Position)])?
         /// By the offset of the object's `{`.
         var objects: [Int: [String: Member]] = [:]
     }
@@ -144,23 +147,34 @@ struct XCStringsOutline {
     /// The steps of a leaf's path (`plural.one` → `plural`, `one`): split at its `.` bytes
     /// when it is ASCII (as splitting the characters would), else at its `.` characters.
     static func steps(of path: String) -> [String] {
-        if path.isEmpty { return [] }
+        var steps: [String] = []
+        Self.steps(of: path, into: &steps)
+        return steps
+    }
+
+    /// ``steps(of:)`` into `steps` (emptied first, its room kept): a walk keeps one array for
+    /// all its findings, where making one a finding took an allocation each.
+    static func steps(of path: String, into steps: inout [String]) {
+        steps.removeAll(keepingCapacity: true)
+        if path.isEmpty { return }
         // ASCII: each run between `.` bytes made from its bytes, as `split` would cut it (no
         // empty step); the generic split of the UTF-8 view took 2,600 instructions a path.
-        let ascii = path.withUTF8Bytes { bytes -> [String]? in
-            var steps: [String] = []
+        let ascii = path.withUTF8Bytes { bytes -> Bool in
             var start = 0
             for index in bytes.indices {
                 let byte = bytes[index]
-                if byte >= 0x80 { return nil }
+                if byte >= 0x80 { return false }
                 guard byte == UInt8(ascii: ".") else { continue }
                 if index > start { steps.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)) }
                 start = index + 1
             }
             if bytes.count > start { steps.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self)) }
-            return steps
+            return true
         }
-        return ascii ?? path.split(separator: ".").map(String.init)
+        if !ascii {
+            steps.removeAll(keepingCapacity: true)
+            steps.append(contentsOf: path.split(separator: ".").map(String.init))
+        }
     }
 
     /// Reads the members of the object `probe` stands at, in order, until `visit` returns
@@ -199,69 +213,93 @@ struct XCStringsOutline {
     /// entry is walked, not built: only the objects on the path are read member by member,
     /// the rest is stepped over (a catalog with many findings is located in one pass each);
     /// large objects are indexed once in `cache`. `columns` indexes `bytes`, so that a column
-    /// costs the same on a one-line file.
+    /// costs the same on a one-line file. `walk` is the locating thread's walk, kept from one
+    /// finding to the next (made here when there is none, or it reads other bytes): making
+    /// one a finding, its scanner and all, was about 900 instructions.
     func location(entry: String, locale: String, path: String, bytes buffer: UnsafeBufferPointer<UInt8>, columns: ScalarColumnIndex,
-                  file: String, cache: inout MemberCache) -> SourceLocation {
-        guard let position = entryPositions[entry] else { return SourceLocation(file: file, line: 1, column: 1) }
+                  file: String, cache: inout MemberCache, walk: inout Walk?) -> SourceLocation {
         if cache.file != file { cache = MemberCache(file: file) }
-        return { () -> SourceLocation in
-            var scanner = JSONScanner(bytes: buffer, file: file)
+        // The entry's places, looked up once for each run of its findings (an entry's findings
+        // come together): by key, they were two hashes of it and a search of its locales for
+        // every finding.
+        if cache.entry?.key != entry {
+            cache.entry = (entry, entryPositions[entry], localizationPositions[entry] ?? [])
+        }
+        guard let position = cache.entry!.position else { return SourceLocation(file: file, line: 1, column: 1) }
+        if walk == nil || walk!.scanner.bytes.baseAddress != buffer.baseAddress || walk!.scanner.bytes.count != buffer.count
+            || walk!.scanner.file != file {
+            walk = Walk(scanner: JSONScanner(bytes: buffer, file: file), best: position, firstWins: duplicates.isEmpty)
+        }
+        // The locale's member where the reader saw it (the file repeats no member, so it is
+        // the one a walk finds): the entry's other locales are not read again.
+        let known = locale.isEmpty ? nil : cache.entry!.locales.first(where: { $0.code == locale })?.position
+        return walk!.locate(from: position, firstWins: duplicates.isEmpty, locale: locale, knownLocale: known, path: path,
+                            columns: columns, cache: &cache)
+    }
+
+    /// A walk down one entry towards a leaf: the scanner where it stands and where the deepest
+    /// member found so far stands (made a location once, at the end of the walk). Its steps are
+    /// methods on it, not closures over the scanner, which would box it and copy it at each step.
+    /// One is kept by each locating thread and walks each of its findings in turn.
+    struct Walk {
+        var scanner: JSONScanner
+        var best: JSONScanner.Position
+        var firstWins: Bool
+        /// The steps of the path being walked (``XCStringsOutline/steps(of:into:)``).
+        var steps: [String] = []
+
+        /// Walks from the entry at `position` (its name) to the leaf (`locale`, `path`), from the
+        /// locale's member at `knownLocale` when the reader noted it; where the deepest member
+        /// found stands.
+        mutating func locate(from position: JSONScanner.Position, firstWins: Bool, locale: String, knownLocale: JSONScanner.Position?,
+                             path: String, columns: ScalarColumnIndex, cache: inout MemberCache) -> SourceLocation {
+            self.firstWins = firstWins
+            best = position
             scanner.index = position.offset
             scanner.line = position.line
             scanner.lineStart = position.lineStart
+            scanner.depth = 0
             guard (try? scanner.key()) != nil, (try? scanner.expect(UInt8(ascii: ":"), "")) != nil else {
                 return scanner.sourceLocation(position, columns: columns)
             }
             scanner.skipWhitespace()
             // Without repeated members (none in the outline), the first member of a name is the
             // only one; otherwise the last one counts, as JSON readers keep the last.
-            var walk = Walk(scanner: scanner, best: position, firstWins: duplicates.isEmpty)
-            guard !locale.isEmpty else { return walk.location(columns) }
-            // The locale's member where the reader saw it (the file repeats no member, so it is
-            // the one a walk finds): the entry's other locales are not read again.
-            if let known = localizationPositions[entry]?.first(where: { $0.code == locale })?.position {
-                walk.scanner.index = known.offset
-                walk.scanner.line = known.line
-                walk.scanner.lineStart = known.lineStart
-                guard (try? walk.scanner.key()) != nil, (try? walk.scanner.expect(UInt8(ascii: ":"), "")) != nil else { return walk.location(columns) }
-                walk.scanner.skipWhitespace()
-                walk.best = known
+            guard !locale.isEmpty else { return location(columns) }
+            if let known = knownLocale {
+                scanner.index = known.offset
+                scanner.line = known.line
+                scanner.lineStart = known.lineStart
+                guard (try? scanner.key()) != nil, (try? scanner.expect(UInt8(ascii: ":"), "")) != nil else { return location(columns) }
+                scanner.skipWhitespace()
+                best = known
             } else {
-                guard walk.member("localizations", &cache), walk.member(locale, &cache) else { return walk.location(columns) }
+                guard member("localizations", &cache), member(locale, &cache) else { return location(columns) }
             }
-            let steps = Self.steps(of: path)
+            XCStringsOutline.steps(of: path, into: &steps)
             var i = 0
             while i < steps.count {
                 switch steps[i] {
                 case "plural" where i + 1 < steps.count:
-                    guard walk.member("variations", &cache), walk.member("plural", &cache), walk.member(steps[i + 1], &cache) else { return walk.location(columns) }
+                    guard member("variations", &cache), member("plural", &cache), member(steps[i + 1], &cache) else { return location(columns) }
                     i += 2
                 case "device" where i + 1 < steps.count:
-                    guard walk.member("variations", &cache), walk.member("device", &cache), walk.member(steps[i + 1], &cache) else { return walk.location(columns) }
+                    guard member("variations", &cache), member("device", &cache), member(steps[i + 1], &cache) else { return location(columns) }
                     i += 2
                 case "substitutions" where i + 3 < steps.count:
-                    guard walk.member("substitutions", &cache), walk.member(steps[i + 1], &cache), walk.member("variations", &cache),
-                          walk.member(steps[i + 2], &cache), walk.member(steps[i + 3], &cache) else { return walk.location(columns) }
+                    guard member("substitutions", &cache), member(steps[i + 1], &cache), member("variations", &cache),
+                          member(steps[i + 2], &cache), member(steps[i + 3], &cache) else { return location(columns) }
                     i += 4
                 case "substitutions" where i + 1 < steps.count:
-                    guard walk.member("substitutions", &cache), walk.member(steps[i + 1], &cache) else { return walk.location(columns) }
+                    guard member("substitutions", &cache), member(steps[i + 1], &cache) else { return location(columns) }
                     i += 2
                 default:
                     i = steps.count
                 }
             }
-            _ = walk.member("stringUnit", &cache) && walk.member("value", &cache)
-            return walk.location(columns)
-        }()
-    }
-
-    /// A walk down one entry towards a leaf: the scanner where it stands and where the deepest
-    /// member found so far stands (made a location once, at the end of the walk). Its steps are
-    /// methods on it, not closures over the scanner, which would box it and copy it at each step.
-    private struct Walk {
-        var scanner: JSONScanner
-        var best: JSONScanner.Position
-        let firstWins: Bool
+            _ = member("stringUnit", &cache) && member("value", &cache)
+            return location(columns)
+        }
 
         /// Where the deepest member found stands, its column counted through `columns`.
         func location(_ columns: ScalarColumnIndex) -> SourceLocation {
