@@ -215,6 +215,8 @@ struct LintChecker {
         var kind: PluralArgumentKind
         var category: PluralCategory
     }
+    /// The last source text ``hasTranslatableWords(_:)`` was asked about, and its answer.
+    private var lastTranslatableWords: (text: String, answer: Bool)?
     /// ``missingFormText(_:locale:kind:category:)``'s texts, made once each.
     private var missingFormTexts: [MissingFormKey: (message: String, hint: String, rare: Bool)] = [:]
     /// The product names and `doNotTranslate` terms `unchanged-translation` leaves alone.
@@ -1685,10 +1687,20 @@ struct LintChecker {
         }
         // Unchanged
         if s.letters > 3, LintTextFacts.comparable(of: text, equals: s.comparable), !sameLanguage(locale),
-           terms.hasTranslatableWords(sourceText),
+           hasTranslatableWords(sourceText),
            !isInternationalism(sourceText, path: path, locale: locale) {
             report(.unchangedTranslation, key, locale, path, "the \(locale) text is the same as the source", source: sourceText, target: text)
         }
+    }
+
+    /// ``LintNames/Terms/hasTranslatableWords(_:)`` of a source text, kept for the last text
+    /// asked about: the locales of one entry that left it unchanged ask about the same text,
+    /// and each answer reads its characters and words (about 27,000 instructions).
+    private mutating func hasTranslatableWords(_ sourceText: String) -> Bool {
+        if let last = lastTranslatableWords, last.text.hasSameScalars(as: sourceText) { return last.answer }
+        let answer = terms.hasTranslatableWords(sourceText)
+        lastTranslatableWords = (sourceText, answer)
+        return answer
     }
 
     /// Whether a target drops the space at an edge next to text of a script written without
