@@ -360,9 +360,30 @@ extension Linter {
         // Severities and suppressions first, and how each finding kept is to be located: each
         // list on whichever core is free (alone on one core, this was a twentieth of linting
         // the bench tree), then gathered in order.
-        var selections = Parallel.map(chunks.count) { chunk in
-            chunks[chunk].withUnsafeBufferPointer { raw in
-                selection(of: raw, table: table, bytes: bytes, snapshots: snapshots, configuration: configuration, strict: strict)
+        // Each list in pieces of at most `pieceLength` findings, so that a list holding most of
+        // them (a String Catalog's checked entries) is not left to one core while the other
+        // waits; a piece's indices are the list's.
+        let pieceLength = 4096
+        var listPieces: [(chunk: Int, range: Range<Int>)] = []
+        for chunk in chunks.indices {
+            let count = chunks[chunk].count
+            var start = 0
+            repeat {
+                let end = min(start + pieceLength, count)
+                listPieces.append((chunk, start..<end))
+                start = end
+            } while start < count
+        }
+        let pieces = listPieces
+        var selections = Parallel.map(pieces.count) { piece in
+            let (chunk, range) = pieces[piece]
+            return chunks[chunk].withUnsafeBufferPointer { raw in
+                var made = selection(of: UnsafeBufferPointer(rebasing: raw[range]), table: table, bytes: bytes, snapshots: snapshots,
+                                     configuration: configuration, strict: strict)
+                if range.lowerBound > 0 {
+                    for item in made.kept.indices { made.kept[item].index += Int32(range.lowerBound) }
+                }
+                return made
             }
         }
         // The findings kept, by chunk and index, with their rule's place in `LintRule.all`.
@@ -378,7 +399,8 @@ extension Linter {
         var locatedFromKeys: [(position: Int, location: SourceLocation)] = []
         // The locator of the last finding's file (findings come file by file).
         var lastLocator: (file: String, at: Int)?
-        for (chunk, selection) in selections.enumerated() {
+        for (piece, selection) in selections.enumerated() {
+            let chunk = pieces[piece].chunk
             let first = selected.count
             for (position, location) in selection.fromKeys { locatedFromKeys.append((first + Int(position), location)) }
             for item in selection.kept {
