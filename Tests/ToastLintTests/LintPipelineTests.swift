@@ -116,6 +116,36 @@ import ToastKitTesting
         }
     }
 
+    /// Many findings of one list are selected (severities, suppressions) in pieces of 4,096
+    /// on all cores, and located with one walk per core from finding to finding: 9,000
+    /// entries, one a line, with two findings each (a German integer, a French text in state
+    /// new), every third entry's silenced by its comment. Each finding kept is its own entry's,
+    /// once, on its entry's line; the silenced ones are gone.
+    @Test func manyFindingsSelectedInPiecesAndLocated() throws {
+        let count = 9_000
+        var entries: [String] = []
+        for index in 0..<count {
+            let comment = index % 3 == 0 ? "[no-lint] %@ is a file name." : "%@ is a file name."
+            entries.append(#""saved.\#(index)":{"comment":"\#(comment)","localizations":{"#
+                + #""en":{"stringUnit":{"state":"translated","value":"Saved %@ (\#(index))"}},"#
+                + #""de":{"stringUnit":{"state":"translated","value":"Gespeichert %d (\#(index))"}},"#
+                + #""fr":{"stringUnit":{"state":"new","value":"Enregistré %@ (\#(index))"}}}}"#)
+        }
+        let text = #"{"sourceLanguage":"en","strings":{\#(entries.joined(separator: ",\n"))},"version":"1.0"}"#
+        let findings = Linter().lint(file: "Main.xcstrings", bytes: Array(text.utf8))
+        let kept = (0..<count).filter { $0 % 3 != 0 }
+        #expect(findings.count == 2 * kept.count)
+        let byKey = Dictionary(grouping: findings, by: \.key)
+        #expect(byKey.count == kept.count)
+        for index in kept {
+            let found = try #require(byKey["saved.\(index)"], "saved.\(index)")
+            #expect(Set(found.map(\.rule)) == [.formatTypeMismatch, .missingTranslation] && Set(found.map(\.locale)) == ["de", "fr"],
+                    "saved.\(index): \(found.map(LintOutput.text))")
+            // Entry i stands on line i + 1.
+            #expect(found.allSatisfy { $0.location.line == index + 1 }, "saved.\(index): \(found.map(\.location))")
+        }
+    }
+
     @Test func suppressionMarkerScan() {
         for comment in ["[no-lint]", "x [no-lint: a]", "[[no-lint]", "a [no-lin [no-lint"] {
             #expect(LintSuppression.maySuppress(comment), "\(comment)")
