@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import ToastTestSupport
 import ToastCatalog
-@_spi(Verification) import ToastLint
+@_spi(Verification) @testable import ToastLint
 import ToastKitTesting
 
 /// Lint checks a String Catalog's entries while it is still being read; the findings must be
@@ -116,13 +116,15 @@ import ToastKitTesting
         }
     }
 
-    /// Many findings of one list are selected (severities, suppressions) in pieces of 4,096
-    /// on all cores, and located with one walk per core from finding to finding: 9,000
-    /// entries, one a line, with two findings each (a German integer, a French text in state
-    /// new), every third entry's silenced by its comment. Each finding kept is its own entry's,
+    /// Many findings of one list are selected (severities, suppressions) in pieces on all
+    /// cores, and located with one walk a part from finding to finding: 9,000 entries, one a
+    /// line, with two findings each (a German integer, a French text in state new), every
+    /// third entry's silenced by its comment. A catalog's checked entries come in two lists at
+    /// most, so one of them holds more than two pieces. Each finding kept is its own entry's,
     /// once, on its entry's line; the silenced ones are gone.
     @Test func manyFindingsSelectedInPiecesAndLocated() throws {
         let count = 9_000
+        #expect(count > 2 * Linter.selectionPieceLength)
         var entries: [String] = []
         for index in 0..<count {
             let comment = index % 3 == 0 ? "[no-lint] %@ is a file name." : "%@ is a file name."

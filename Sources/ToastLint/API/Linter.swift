@@ -138,45 +138,11 @@ public struct Linter: Sendable {
             let keys = held.indices.map { index in
                 (rank: rankOf[numberOf[index]], line: held[index].location.line, column: held[index].location.column)
             }
-            // Many findings: each half sorted on its own core, then the two merged, the first
-            // half's first among equal ones (so the order is the one sort's). Sorting the bench
-            // catalog's findings alone took one core for a fiftieth of its lint.
-            guard held.count >= 8192 else { return Self.sortedIndices(held.indices, keys, held) }
-            let middle = held.count / 2
-            let halves = Parallel.map(2) { half in
-                findings.withUnsafeBufferPointer { held in Self.sortedIndices(half == 0 ? 0..<middle : middle..<held.count, keys, held) }
+            return held.indices.sorted { a, b in
+                if keys[a] != keys[b] { return keys[a] < keys[b] }
+                return LintFinding.precedes(held[a], held[b])
             }
-            var merged: [Int] = []
-            merged.reserveCapacity(held.count)
-            var (left, right) = (0, 0)
-            let (first, second) = (halves[0], halves[1])
-            while left < first.count && right < second.count {
-                // The second half's next comes first only when it strictly precedes.
-                if Self.precedes(second[right], first[left], keys, held) {
-                    merged.append(second[right])
-                    right += 1
-                } else {
-                    merged.append(first[left])
-                    left += 1
-                }
-            }
-            merged.append(contentsOf: first[left...])
-            merged.append(contentsOf: second[right...])
-            return merged
         }
-    }
-
-    /// `indices` in ``order(of:)``'s order: by `keys` (file rank, line, column), then by
-    /// ``LintFinding/precedes(_:_:)``, equal ones as given.
-    private static func sortedIndices(_ indices: Range<Int>, _ keys: [(rank: Int, line: Int, column: Int)],
-                                      _ held: UnsafeBufferPointer<LintFinding>) -> [Int] {
-        indices.sorted { precedes($0, $1, keys, held) }
-    }
-
-    private static func precedes(_ a: Int, _ b: Int, _ keys: [(rank: Int, line: Int, column: Int)],
-                                 _ held: UnsafeBufferPointer<LintFinding>) -> Bool {
-        if keys[a] != keys[b] { return keys[a] < keys[b] }
-        return LintFinding.precedes(held[a], held[b])
     }
 
     /// Lints one catalog already in memory (its bytes locate the findings).

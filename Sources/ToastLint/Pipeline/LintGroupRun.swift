@@ -267,7 +267,8 @@ extension Linter {
     /// the members it looked up last, and what the last finding's file is located with.
     struct Locating {
         var cache = XCStringsOutline.MemberCache()
-        /// The walk its String Catalog findings are located with (``XCStringsOutline/location(entry:locale:path:bytes:columns:file:cache:walk:)``).
+        /// The walk this part's String Catalog findings are located with, one after the other
+        /// (``XCStringsOutline/location(entry:locale:path:bytes:columns:file:cache:walk:)``).
         var walk: XCStringsOutline.Walk?
         var file: String?
         /// The last file's outline, bytes and column index, when it is a String Catalog that has them.
@@ -294,6 +295,10 @@ extension Linter {
         /// in ``kept`` and its location.
         var fromKeys: [(item: Int32, location: SourceLocation)] = []
     }
+
+    /// The most findings of one list whose severities and suppressions one core works out at
+    /// a time (``resolve(_:table:bytes:snapshots:limits:configuration:strict:)``).
+    static let selectionPieceLength = 4096
 
     /// The ``Selection`` of the findings of `raw`.
     static func selection(of raw: UnsafeBufferPointer<RawFinding>, table: LintTable, bytes: [String: FileBytes],
@@ -360,10 +365,10 @@ extension Linter {
         // Severities and suppressions first, and how each finding kept is to be located: each
         // list on whichever core is free (alone on one core, this was a twentieth of linting
         // the bench tree), then gathered in order.
-        // Each list in pieces of at most `pieceLength` findings, so that a list holding most of
-        // them (a String Catalog's checked entries) is not left to one core while the other
-        // waits; a piece's indices are the list's.
-        let pieceLength = 4096
+        // Each list in pieces of at most `selectionPieceLength` findings, so that a list holding
+        // most of them (a String Catalog's checked entries) is not left to one core while the
+        // other waits; a piece's indices are the list's.
+        let pieceLength = selectionPieceLength
         var listPieces: [(chunk: Int, range: Range<Int>)] = []
         for chunk in chunks.indices {
             let count = chunks[chunk].count

@@ -213,9 +213,10 @@ struct XCStringsOutline {
     /// entry is walked, not built: only the objects on the path are read member by member,
     /// the rest is stepped over (a catalog with many findings is located in one pass each);
     /// large objects are indexed once in `cache`. `columns` indexes `bytes`, so that a column
-    /// costs the same on a one-line file. `walk` is the locating thread's walk, kept from one
-    /// finding to the next (made here when there is none, or it reads other bytes): making
-    /// one a finding, its scanner and all, was about 900 instructions.
+    /// costs the same on a one-line file. `walk` is kept by the caller from one finding to the
+    /// next (each part of the findings located has its own), and made here when there is none
+    /// or it reads another file's bytes: making one a finding, its scanner and all, was about
+    /// 900 instructions.
     func location(entry: String, locale: String, path: String, bytes buffer: UnsafeBufferPointer<UInt8>, columns: ScalarColumnIndex,
                   file: String, cache: inout MemberCache, walk: inout Walk?) -> SourceLocation {
         if cache.file != file { cache = MemberCache(file: file) }
@@ -240,7 +241,7 @@ struct XCStringsOutline {
     /// A walk down one entry towards a leaf: the scanner where it stands and where the deepest
     /// member found so far stands (made a location once, at the end of the walk). Its steps are
     /// methods on it, not closures over the scanner, which would box it and copy it at each step.
-    /// One is kept by each locating thread and walks each of its findings in turn.
+    /// Each part of the findings located keeps one, which walks the part's findings in turn.
     struct Walk {
         var scanner: JSONScanner
         var best: JSONScanner.Position

@@ -208,8 +208,8 @@ struct LintChecker {
     /// asks for every leaf).
     private var languages = ShortStringMap<String>()
     /// A `plural-missing-category` text's parts: a locale's reachability (one object per
-    /// locale and scanned kind, kept by ``plurals`` for the whole run), the count's kind as
-    /// the message describes it, and the category.
+    /// locale and scanned kind, kept by ``plurals``' store for as long as this checker holds
+    /// it), the count's kind as the message describes it, and the category.
     private struct MissingFormKey: Hashable {
         var reachability: ObjectIdentifier
         var kind: PluralArgumentKind
@@ -217,8 +217,9 @@ struct LintChecker {
     }
     /// The last source text ``hasTranslatableWords(_:)`` was asked about, and its answer.
     private var lastTranslatableWords: (text: String, answer: Bool)?
-    /// ``missingFormText(_:locale:kind:category:)``'s texts, made once each.
-    private var missingFormTexts: [MissingFormKey: (message: String, hint: String, rare: Bool)] = [:]
+    /// ``missingFormText(_:locale:kind:category:)``'s texts, made once each, with the locale
+    /// code each was made for.
+    private var missingFormTexts: [MissingFormKey: (locale: String, message: String, hint: String, rare: Bool)] = [:]
     /// The product names and `doNotTranslate` terms `unchanged-translation` leaves alone.
     private let terms: LintNames.Terms
 
@@ -1277,15 +1278,19 @@ struct LintChecker {
 
     /// The `plural-missing-category` message and hint for `category` of `locale` with a count
     /// of `kind` (`reach` is that locale's reachability for the kind), made once per checker.
+    /// A text kept is taken only for the same spelling of the code it was made for, so it is
+    /// the text the rule would spell, whichever object the store hands out.
     private mutating func missingFormText(_ reach: PluralReachability, locale: String, kind: PluralArgumentKind,
                                           category: PluralCategory) -> (message: String, hint: String, rare: Bool) {
         let textKey = MissingFormKey(reachability: ObjectIdentifier(reach), kind: kind, category: category)
-        if let known = missingFormTexts[textKey] { return known }
+        if let known = missingFormTexts[textKey], known.locale.hasSameScalars(as: locale) {
+            return (known.message, known.hint, known.rare)
+        }
         let samples = reach.reachable[category]!.samples.joined(separator: ", ")
         let rare = reach.isRare(category)
         let made = (message: "\(locale) needs the \(category.rawValue) form for \(kind.describes) (e.g. \(samples))\(rare ? "; only numbers from a million up reach it" : "")",
                     hint: "Add plural.\(category.rawValue).", rare: rare)
-        missingFormTexts[textKey] = made
+        missingFormTexts[textKey] = (locale, made.message, made.hint, made.rare)
         return made
     }
 
