@@ -241,19 +241,19 @@ public struct LocalizedValue: Sendable, Equatable {
 
     /// Plural forms by CLDR category.
     public var plural: [PluralCategory: LocalizedValue] {
-        get { box?.plural ?? [:] }
+        get { box?.plural ?? Dictionary() }
         _modify { yield &uniqueBox().plural }
     }
 
     /// Device forms by device name (`iphone`, `mac`, `other`…).
     public var device: [String: LocalizedValue] {
-        get { box?.device ?? [:] }
+        get { box?.device ?? Dictionary() }
         _modify { yield &uniqueBox().device }
     }
 
     /// Substitutions referenced as `%#@name@`.
     public var substitutions: [String: Substitution] {
-        get { box?.substitutions ?? [:] }
+        get { box?.substitutions ?? Dictionary() }
         _modify { yield &uniqueBox().substitutions }
     }
 
@@ -261,6 +261,12 @@ public struct LocalizedValue: Sendable, Equatable {
     public var extra: [JSONMember] {
         get { box?.extra ?? [] }
         _modify { yield &uniqueBox().extra }
+    }
+
+    /// A value that is one string unit: the readers' common case. (The general initializer's
+    /// empty defaults, `[:]`, were each a call to make the empty dictionary, three a value.)
+    package init(unit: StringUnit) {
+        stringUnit = unit
     }
 
     /// Creates a value.

@@ -208,7 +208,7 @@ extension StringCatalog {
             // the exact count of its substitutions must decide whether it crosses the limits
             // (its warnings come from the entry either way).
             let makesValue = detail != .states || !SubstitutionExpansion.isSurelyWithin(entry, limits: limits)
-            var value = LocalizedValue(stringUnit: StringUnit(state: nil, value: entry.format))
+            var value = LocalizedValue(unit: StringUnit(state: nil, value: entry.format))
             // The format is read once per entry, not once per variable (thousands of variables
             // were quadratic).
             let positioned = makesValue ? StringCatalog.positionedSubstitutions(in: entry.format) : []
@@ -235,7 +235,7 @@ extension StringCatalog {
                         switch form {
                         case .text(let category, let text):
                             if category == .other { hasOther = true }
-                            if makesValue { substitution.plural[category] = LocalizedValue(stringUnit: StringUnit(state: nil, value: text)) }
+                            if makesValue { substitution.plural[category] = LocalizedValue(unit: StringUnit(state: nil, value: text)) }
                         case .unknown(let member):
                             if makesValue {
                                 substitution.extra.append(JSONMember(key: member.key, value: StringCatalog.json(member.value), line: member.line, column: member.column))

@@ -563,7 +563,7 @@ enum XCStringsReader {
             (scanner.index, scanner.line, scanner.lineStart) = start
             return nil
         }
-        return LocalizedValue(stringUnit: StringUnit(state: state, value: text))
+        return LocalizedValue(unit: StringUnit(state: state, value: text))
     }
 
     /// ``plainUnit(_:)`` in a ``CatalogDetail/states`` read that does not keep texts: the

@@ -149,7 +149,7 @@ extension StringsTable {
                 var forms = [PluralCategory: LocalizedValue](minimumCapacity: formCount)
                 for _ in 0..<formCount {
                     let category = PluralCategory.allCases[Int(reader.byte())]
-                    forms[category] = LocalizedValue(stringUnit: StringUnit(state: nil, value: reader.text()))
+                    forms[category] = LocalizedValue(unit: StringUnit(state: nil, value: reader.text()))
                 }
                 substitution.plural = forms
                 substitutions[name] = substitution

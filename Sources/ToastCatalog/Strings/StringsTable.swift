@@ -367,7 +367,7 @@ struct StringsTable: Sendable {
 
     private func value(of record: Record) -> LocalizedValue {
         switch values {
-        case .texts: LocalizedValue(stringUnit: StringUnit(state: nil, value: string(record.value)))
+        case .texts: LocalizedValue(unit: StringUnit(state: nil, value: string(record.value)))
         case .stringsdict: decodedValue(at: record.value)
         case .states: CatalogDetail.value(for: .translated)
         }

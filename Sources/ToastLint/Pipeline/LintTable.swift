@@ -319,7 +319,7 @@ struct LintTable {
             if defers, code != sourceLanguage, case .flat(let records) = fileValues[Int(origin.file)],
                let encodedValue = records.encodedValue(atRecord: Int(origin.record)) {
                 // Without substitutions the string unit is the value made (it has no box).
-                let unit = LocalizedValue(stringUnit: StringUnit(state: nil, value: encodedValue.format))
+                let unit = LocalizedValue(unit: StringUnit(state: nil, value: encodedValue.format))
                 if !encodedValue.substitutions.isEmpty {
                     encoded!.append(EncodedTranslation(code: code, value: encodedValue, origin: origin))
                 }
