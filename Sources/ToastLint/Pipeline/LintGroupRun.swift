@@ -312,6 +312,9 @@ extension Linter {
         // `.strings` file): its findings are located from there, the file not read again.
         var lastKeyPositions: [KeyPosition]?
         var lastRule: (name: RuleID, rule: (rule: LintRule, place: UInt8)?)?
+        // The comment that may suppress the last finding's key: an entry's findings come
+        // together, and looking it up hashed the key for each of them.
+        var lastComment: (key: String, comment: String?)?
         // Each finding is read where it is held: a copy retained each of its strings and
         // released them again, for every finding.
         for index in raw.indices {
@@ -327,9 +330,15 @@ extension Linter {
             else { continue }
             if let cap = raw[index].cap { severity = min(severity, cap) }
             if rule.id == .missingTranslation && !strict { severity = min(severity, .warning) }
-            if !raw[index].key.isEmpty, let comment = table.comment(forKey: raw[index].key) ?? table.suppressions[raw[index].key],
-               LintSuppression.suppresses(comment, rule: rule.id) {
-                continue
+            if !raw[index].key.isEmpty {
+                let comment: String?
+                if let lastComment, lastComment.key == raw[index].key {
+                    comment = lastComment.comment
+                } else {
+                    comment = table.comment(forKey: raw[index].key) ?? table.suppressions[raw[index].key]
+                    lastComment = (raw[index].key, comment)
+                }
+                if let comment, LintSuppression.suppresses(comment, rule: rule.id) { continue }
             }
             if lastFile != raw[index].file {
                 lastFile = raw[index].file
