@@ -203,8 +203,8 @@ public struct LocalizedValue: Sendable, Equatable {
         @exclusivity(unchecked) var substitutions: [String: Substitution]
         @exclusivity(unchecked) var extra: [JSONMember]
 
-        init(plural: [PluralCategory: LocalizedValue] = [:], device: [String: LocalizedValue] = [:],
-             substitutions: [String: Substitution] = [:], extra: [JSONMember] = []) {
+        init(plural: [PluralCategory: LocalizedValue] = Dictionary(), device: [String: LocalizedValue] = Dictionary(),
+             substitutions: [String: Substitution] = Dictionary(), extra: [JSONMember] = []) {
             self.plural = plural
             self.device = device
             self.substitutions = substitutions
@@ -263,15 +263,16 @@ public struct LocalizedValue: Sendable, Equatable {
         _modify { yield &uniqueBox().extra }
     }
 
-    /// A value that is one string unit: the readers' common case. (The general initializer's
-    /// empty defaults, `[:]`, were each a call to make the empty dictionary, three a value.)
+    /// `LocalizedValue(stringUnit: unit)`: a value that is one string unit, the readers'
+    /// common case, made without the general initializer's tables and tests (the readers made
+    /// hundreds of thousands through it).
     package init(unit: StringUnit) {
         stringUnit = unit
     }
 
     /// Creates a value.
-    public init(stringUnit: StringUnit? = nil, plural: [PluralCategory: LocalizedValue] = [:],
-                device: [String: LocalizedValue] = [:], substitutions: [String: Substitution] = [:],
+    public init(stringUnit: StringUnit? = nil, plural: [PluralCategory: LocalizedValue] = Dictionary(),
+                device: [String: LocalizedValue] = Dictionary(), substitutions: [String: Substitution] = Dictionary(),
                 extra: [JSONMember] = []) {
         self.stringUnit = stringUnit
         if !plural.isEmpty || !device.isEmpty || !substitutions.isEmpty || !extra.isEmpty {

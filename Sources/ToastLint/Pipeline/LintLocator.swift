@@ -122,7 +122,7 @@ struct XCStringsOutline {
     /// The members of the large objects met while locating (an entry with thousands of
     /// substitutions): each such object is read once, then its members are found by name.
     /// Without it, locating a finding in each of N members read N members: quadratic
-    /// (8,000 substitutions: 36 s). One per locating thread.
+    /// (8,000 substitutions: 36 s). One per part of the findings located.
     struct MemberCache {
         /// Objects with more members than this, or whose members found so far span more bytes
         /// than ``spanThreshold`` (a member before the one looked for holds thousands), are
@@ -215,8 +215,8 @@ struct XCStringsOutline {
     /// large objects are indexed once in `cache`. `columns` indexes `bytes`, so that a column
     /// costs the same on a one-line file. `walk` is kept by the caller from one finding to the
     /// next (each part of the findings located has its own), and made here when there is none
-    /// or it reads another file's bytes: making one a finding, its scanner and all, was about
-    /// 900 instructions.
+    /// or it reads other bytes (another file's, or these held elsewhere): making one a finding,
+    /// its scanner and all, was about 900 instructions.
     func location(entry: String, locale: String, path: String, bytes buffer: UnsafeBufferPointer<UInt8>, columns: ScalarColumnIndex,
                   file: String, cache: inout MemberCache, walk: inout Walk?) -> SourceLocation {
         if cache.file != file { cache = MemberCache(file: file) }
