@@ -45,4 +45,17 @@ extension UnsafeBufferPointer<UInt8> {
         guard count > 0, let mine = baseAddress, let theirs = other.baseAddress else { return true }
         return mine == theirs || memcmp(mine, theirs, count) == 0
     }
+
+    /// Whether the buffer holds `needle`'s bytes somewhere: each place its first byte stands
+    /// is compared whole (`memcmp`). For the short ASCII markers lint looks for in every
+    /// comment (`[no-lint`, Interface Builder's `Class = "`).
+    package func contains(bytesOf needle: StaticString) -> Bool {
+        needle.withUTF8Buffer { needle in
+            guard let first = needle.first, count >= needle.count else { return needle.isEmpty }
+            for start in 0...(count - needle.count) where self[start] == first {
+                if UnsafeBufferPointer(rebasing: self[start..<start + needle.count]).hasSameBytes(as: needle) { return true }
+            }
+            return false
+        }
+    }
 }

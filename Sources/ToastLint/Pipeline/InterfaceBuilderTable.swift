@@ -26,20 +26,10 @@ enum InterfaceBuilderTable {
     /// of every locale file passes here, and a string search through Unicode characters was a
     /// tenth of lint's time on an .lproj tree.
     static func isGeneratedComment(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        func has(_ needle: StaticString) -> Bool {
-            let count = needle.utf8CodeUnitCount, start = needle.utf8Start
-            guard bytes.count >= count else { return false }
-            for offset in 0...(bytes.count - count) where bytes[offset] == start[0] {
-                var matched = 1
-                while matched < count, bytes[offset + matched] == start[matched] { matched += 1 }
-                if matched == count { return true }
-            }
-            return false
-        }
         // Both hold ` = "`: a comment without `=` (most) is told apart by `memchr` alone, not
         // by a walk over its bytes a byte at a time for each needle.
         guard let base = bytes.baseAddress, memchr(base, Int32(UInt8(ascii: "=")), bytes.count) != nil else { return false }
-        return has("Class = \"") && has("ObjectID = \"")
+        return bytes.contains(bytesOf: "Class = \"") && bytes.contains(bytesOf: "ObjectID = \"")
     }
 
     /// Whether `key` is an object id and a property path: `abc-12-XyZ.title`,

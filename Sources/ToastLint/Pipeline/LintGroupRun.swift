@@ -374,21 +374,13 @@ extension Linter {
         // Severities and suppressions first, and how each finding kept is to be located: each
         // list on whichever core is free (alone on one core, this was a twentieth of linting
         // the bench tree), then gathered in order.
-        // Each list in pieces of at most `selectionPieceLength` findings, so that a list holding
-        // most of them (a String Catalog's checked entries) is not left to one core while the
-        // other waits; a piece's indices are the list's.
-        let pieceLength = selectionPieceLength
-        var listPieces: [(chunk: Int, range: Range<Int>)] = []
-        for chunk in chunks.indices {
+        // Each list in pieces of at most `selectionPieceLength` findings (an empty list is one
+        // empty piece), so that a list holding most of them (a String Catalog's checked
+        // entries) is not left to one core while the other waits; a piece's indices are the list's.
+        let pieces = chunks.indices.flatMap { chunk in
             let count = chunks[chunk].count
-            var start = 0
-            repeat {
-                let end = min(start + pieceLength, count)
-                listPieces.append((chunk, start..<end))
-                start = end
-            } while start < count
+            return Parallel.slices(of: count, into: (count + selectionPieceLength - 1) / selectionPieceLength).map { (chunk: chunk, range: $0) }
         }
-        let pieces = listPieces
         var selections = Parallel.map(pieces.count) { piece in
             let (chunk, range) = pieces[piece]
             return chunks[chunk].withUnsafeBufferPointer { raw in
